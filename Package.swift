@@ -1,0 +1,79 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "HealthProbe",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "AppleHealthExport", targets: ["AppleHealthExport"]),
+        .library(name: "HealthProbeKit", targets: ["HealthProbeKit"]),
+        .executable(name: "healthprobe", targets: ["healthprobe"]),
+        .executable(name: "healthprobe-benchmark", targets: ["HealthProbeBenchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "AppleHealthExport",
+            dependencies: [
+                "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .target(
+            name: "HealthProbeKit",
+            dependencies: [
+                "AppleHealthExport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HealthProbeCLI",
+            dependencies: [
+                "HealthProbeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "healthprobe", dependencies: ["HealthProbeCLI"]),
+        .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
+        .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
+        .testTarget(
+            name: "AppleHealthExportTests",
+            dependencies: ["AppleHealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .testTarget(
+            name: "HealthProbeKitTests",
+            dependencies: ["HealthProbeKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .testTarget(name: "HealthProbeCLITests", dependencies: ["HealthProbeCLI", "HealthProbeKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// The libFuzzer target exists only when asked for, because it has no `main` of its own:
+// HEALTHPROBE_FUZZ=1 swift build --product export-fuzzer --sanitize=fuzzer --sanitize=address \
+//     --scratch-path .build-fuzz
+if Context.environment["HEALTHPROBE_FUZZ"] == "1" {
+    package.products.append(.executable(name: "export-fuzzer", targets: ["ExportFuzzer"]))
+    package.targets.append(
+        .executableTarget(
+            name: "ExportFuzzer",
+            dependencies: ["AppleHealthExport"],
+            path: "Fuzz/ExportFuzzer",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+}

@@ -1,0 +1,170 @@
+/// Turns a collected top-level element into a typed ``ExportElement``.
+///
+/// A well-formed element whose content cannot be read (an impossible date, a missing required
+/// attribute) becomes ``ExportElement/unreadable(_:)`` with the reason: kept, never dropped.
+struct ElementMapper {
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    static let sampleAttributes: [StaticString] = [
+        "type", "sourceName", "sourceVersion", "device", "creationDate", "startDate", "endDate",
+    ]
+
+    func map(_ scratch: borrowing ElementScratch) -> ExportElement {
+        let reader = ScratchReader(scratch: copy scratch)
+        let root = reader.root
+        do {
+            if reader.nameEquals(root, "Record") { return .record(try record(reader, root)) }
+            if reader.nameEquals(root, "Workout") { return .workout(try workout(reader, root)) }
+            if reader.nameEquals(root, "Correlation") { return .correlation(try correlation(reader, root)) }
+            if reader.nameEquals(root, "ActivitySummary") { return .activitySummary(try activitySummary(reader, root)) }
+            if reader.nameEquals(root, "ClinicalRecord") { return .clinicalRecord(try clinicalRecord(reader, root)) }
+            if reader.nameEquals(root, "Audiogram") { return .audiogram(try audiogram(reader, root)) }
+            if reader.nameEquals(root, "VisionPrescription") {
+                return .visionPrescription(try visionPrescription(reader, root))
+            }
+            return .unknown(reader.generic(root))
+        } catch {
+            return .unreadable(UnreadableElement(raw: reader.generic(root), reason: error.reason))
+        }
+    }
+
+    // MARK: Shared pieces
+
+    func sampleFields(
+        _ reader: ScratchReader, _ node: Int, type explicitType: String? = nil,
+        extraKnown: [StaticString] = [], modelledChildren: [StaticString] = []
+    ) throws(Unreadable) -> SampleFields {
+        guard let type = explicitType ?? reader.attribute(node, "type") else {
+            throw Unreadable(reason: "no type attribute")
+        }
+        guard let sourceName = reader.attribute(node, "sourceName") else {
+            throw Unreadable(reason: "no sourceName attribute")
+        }
+        let start = try requiredTimestamp(reader, node, "startDate")
+        let end = try requiredTimestamp(reader, node, "endDate")
+        let creation = try optionalTimestamp(reader, node, "creationDate")
+        let children = reader.children(of: node)
+        let known = ["MetadataEntry"] + modelledChildren
+        return SampleFields(
+            type: type, sourceName: sourceName, sourceVersion: reader.attribute(node, "sourceVersion"),
+            device: reader.attribute(node, "device").map(DeviceDescription.init(exportText:)),
+            creationDate: creation, startDate: start, endDate: end,
+            metadata: metadata(reader, children),
+            otherAttributes: reader.otherAttributes(node, excluding: Self.sampleAttributes + extraKnown),
+            otherChildren: children.filter { child in !known.contains(where: { reader.nameEquals(child, $0) }) }
+                .map(reader.generic))
+    }
+
+    func metadata(_ reader: ScratchReader, _ children: [Int]) -> [MetadataEntry] {
+        var entries: [MetadataEntry] = []
+        for child in children where reader.nameEquals(child, "MetadataEntry") {
+            guard let keyIndex = reader.attributeIndex(child, "key") else { continue }
+            let valueRange = reader.attributeIndex(child, "value").map { reader.scratch.attributes[$0].value }
+            entries.append(
+                MetadataEntry(
+                    key: reader.string(reader.scratch.attributes[keyIndex].value),
+                    value: valueRange.map(reader.string) ?? "",
+                    timestamp: valueRange.flatMap(reader.timestampIfShaped)))
+        }
+        return entries
+    }
+
+    func requiredTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable) -> ExportTimestamp {
+        switch reader.timestamp(node, name) {
+        case .present(let timestamp): return timestamp
+        case .absent: throw Unreadable(reason: "no \(name) attribute")
+        case .unreadable: throw Unreadable(reason: "unreadable \(name)")
+        }
+    }
+
+    func optionalTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable) -> ExportTimestamp? {
+        switch reader.timestamp(node, name) {
+        case .present(let timestamp): return timestamp
+        case .absent: return nil
+        case .unreadable: throw Unreadable(reason: "unreadable \(name)")
+        }
+    }
+
+    // MARK: Kinds
+
+    func record(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> HealthRecordElement {
+        let sample = try sampleFields(
+            reader, node, extraKnown: ["unit", "value"], modelledChildren: ["HeartRateVariabilityMetadataList"])
+        var beats: [InstantaneousBeat] = []
+        for list in reader.children(of: node) where reader.nameEquals(list, "HeartRateVariabilityMetadataList") {
+            for beat in reader.children(of: list) where reader.nameEquals(beat, "InstantaneousBeatsPerMinute") {
+                let timeText = reader.attribute(beat, "time") ?? ""
+                beats.append(
+                    InstantaneousBeat(
+                        bpm: reader.attribute(beat, "bpm") ?? "", timeText: timeText,
+                        secondsSince1970: TimeOfDay.resolve(timeText, onDayOf: sample.startDate)))
+            }
+        }
+        return HealthRecordElement(
+            sample: sample, unit: reader.attribute(node, "unit"), value: reader.attribute(node, "value"), beats: beats)
+    }
+
+    func correlation(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> CorrelationElement {
+        let sample = try sampleFields(reader, node, modelledChildren: ["Record"])
+        var records: [HealthRecordElement] = []
+        for child in reader.children(of: node) where reader.nameEquals(child, "Record") {
+            records.append(try record(reader, child))
+        }
+        return CorrelationElement(sample: sample, records: records)
+    }
+
+    func activitySummary(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> ActivitySummaryElement {
+        guard let day = reader.attribute(node, "dateComponents") else {
+            throw Unreadable(reason: "no dateComponents attribute")
+        }
+        guard CalendarDay(text: day) != nil else { throw Unreadable(reason: "unreadable dateComponents") }
+        return ActivitySummaryElement(
+            dateComponents: day, attributes: reader.otherAttributes(node, excluding: ["dateComponents"]))
+    }
+
+    func clinicalRecord(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> ClinicalRecordElement {
+        guard let type = reader.attribute(node, "type") else { throw Unreadable(reason: "no type attribute") }
+        return ClinicalRecordElement(
+            type: type, identifier: reader.attribute(node, "identifier"),
+            sourceName: reader.attribute(node, "sourceName"),
+            receivedDate: try optionalTimestamp(reader, node, "receivedDate"),
+            attributes: reader.otherAttributes(node, excluding: ["type", "identifier", "sourceName", "receivedDate"]))
+    }
+
+    func audiogram(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> AudiogramElement {
+        let sample = try sampleFields(
+            reader, node, type: reader.attribute(node, "type") ?? "HKDataTypeIdentifierAudiogram",
+            modelledChildren: ["SensitivityPoint"])
+        let points = reader.children(of: node).filter { reader.nameEquals($0, "SensitivityPoint") }
+            .map(reader.allAttributes)
+        return AudiogramElement(sample: sample, sensitivityPoints: points)
+    }
+
+    func visionPrescription(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> VisionPrescriptionElement {
+        VisionPrescriptionElement(
+            type: reader.attribute(node, "type") ?? "HKVisionPrescriptionTypeIdentifier",
+            dateIssued: try optionalTimestamp(reader, node, "dateIssued"),
+            attributes: reader.otherAttributes(node, excluding: ["type", "dateIssued"]),
+            children: reader.children(of: node).map(reader.generic))
+    }
+}
+
+/// A calendar day written `yyyy-MM-dd` (activity summaries).
+public struct CalendarDay: Sendable, Hashable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init?(text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
+            let day = Int(parts[2]), (1...12).contains(month), day >= 1,
+            day <= CivilCalendar.daysIn(month: month, year: year)
+        else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    public var daysSince1970: Int64 { CivilCalendar.daysSince1970(year: year, month: month, day: day) }
+}

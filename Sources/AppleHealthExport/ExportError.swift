@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why an input could not be read as an Apple Health export. Messages name the file and say what
+/// is wrong; they never quote health values.
+public enum ExportError: Error, LocalizedError, Equatable {
+    case notFound(path: String)
+    case emptyFolder(path: String)
+    case noHealthData(path: String)
+    case notHealthData(file: String, rootName: String)
+    case malformed(file: String, line: Int, problem: String)
+    case refused(file: String, problem: String)
+    case corruptZip(file: String, problem: String)
+    case tooLarge(file: String, limitBytes: Int64)
+    case unreadable(file: String, problem: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notFound(let path):
+            "\(path): no such file or folder"
+        case .emptyFolder(let path):
+            "\(path): the folder is empty; point at export.zip, its main XML file or the unzipped export folder"
+        case .noHealthData(let path):
+            "\(path) holds no Apple Health export (no file with a HealthData root)"
+        case .notHealthData(let file, let rootName):
+            "\(file): not an Apple Health export (the root element is <\(rootName)>, not <HealthData>)"
+        case .malformed(let file, let line, let problem):
+            "\(file): line \(line): \(problem)"
+        case .refused(let file, let problem):
+            "\(file): refused: \(problem)"
+        case .corruptZip(let file, let problem):
+            "\(file): damaged zip: \(problem)"
+        case .tooLarge(let file, let limit):
+            "\(file): refused: expands beyond \(limit / (1 << 20)) MiB, more than an export of this size can hold"
+        case .unreadable(let file, let problem):
+            "\(file): cannot be read: \(problem)"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Streams an Apple Health export — `export.zip`, its main XML, or an unzipped export folder —
+/// as typed elements, in constant memory whatever the file size.
+///
+/// The bytes flow from the zip entry or file through ``DocumentFilter`` into libxml2's SAX2 push
+/// parser; each top-level element is handed to the caller when it closes. A document that is not
+/// well-formed throws ``ExportError`` with the file and line; a well-formed element that cannot be
+/// read arrives as ``ExportElement/unreadable(_:)``.
+public struct ExportReader: Sendable {
+    public let source: ExportSource
+
+    /// Locates the main XML of the export at `url`; throws if there is none.
+    public init(url: URL, limits: ReadLimits = .standard) throws(ExportError) {
+        source = try ExportSource.locate(url, limits: limits)
+    }
+
+    /// Reads the whole export, calling `handle` for every top-level element in document order.
+    /// `progress` receives the number of uncompressed bytes read so far.
+    @discardableResult
+    public func read(
+        progress: ((Int64) -> Void)? = nil, _ handle: (ExportElement) throws -> Void
+    ) throws -> ExportSummary {
+        var summary = ExportSummary()
+        let mapper = ElementMapper()
+        try run(progress: progress) { scratch in
+            let element = mapper.map(scratch)
+            summary.count(element)
+            try handle(element)
+        } finished: { parser, filter, bytes in
+            summary.finish(parser: parser, filter: filter, bytes: bytes)
+        }
+        return summary
+    }
+
+    /// Parses the export without building elements: the libxml2 floor that benchmarks compare with.
+    public func parseOnly() throws -> ExportSummary {
+        var summary = ExportSummary()
+        var elements = 0
+        try run(progress: nil) { _ in elements += 1 } finished: { parser, filter, bytes in
+            summary.finish(parser: parser, filter: filter, bytes: bytes)
+        }
+        summary.elementCounts["*"] = elements
+        return summary
+    }
+
+    private func run(
+        progress: ((Int64) -> Void)?,
+        element: (borrowing ElementScratch) throws -> Void,
+        finished: (SAXDocumentParser, DocumentFilter, Int64) -> Void
+    ) throws {
+        try withoutActuallyEscaping(element) { element in
+            try run(progress: progress, parser: SAXDocumentParser(fileName: source.displayName, onElement: element), finished: finished)
+        }
+    }
+
+    private func run(
+        progress: ((Int64) -> Void)?, parser: SAXDocumentParser,
+        finished: (SAXDocumentParser, DocumentFilter, Int64) -> Void
+    ) throws {
+        let file = source.displayName
+        var filter = DocumentFilter()
+        var bytesRead: Int64 = 0
+        do {
+            try source.streamBytes { chunk in
+                bytesRead += Int64(chunk.count)
+                try filter.process(chunk) { try parser.feed($0) }
+                try checkRoot(filter)
+                progress?(bytesRead)
+            }
+            try filter.finish { try parser.feed($0) }
+            try checkRoot(filter)
+            try parser.finish()
+        } catch let failure as SAXDocumentParser.Failure {
+            throw ExportError.malformed(file: file, line: failure.line, problem: failure.message)
+        } catch let failure as PrologFilter.Failure {
+            throw PrologFilter.exportError(failure, file: file)
+        }
+        guard parser.rootClosed else {
+            throw ExportError.malformed(file: file, line: 0, problem: "the document ends before </HealthData>")
+        }
+        finished(parser, filter, bytesRead)
+    }
+
+    private func checkRoot(_ filter: DocumentFilter) throws {
+        if let root = filter.rootName, root != "HealthData" {
+            throw ExportError.notHealthData(file: source.displayName, rootName: root)
+        }
+    }
+}
+
+/// What a read found besides the elements themselves.
+public struct ExportSummary: Sendable {
+    /// The export's `ExportDate`, when present and readable.
+    public var exportDate: ExportTimestamp?
+    public var locale: String?
+    /// `N` of the DTD comment `HealthKit Export Version: N`.
+    public var exportVersion: Int?
+    /// Top-level elements by name (`Record`, `Workout`, …), unreadable ones included.
+    public var elementCounts: [String: Int] = [:]
+    /// Top-level elements kept raw because their content could not be read.
+    public var unreadableCount = 0
+    /// Characters XML forbids (stray control bytes, malformed UTF-8) replaced by U+FFFD.
+    public var replacedCharacters = 0
+    /// Uncompressed bytes read.
+    public var bytesRead: Int64 = 0
+
+    /// Top-level elements other than `ExportDate` and `Me`.
+    public var elementCount: Int { elementCounts.values.reduce(0, +) }
+
+    mutating func count(_ element: ExportElement) {
+        elementCounts[element.elementName, default: 0] += 1
+        if case .unreadable = element { unreadableCount += 1 }
+    }
+
+    mutating func finish(parser: SAXDocumentParser, filter: DocumentFilter, bytes: Int64) {
+        exportDate = parser.exportDateText.flatMap(ExportTimestamp.init(exportText:))
+        locale = parser.locale
+        exportVersion = filter.exportVersion
+        replacedCharacters = filter.replacedCharacters
+        bytesRead = bytes
+    }
+}

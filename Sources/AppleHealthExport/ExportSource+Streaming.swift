@@ -1,0 +1,144 @@
+import Foundation
+import ZIPFoundation
+
+extension ExportSource {
+    /// Thrown by a consumer to stop streaming early; not an error.
+    struct StopStreaming: Error {}
+
+    static let chunkSize = 1 << 20
+
+    /// Streams the main XML's bytes, uncompressed, in chunks. Zip entries are inflated in memory
+    /// with their size capped and their CRC checked.
+    public func streamBytes(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch container {
+        case .file(let url):
+            try Self.streamFile(url, consume)
+        case .zip(let archiveURL, let entryPath):
+            try streamZipEntry(archiveURL, entryPath: entryPath, consume)
+        }
+    }
+
+    /// Streams a file the export refers to (`/workout-routes/route_….gpx`), resolved against the
+    /// folder holding the main XML. Returns false when the export does not hold it.
+    public func streamAuxiliaryFile(_ relativePath: String, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        let trimmed = relativePath.drop(while: { $0 == "/" })
+        guard !trimmed.split(separator: "/").contains("..") else { return false }
+        switch container {
+        case .file(let url):
+            let file = url.deletingLastPathComponent().appendingPathComponent(String(trimmed))
+            guard FileManager.default.fileExists(atPath: file.path) else { return false }
+            try Self.streamFile(file, consume)
+            return true
+        case .zip(let archiveURL, let entryPath):
+            let folder = entryPath.split(separator: "/").dropLast().joined(separator: "/")
+            let path = folder.isEmpty ? String(trimmed) : folder + "/" + trimmed
+            let archive = try Archive(url: archiveURL, accessMode: .read)
+            guard archive[path] != nil else { return false }
+            try streamZipEntry(archiveURL, entryPath: path, archive: archive, consume)
+            return true
+        }
+    }
+
+    static func streamFile(_ url: URL, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard let file = fopen(url.path, "rb") else {
+            throw ExportError.unreadable(file: url.lastPathComponent, problem: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = fread(buffer.baseAddress, 1, chunkSize, file)
+            if count > 0 { try consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
+            if count < chunkSize {
+                if ferror(file) != 0 {
+                    throw ExportError.unreadable(file: url.lastPathComponent, problem: "read error")
+                }
+                return
+            }
+        }
+    }
+
+    private func streamZipEntry(
+        _ archiveURL: URL, entryPath: String, archive existing: Archive? = nil,
+        _ consume: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let name = archiveURL.lastPathComponent
+        let archive = try existing ?? Archive(url: archiveURL, accessMode: .read)
+        guard let entry = archive[entryPath] else {
+            throw ExportError.corruptZip(file: name, problem: "the entry \(entryPath) disappeared")
+        }
+        let cap = limits.cap(compressedSize: Int64(clamping: entry.compressedSize))
+        let declared = Int64(clamping: entry.uncompressedSize)
+        var total: Int64 = 0
+        var consumerError: (any Error)?
+        let crc: CRC32
+        do {
+            crc = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
+                total += Int64(data.count)
+                if total > cap { throw ExportError.tooLarge(file: name, limitBytes: cap) }
+                if total > declared {
+                    throw ExportError.corruptZip(file: name, problem: "\(entryPath) is longer than its directory says")
+                }
+                do {
+                    try data.withUnsafeBytes { try consume($0) }
+                } catch {
+                    consumerError = error
+                    throw StopStreaming()
+                }
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            if let consumerError { throw consumerError }
+            throw ExportError.corruptZip(file: name, problem: "\(entryPath) does not inflate (\(error))")
+        }
+        guard total == declared else {
+            throw ExportError.corruptZip(file: name, problem: "\(entryPath) is truncated")
+        }
+        guard crc == entry.checksum else {
+            throw ExportError.corruptZip(file: name, problem: "\(entryPath) fails its CRC check")
+        }
+    }
+
+    /// Reads just enough of the main XML to name its root element.
+    func sniffRoot() throws(ExportError) -> String? {
+        var prolog: [UInt8] = []
+        var root: String?
+        var failure: ExportError?
+        do {
+            try streamBytes { chunk in
+                prolog.append(contentsOf: chunk)
+                do {
+                    if case .done(_, let rootName, _, _) = try PrologFilter.scan(prolog, isComplete: false) {
+                        root = rootName
+                        throw StopStreaming()
+                    }
+                } catch let error as PrologFilter.Failure {
+                    failure = PrologFilter.exportError(error, file: displayName)
+                    throw StopStreaming()
+                }
+            }
+            if root == nil { _ = try? PrologFilter.scan(prolog, isComplete: true) }
+        } catch is StopStreaming {
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw .unreadable(file: displayName, problem: "\(error)")
+        }
+        if let failure { throw failure }
+        return root
+    }
+}
+
+extension PrologFilter {
+    static func exportError(_ failure: Failure, file: String) -> ExportError {
+        switch failure {
+        case .entityDeclaration:
+            .refused(file: file, problem: "it declares XML entities, which Apple Health exports never do")
+        case .noRootElement:
+            .malformed(file: file, line: 1, problem: "no root element")
+        case .malformedProlog(let problem):
+            .malformed(file: file, line: 1, problem: problem)
+        }
+    }
+}

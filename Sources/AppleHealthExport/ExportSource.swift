@@ -1,0 +1,123 @@
+import Foundation
+import ZIPFoundation
+
+/// Where an export's main XML lives: a zip entry, a file in an unzipped export folder, or a file
+/// given directly. The main XML is found by its content (a `HealthData` root), never by its
+/// localised name (`export.xml`, `Export.xml`, `导出.xml`, …).
+public struct ExportSource: Sendable {
+    public enum Container: Sendable, Equatable {
+        /// An entry inside a zip, never extracted to disk.
+        case zip(archive: URL, entryPath: String)
+        case file(URL)
+    }
+
+    public let container: Container
+    /// What the user named, for messages.
+    public let inputPath: String
+    /// The uncompressed size of the main XML when known in advance.
+    public let expectedSize: Int64?
+    let limits: ReadLimits
+
+    /// A short name for the main XML in messages: `export.zip` for a zip, else the file name.
+    public var displayName: String {
+        switch container {
+        case .zip(let archive, let entryPath): "\(archive.lastPathComponent) (\(entryPath))"
+        case .file(let url): url.lastPathComponent
+        }
+    }
+
+    /// Finds the main XML of the export at `url`.
+    public static func locate(_ url: URL, limits: ReadLimits = .standard) throws(ExportError) -> ExportSource {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound(path: path)
+        }
+        if isDirectory.boolValue {
+            return try locateInFolder(url, limits: limits)
+        }
+        if try startsWithZipSignature(url) {
+            return try locateInZip(url, limits: limits)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        let source = ExportSource(container: .file(url), inputPath: path, expectedSize: size, limits: limits)
+        switch try source.sniffRoot() {
+        case .some("HealthData"): return source
+        case .some(let root): throw .notHealthData(file: url.lastPathComponent, rootName: root)
+        case .none: throw .malformed(file: url.lastPathComponent, line: 1, problem: "no root element")
+        }
+    }
+
+    private static func startsWithZipSignature(_ url: URL) throws(ExportError) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw .unreadable(file: url.lastPathComponent, problem: "permission denied")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        return head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
+    }
+
+    private static func locateInFolder(_ folder: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
+        let candidates = folderCandidates(folder)
+        guard !candidates.isEmpty else { throw .emptyFolder(path: folder.path) }
+        for file in candidates {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+            let source = ExportSource(container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
+            if (try? source.sniffRoot()) == "HealthData" { return source }
+        }
+        throw .noHealthData(path: folder.path)
+    }
+
+    /// Regular files up to two levels down, XML-named ones first, skipping Finder litter and the
+    /// export's data folders (routes, electrocardiograms, clinical records).
+    private static func folderCandidates(_ folder: URL) -> [URL] {
+        var found: [URL] = []
+        func visit(_ directory: URL, depth: Int) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+            for name in names.sorted() where !isLitter(name) {
+                let url = directory.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if depth < 2, !dataFolders.contains(name) { visit(url, depth: depth + 1) }
+                } else {
+                    found.append(url)
+                }
+            }
+        }
+        visit(folder, depth: 0)
+        return found.sorted { rank($0.path) < rank($1.path) }
+    }
+
+    static let dataFolders: Set<String> = ["workout-routes", "electrocardiograms", "clinical-records"]
+
+    static func isLitter(_ name: String) -> Bool {
+        name == "__MACOSX" || name == ".DS_Store" || name.hasPrefix("._")
+    }
+
+    static func rank(_ path: String) -> (Int, Int) {
+        (path.lowercased().hasSuffix(".xml") ? 0 : 1, path.split(separator: "/").count)
+    }
+
+    private static func locateInZip(_ url: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw .corruptZip(file: url.lastPathComponent, problem: "no readable zip directory (empty or truncated file)")
+        }
+        let entries = archive.filter { entry in
+            guard entry.type == .file else { return false }
+            let components = entry.path.split(separator: "/")
+            guard let name = components.last, !components.contains(where: { isLitter(String($0)) }) else { return false }
+            return !components.dropLast().contains(where: { dataFolders.contains(String($0)) }) && !name.isEmpty
+        }.sorted { rank($0.path) < rank($1.path) }
+        for entry in entries {
+            let source = ExportSource(
+                container: .zip(archive: url, entryPath: entry.path), inputPath: url.path,
+                expectedSize: Int64(exactly: entry.uncompressedSize), limits: limits)
+            if (try? source.sniffRoot()) == "HealthData" { return source }
+        }
+        throw .noHealthData(path: url.lastPathComponent)
+    }
+}

@@ -1,0 +1,105 @@
+/// An instant read from an export, with the UTC offset it was written at.
+///
+/// Apple writes every timestamp of one export at the exporting device's offset at export time,
+/// so the same sample reads `+0100` in one export and `-0700` in another. Compare
+/// ``secondsSince1970`` (the UTC instant), never the text.
+public struct ExportTimestamp: Sendable, Hashable, Comparable {
+    /// The instant, in seconds since 1970-01-01 00:00:00 UTC.
+    public var secondsSince1970: Int64
+    /// The offset from UTC the timestamp was written at, in seconds (`-0700` is -25200).
+    public var utcOffsetSeconds: Int32
+
+    public init(secondsSince1970: Int64, utcOffsetSeconds: Int32) {
+        self.secondsSince1970 = secondsSince1970
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.secondsSince1970 < rhs.secondsSince1970
+    }
+
+    /// Parses `yyyy-MM-dd HH:mm:ss ±hhmm`, the only timestamp form Apple writes; nil otherwise.
+    public init?(exportText text: String) {
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses a timestamp from UTF-8 bytes without allocating.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ExportTimestamp? {
+        // 0123456789012345678901234
+        // 2000-01-01 00:00:00 +0000
+        guard bytes.count == 25,
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " ")
+        else { return nil }
+        guard let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
+            let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2),
+            let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
+            let offsetHours = digits(bytes, 21, 2), let offsetMinutes = digits(bytes, 23, 2)
+        else { return nil }
+        let sign = bytes[20]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60
+        else { return nil }
+        var offset = Int32(offsetHours * 3600 + offsetMinutes * 60)
+        if sign == UInt8(ascii: "-") { offset = -offset }
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+        let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return ExportTimestamp(secondsSince1970: local - Int64(offset), utcOffsetSeconds: offset)
+    }
+
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let digit = Int(bytes[index]) &- 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}
+
+/// Proleptic Gregorian calendar arithmetic on whole days, in UTC.
+public enum CivilCalendar {
+    /// Days from 1970-01-01 to the given date (negative before it).
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
+        // Howard Hinnant's days_from_civil.
+        let shiftedYear = Int64(month <= 2 ? year - 1 : year)
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The calendar date of a day number counted from 1970-01-01.
+    public static func date(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+}

@@ -1,0 +1,223 @@
+import CLibXML2
+import Foundation
+
+/// libxml2's SAX2 push parser, configured for untrusted exports: no network, no entity
+/// substitution, no DTD loading, an external-entity loader that refuses everything, and any
+/// entity reference other than the five predefined ones treated as fatal.
+///
+/// It collects each top-level element (a child of `HealthData`) into an ``ElementScratch`` and
+/// hands it to `onElement` when the element closes.
+final class SAXDocumentParser {
+    struct Failure: Error {
+        var message: String
+        var line: Int
+    }
+
+    private var context: xmlParserCtxtPtr?
+    fileprivate var scratch = ElementScratch()
+    fileprivate var depth = 0
+    fileprivate var collecting = false
+    fileprivate var failure: Failure?
+    fileprivate var sinkError: (any Error)?
+    fileprivate let onElement: (borrowing ElementScratch) throws -> Void
+    fileprivate(set) var exportDateText: String?
+    fileprivate(set) var locale: String?
+    fileprivate(set) var rootClosed = false
+    fileprivate(set) var personalElementsSkipped = 0
+
+    private static let installGlobals: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }()
+
+    init(fileName: String, onElement: @escaping (borrowing ElementScratch) throws -> Void) {
+        _ = Self.installGlobals
+        self.onElement = onElement
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = saxStartElement
+        handler.endElementNs = saxEndElement
+        handler.characters = saxCharacters
+        handler.getEntity = saxGetEntity
+        handler.entityDecl = saxEntityDeclaration
+        handler.serror = saxStructuredError
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        context = fileName.withCString { name in
+            xmlCreatePushParserCtxt(&handler, userData, nil, 0, name)
+        }
+        if let context {
+            xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        }
+    }
+
+    deinit {
+        if let context {
+            xmlFreeParserCtxt(context)
+        }
+    }
+
+    /// Feeds bytes; throws the first well-formedness error or the sink's error.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        try parse(bytes, terminate: false)
+    }
+
+    /// Ends the document; throws if it is incomplete.
+    func finish() throws {
+        try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws {
+        guard let context else { throw Failure(message: "the XML parser could not be created", line: 0) }
+        var offset = 0
+        // libxml2 takes an Int32 length: feed large buffers in slices.
+        repeat {
+            let length = min(bytes.count - offset, 1 << 24)
+            let pointer = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
+            let isLastSlice = offset + length >= bytes.count
+            let status = xmlParseChunk(context, pointer, Int32(length), terminate && isLastSlice ? 1 : 0)
+            offset += length
+            if let sinkError { throw sinkError }
+            if let failure { throw failure }
+            if status != 0 || context.pointee.wellFormed == 0 {
+                throw lastError(context)
+            }
+        } while offset < bytes.count
+    }
+
+    private func lastError(_ context: xmlParserCtxtPtr) -> Failure {
+        if let error = xmlCtxtGetLastError(context), let message = error.pointee.message {
+            let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            return Failure(message: text, line: Int(error.pointee.line))
+        }
+        return Failure(message: "the document is not well-formed", line: Int(xmlSAX2GetLineNumber(context)))
+    }
+
+    fileprivate func stop(_ failure: Failure) {
+        if self.failure == nil { self.failure = failure }
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate var currentLine: Int {
+        context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0
+    }
+}
+
+@inline(__always)
+private func parser(_ context: UnsafeMutableRawPointer?) -> SAXDocumentParser {
+    Unmanaged<SAXDocumentParser>.fromOpaque(context!).takeUnretainedValue()
+}
+
+@inline(__always)
+private func span(_ pointer: UnsafePointer<xmlChar>?) -> UnsafeRawBufferPointer {
+    guard let pointer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+}
+
+private func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+    return memcmp(base, literal.utf8Start, bytes.count) == 0
+}
+
+private func saxStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    let parser = parser(context)
+    let name = span(localName)
+    defer { parser.depth += 1 }
+    switch parser.depth {
+    case 0:
+        guard equals(name, "HealthData") else {
+            parser.stop(.init(message: "the root element is <\(String(decoding: name, as: UTF8.self))>, not <HealthData>", line: parser.currentLine))
+            return
+        }
+        parser.locale = attributeValue(named: "locale", attributes, attributeCount)
+        return
+    case 1:
+        if equals(name, "ExportDate") {
+            parser.exportDateText = attributeValue(named: "value", attributes, attributeCount)
+            parser.collecting = false
+            return
+        }
+        if equals(name, "Me") {
+            // Personal characteristics are never read.
+            parser.personalElementsSkipped += 1
+            parser.collecting = false
+            return
+        }
+        parser.scratch.reset()
+        parser.collecting = true
+    default:
+        guard parser.collecting else { return }
+    }
+    parser.scratch.open(name: name)
+    guard let attributes else { return }
+    for index in 0..<Int(attributeCount) {
+        let base = index * 5
+        let value = UnsafeRawBufferPointer(
+            start: attributes[base + 3], count: attributes[base + 4]! - attributes[base + 3]!)
+        parser.scratch.addAttribute(name: span(attributes[base]), value: value)
+    }
+}
+
+private func attributeValue(
+    named wanted: StaticString, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ count: Int32
+) -> String? {
+    guard let attributes else { return nil }
+    for index in 0..<Int(count) where equals(span(attributes[index * 5]), wanted) {
+        let start = attributes[index * 5 + 3]!
+        let end = attributes[index * 5 + 4]!
+        return String(decoding: UnsafeRawBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+    return nil
+}
+
+private func saxEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    let parser = parser(context)
+    parser.depth -= 1
+    switch parser.depth {
+    case 0:
+        parser.rootClosed = true
+    case 1:
+        guard parser.collecting else { return }
+        parser.scratch.close()
+        parser.collecting = false
+        do {
+            try parser.onElement(parser.scratch)
+        } catch {
+            parser.sinkError = error
+            parser.stop(.init(message: "stopped", line: parser.currentLine))
+        }
+    default:
+        if parser.collecting { parser.scratch.close() }
+    }
+}
+
+private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+    let parser = parser(context)
+    guard parser.collecting, parser.depth >= 2 else { return }
+    parser.scratch.appendText(UnsafeRawBufferPointer(start: characters, count: Int(length)))
+}
+
+private func saxGetEntity(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
+    let parser = parser(context)
+    let entityName = String(decoding: span(name), as: UTF8.self)
+    parser.stop(.init(message: "entity reference &\(entityName); is not allowed in an Apple Health export", line: parser.currentLine))
+    return nil
+}
+
+private func saxEntityDeclaration(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ type: Int32,
+    _ publicID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?, _ content: UnsafeMutablePointer<xmlChar>?
+) {
+    let parser = parser(context)
+    parser.stop(.init(message: "entity declarations are not allowed in an Apple Health export", line: parser.currentLine))
+}
+
+private func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+    // Errors are read from the parser context after each chunk; nothing is printed.
+}
