@@ -34,6 +34,7 @@ let package = Package(
             name: "HealthProbeKit",
             dependencies: [
                 "AppleHealthExport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -47,7 +48,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "healthprobe", dependencies: ["HealthProbeCLI"]),
+        .executableTarget(
+            name: "healthprobe",
+            dependencies: ["HealthProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .testTarget(

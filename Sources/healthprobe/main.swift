@@ -1,1 +1,3 @@
 import HealthProbeCLI
+
+await HealthProbeCommand.runMain()

@@ -1,0 +1,95 @@
+import AppleHealthExport
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Archive an Apple Health export as a new capture and audit it against the previous one.")
+
+        @Argument(help: "export.zip, its main XML file, or an unzipped export folder.")
+        var path: String
+
+        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(name: .customLong("fail-on"), help: "Exit 3 when anomalies at or above this severity are found (info, warning, critical).")
+        var failOn: FailureSeverity?
+
+        enum FailureSeverity: String, ExpressibleByArgument, CaseIterable {
+            case info, warning, critical
+        }
+
+        func run() async throws {
+            // The input is checked before the archive is touched: bad input changes nothing.
+            let reader = try CommandErrors.mapping { try ExportReader(url: URL(fileURLWithPath: path)) }
+            let store = try archive.open()
+            let progress = ProgressLine()
+            let result = try CommandErrors.mapping {
+                defer { progress.clear() }
+                return try ExportImporter(store: store).importExport(reader, progress: progress.update)
+            }
+            let report = CheckReport(capture: result.capture, unreadableElements: result.unreadable, anomalies: [])
+            if output.json {
+                try Output.json(report)
+            } else {
+                report.printText(inputName: reader.source.displayName)
+            }
+        }
+    }
+}
+
+/// `check --json`: `{"capture": {...}, "anomalies": [...]}` (DESIGN §9).
+struct CheckReport: Encodable {
+    var capture: CaptureSummary
+    var unreadableElements: [ExportImporter.UnreadableGroup]
+    var anomalies: [String]
+
+    enum CodingKeys: String, CodingKey { case capture, anomalies }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(CaptureJSON(capture, unreadableElements), forKey: .capture)
+        try container.encode(anomalies, forKey: .anomalies)
+    }
+
+    struct CaptureJSON: Encodable {
+        let capture: CaptureSummary
+        let unreadableElements: [ExportImporter.UnreadableGroup]
+
+        init(_ capture: CaptureSummary, _ unreadable: [ExportImporter.UnreadableGroup]) {
+            self.capture = capture
+            self.unreadableElements = unreadable
+        }
+
+        enum Keys: String, CodingKey { case unreadableElements }
+
+        func encode(to encoder: any Encoder) throws {
+            try capture.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(unreadableElements, forKey: .unreadableElements)
+        }
+    }
+
+    func printText(inputName: String) {
+        let grouped = Output.grouped
+        Output.line("Capture \(capture.id) of \(inputName)" + (capture.exportDate.map { ", exported \($0)" } ?? ""))
+        Output.line(
+            "  records \(grouped(capture.records))  new \(grouped(capture.new))  unchanged \(grouped(capture.unchanged))  gone \(grouped(capture.gone))"
+        )
+        if capture.unreadable > 0 {
+            Output.line("  unreadable \(grouped(capture.unreadable)), kept raw:")
+            for group in unreadableElements {
+                Output.line("    \(grouped(group.count)) \(group.element): \(group.reason)")
+            }
+        }
+        if capture.replacedCharacters > 0 {
+            Output.line("  \(grouped(capture.replacedCharacters)) characters XML forbids were replaced by U+FFFD")
+        }
+        if capture.previousCaptureId == nil {
+            Output.line("First capture: the archive now holds this export; the next check compares against it.")
+        }
+        Output.line(anomalies.isEmpty ? "Verdict: healthy, no anomalies." : "Verdict: \(anomalies.count) anomalies need a look.")
+    }
+}

@@ -1,0 +1,54 @@
+import AppleHealthExport
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+/// Maps errors to one stderr line and an exit code (DESIGN §9), at the edge.
+enum CommandErrors {
+    static let badInput: Int32 = 65
+    static let ioFailure: Int32 = 74
+
+    static func mapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ExportError {
+            fail(error.localizedDescription, code: badInput)
+        } catch let error as ArchiveError {
+            fail(error.localizedDescription, code: ioFailure)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            fail("\(error.localizedDescription)", code: ioFailure)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("healthprobe: \(message)\n".utf8))
+        exit(code)
+    }
+}
+
+/// Text and JSON on stdout.
+enum Output {
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 && character != "-" && result != "-" { result += "," }
+            result.append(character)
+        }
+        return result
+    }
+}

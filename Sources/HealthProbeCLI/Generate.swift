@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Generate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a synthetic Apple Health export (synthetic data only), for trying HealthProbe out.")
+
+        @Argument(help: "Where to write: a name ending in .zip, .xml, or a folder.")
+        var output: String
+
+        @Option(help: "How many items to write (a blood-pressure item writes three elements).")
+        var records = 10_000
+
+        @Option(help: "The seed: the same seed gives the same records.")
+        var seed: UInt64 = 1
+
+        @Option(help: "The UTC offset every date is written at, like +0100 or -0700.")
+        var offset = "+0000"
+
+        @Option(help: "Seeds the HKDevice addresses, which differ from export to export.")
+        var deviceSeed: UInt64 = 1
+
+        @Option(help: "Leave out every Nth item (100 leaves out 1%).")
+        var omitEvery: Int?
+
+        func validate() throws {
+            guard records > 0 else { throw ValidationError("--records must be at least 1") }
+            guard Self.parseOffset(offset) != nil else { throw ValidationError("--offset must look like +0100 or -0700") }
+            if let omitEvery, omitEvery < 2 { throw ValidationError("--omit-every must be at least 2") }
+        }
+
+        static func parseOffset(_ text: String) -> Int? {
+            guard text.count == 5, let sign = text.first, sign == "+" || sign == "-",
+                let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)), hours < 24, minutes < 60
+            else { return nil }
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+
+        func run() async throws {
+            let options = SyntheticExportOptions(
+                elementCount: records, seed: seed, utcOffsetSeconds: Self.parseOffset(offset) ?? 0,
+                deviceAddressSeed: deviceSeed, omitEveryNth: omitEvery)
+            let generator = SyntheticExportGenerator(options: options)
+            let url = URL(fileURLWithPath: output)
+            let written = try CommandErrors.mapping {
+                if output.hasSuffix(".zip") { return try generator.writeZip(to: url) }
+                if output.hasSuffix(".xml") { return try generator.writeXML(to: url) }
+                return try generator.writeFolder(to: url)
+            }
+            FileHandle.standardError.write(
+                Data("wrote \(Output.grouped(written.elements)) elements (\(written.xmlBytes / 1_048_576) MiB of XML) to \(output)\n".utf8))
+        }
+    }
+}

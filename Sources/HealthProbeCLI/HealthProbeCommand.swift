@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+/// `healthprobe`: audits Apple Health data against a local forensic archive.
+public struct HealthProbeCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "healthprobe",
+        abstract: "Audit Apple Health exports: what vanished, appeared late, is duplicated or changed.",
+        discussion: """
+            HealthProbe keeps a local archive of every record it has seen. Nothing leaves this \
+            machine. Exit codes: 0 success, 64 bad usage, 65 not a readable Apple Health export, \
+            74 the archive could not be used.
+            """,
+        subcommands: [Check.self, Captures.self, Status.self, Generate.self]
+    )
+
+    public init() {}
+}
+
+/// Options every archive command shares.
+struct ArchiveOptions: ParsableArguments {
+    @Option(name: .long, help: "The archive file (else $HEALTHPROBE_ARCHIVE, else the per-user data folder).")
+    var archive: String?
+
+    /// `--archive`, then `HEALTHPROBE_ARCHIVE`, then the per-user data folder.
+    var resolvedPath: String {
+        if let archive { return archive }
+        if let environment = ProcessInfo.processInfo.environment["HEALTHPROBE_ARCHIVE"], !environment.isEmpty {
+            return environment
+        }
+        return Self.defaultPath
+    }
+
+    static var defaultPath: String {
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("healthprobe/archive.sqlite").path
+    }
+
+    func open() throws -> ArchiveStore {
+        try CommandErrors.mapping { try ArchiveStore.open(at: resolvedPath) }
+    }
+}
+
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+}
+
+extension HealthProbeCommand {
+    /// The entry point for `main.swift`: parses the command line and runs the command.
+    public static func runMain() async {
+        await main()
+    }
+}

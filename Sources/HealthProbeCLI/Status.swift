@@ -1,0 +1,26 @@
+import ArgumentParser
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the archive: last capture, per-type counts, size and integrity.")
+
+        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let store = try archive.open()
+            let status = try CommandErrors.mapping { try store.status() }
+            if output.json { return try Output.json(status) }
+            Output.line("Archive \(status.path ?? "in memory")")
+            Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, integrity \(status.integrity)")
+            Output.line("  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone")
+            guard let last = status.lastCapture else { return Output.line("No captures yet.") }
+            Output.line("Last capture \(last.id), completed \(last.completedAt ?? "-"), \(Output.grouped(last.records)) records")
+            for type in status.types {
+                Output.line("  \(Output.grouped(type.count).padding(12))\(type.type)  (\(type.sources.count) sources)")
+            }
+        }
+    }
+}

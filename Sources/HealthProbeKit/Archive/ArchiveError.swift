@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why the archive could not be opened or written. Messages say what to do.
+public enum ArchiveError: Error, LocalizedError, Equatable {
+    case notAnArchive(path: String)
+    case writtenByNewerVersion(path: String, unknownMigrations: [String])
+    case cannotCreate(path: String, problem: String)
+    case storage(problem: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notAnArchive(let path):
+            "\(path) is not a HealthProbe archive; name another file with --archive"
+        case .writtenByNewerVersion(let path, _):
+            "\(path) was written by a newer HealthProbe; update HealthProbe to open it (nothing was changed)"
+        case .cannotCreate(let path, let problem):
+            "cannot create the archive at \(path): \(problem)"
+        case .storage(let problem):
+            "the archive could not be written: \(problem)"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import GRDB
+
+extension ArchiveStore {
+    /// The archive's history: append-only, named migrations with string table and column names.
+    /// Never edit one after it lands; add the next.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 captures and records") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE capture (
+                        id INTEGER PRIMARY KEY,
+                        origin TEXT NOT NULL,
+                        scope TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        inputName TEXT,
+                        exportDate REAL,
+                        exportUTCOffset INTEGER,
+                        exportVersion INTEGER,
+                        locale TEXT,
+                        startedAt REAL NOT NULL,
+                        completedAt REAL,
+                        previousCaptureId INTEGER REFERENCES capture(id),
+                        records INTEGER NOT NULL DEFAULT 0,
+                        new INTEGER NOT NULL DEFAULT 0,
+                        gone INTEGER NOT NULL DEFAULT 0,
+                        unchanged INTEGER NOT NULL DEFAULT 0,
+                        unreadable INTEGER NOT NULL DEFAULT 0,
+                        replacedCharacters INTEGER NOT NULL DEFAULT 0,
+                        elementCounts TEXT
+                    );
+                    CREATE TABLE record (
+                        id INTEGER PRIMARY KEY,
+                        kind TEXT NOT NULL,
+                        type TEXT NOT NULL,
+                        sourceName TEXT,
+                        sourceVersion TEXT,
+                        device TEXT,
+                        unit TEXT,
+                        value TEXT,
+                        numericValue REAL,
+                        creationDate REAL,
+                        startDate REAL,
+                        endDate REAL,
+                        metadata TEXT,
+                        details TEXT,
+                        healthKitUUID TEXT,
+                        strictFingerprint BLOB NOT NULL,
+                        semanticFingerprint BLOB NOT NULL,
+                        fuzzyFingerprint BLOB NOT NULL,
+                        occurrence INTEGER NOT NULL,
+                        firstSeenCapture INTEGER NOT NULL,
+                        lastSeenCapture INTEGER NOT NULL,
+                        previousSeenCapture INTEGER,
+                        lastVerifiedAt REAL,
+                        goneCapture INTEGER,
+                        goneReason TEXT,
+                        correlationId INTEGER
+                    );
+                    CREATE UNIQUE INDEX record_identity ON record(strictFingerprint, occurrence);
+                    CREATE INDEX record_semantic ON record(semanticFingerprint);
+                    CREATE TABLE correlationMember (
+                        correlationId INTEGER NOT NULL REFERENCES record(id) ON DELETE CASCADE,
+                        memberFingerprint BLOB NOT NULL
+                    );
+                    CREATE INDEX correlationMember_correlation ON correlationMember(correlationId);
+                    CREATE TABLE typeSnapshot (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        type TEXT NOT NULL,
+                        count INTEGER NOT NULL,
+                        checksum TEXT NOT NULL,
+                        sourceCounts TEXT NOT NULL,
+                        PRIMARY KEY (captureId, type)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE typeDayBin (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        type TEXT NOT NULL,
+                        day INTEGER NOT NULL,
+                        count INTEGER NOT NULL,
+                        contentHash TEXT NOT NULL,
+                        PRIMARY KEY (captureId, type, day)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE routeFile (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        recordId INTEGER NOT NULL REFERENCES record(id),
+                        path TEXT NOT NULL,
+                        contentHash TEXT,
+                        pointCount INTEGER,
+                        PRIMARY KEY (captureId, recordId, path)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE auditEntry (
+                        id INTEGER PRIMARY KEY,
+                        at REAL NOT NULL,
+                        event TEXT NOT NULL,
+                        captureId INTEGER,
+                        message TEXT NOT NULL
+                    );
+                    CREATE TABLE setting (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// The local forensic archive: one SQLite file (WAL) holding every record HealthProbe has seen,
+/// the captures it was seen in, and what the audit found.
+///
+/// Opening runs the append-only migrations, refuses a file that is not a HealthProbe archive or
+/// that a newer HealthProbe wrote, and removes what an interrupted import left behind. Readers see
+/// only complete captures.
+public struct ArchiveStore: Sendable {
+    /// `PRAGMA application_id` of HealthProbe archives ("HPRB").
+    static let applicationID: Int32 = 0x4850_5242
+
+    public let writer: any DatabaseWriter
+    /// The file, or nil for an in-memory archive.
+    public let path: String?
+
+    /// Opens the archive at `path`, creating it (owner-only permissions) when absent.
+    public static func open(at path: String) throws -> ArchiveStore {
+        try prepareFile(at: path)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw ArchiveError.notAnArchive(path: path)
+        }
+        return try ArchiveStore(writer: pool, path: path)
+    }
+
+    /// An archive in memory, for tests and the demo.
+    public static func inMemory() throws -> ArchiveStore {
+        try ArchiveStore(writer: DatabaseQueue(), path: nil)
+    }
+
+    init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        let displayPath = path ?? "the in-memory archive"
+        let migrator = Self.migrator
+        let state = try writer.read { db in try Self.inspect(db, migrator: migrator) }
+        switch state {
+        case .foreign: throw ArchiveError.notAnArchive(path: displayPath)
+        case .newer(let unknown): throw ArchiveError.writtenByNewerVersion(path: displayPath, unknownMigrations: unknown)
+        case .current: break
+        case .empty, .needsMigration:
+            try migrator.migrate(writer)
+            try writer.write { db in
+                try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                try AuditLog.append(
+                    db, event: state == .empty ? .archiveCreated : .archiveMigrated,
+                    message: state == .empty ? "archive created" : "archive migrated to the current schema")
+            }
+        }
+        try removeInterruptedCaptures()
+    }
+
+    private enum State: Equatable {
+        case empty, foreign, newer([String]), needsMigration, current
+    }
+
+    private static func inspect(_ db: Database, migrator: DatabaseMigrator) throws -> State {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if tables.isEmpty { return .empty }
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        guard application == applicationID, tables.contains("grdb_migrations") else { return .foreign }
+        let applied = try migrator.appliedIdentifiers(db)
+        let known = Set(migrator.migrations)
+        let unknown = applied.filter { !known.contains($0) }.sorted()
+        if !unknown.isEmpty { return .newer(unknown) }
+        return applied.count == known.count ? .current : .needsMigration
+    }
+
+    /// Creates the file with owner-only permissions, or checks that an existing one is SQLite.
+    private static func prepareFile(at path: String) throws {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw ArchiveError.cannotCreate(path: path, problem: "permission denied")
+            }
+            defer { try? handle.close() }
+            let header = (try? handle.read(upToCount: 16)) ?? Data()
+            if !header.isEmpty && header != Data("SQLite format 3\0".utf8) {
+                throw ArchiveError.notAnArchive(path: path)
+            }
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !manager.fileExists(atPath: folder) {
+            do {
+                try manager.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw ArchiveError.cannotCreate(path: path, problem: "the folder cannot be created")
+            }
+        }
+        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard descriptor >= 0 else {
+            throw ArchiveError.cannotCreate(path: path, problem: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+    }
+
+    /// Deletes captures an interrupted import left `running`, with anything that refers to them.
+    private func removeInterruptedCaptures() throws {
+        let interrupted = try writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM capture WHERE status = 'running'")
+        }
+        guard !interrupted.isEmpty else { return }
+        try writer.write { db in
+            for capture in interrupted {
+                try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
+                try db.execute(
+                    sql: """
+                        UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                        WHERE lastSeenCapture = ?
+                        """, arguments: [capture])
+                try db.execute(sql: "DELETE FROM capture WHERE id = ?", arguments: [capture])
+                try AuditLog.append(
+                    db, event: .captureAbandoned, captureID: capture,
+                    message: "removed capture \(capture), left incomplete by an interrupted run")
+            }
+        }
+    }
+}

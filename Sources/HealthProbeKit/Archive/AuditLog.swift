@@ -1,0 +1,24 @@
+import Foundation
+import GRDB
+
+/// The archive's record of what happened to it. Messages carry counts and identifiers of
+/// HealthProbe's own objects, never health values or names.
+public enum AuditLog {
+    public enum Event: String, Sendable, Codable {
+        case archiveCreated, archiveMigrated, captureStarted, captureCompleted, captureAbandoned, inputRefused
+    }
+
+    public struct Entry: Sendable, Codable, FetchableRecord {
+        public var id: Int64
+        public var at: Double
+        public var event: String
+        public var captureId: Int64?
+        public var message: String
+    }
+
+    static func append(_ db: Database, event: Event, captureID: Int64? = nil, message: String) throws {
+        try db.execute(
+            sql: "INSERT INTO auditEntry (at, event, captureId, message) VALUES (?, ?, ?, ?)",
+            arguments: [Date().timeIntervalSince1970, event.rawValue, captureID, message])
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Per-type totals of one capture, gathered while records stream in: counts, an
+/// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
+/// and the same per UTC day. Memory grows with types × days, never with records.
+struct CaptureAggregates {
+    struct DayBin {
+        var count = 0
+        var hash: UInt64 = 0
+    }
+
+    struct TypeTotals {
+        var count = 0
+        var checksum: UInt64 = 0
+        var sources: [String: Int] = [:]
+        var days: [Int64: DayBin] = [:]
+    }
+
+    private(set) var types: [String: TypeTotals] = [:]
+
+    mutating func add(_ record: HealthRecord, strict: Fingerprint) {
+        let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
+        types[record.type, default: TypeTotals()].add(record, contribution: contribution)
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension CaptureAggregates.TypeTotals {
+    mutating func add(_ record: HealthRecord, contribution: UInt64) {
+        count += 1
+        checksum &+= contribution
+        sources[record.sourceName ?? "", default: 0] += 1
+        if let start = record.startDate {
+            let day = Int64((start / 86_400).rounded(.down))
+            days[day, default: CaptureAggregates.DayBin()].count += 1
+            days[day]!.hash &+= contribution
+        }
+    }
+
+    /// Per-source counts as canonical JSON (`{"source": n}` sorted by source).
+    var sourceCountsJSON: String {
+        CanonicalJSON.object(sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }).text
+    }
+}

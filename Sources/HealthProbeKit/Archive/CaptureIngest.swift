@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+
+/// A record with its fingerprints, ready to store.
+public struct PreparedRecord: Sendable {
+    public var record: HealthRecord
+    public var fingerprints: RecordFingerprints
+
+    public init(_ record: HealthRecord) {
+        self.record = record
+        self.fingerprints = RecordFingerprints(record)
+    }
+}
+
+/// Stores one capture's records inside a single write transaction: each record is matched to the
+/// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies
+/// within the capture take the next occurrence, so they are counted as a multiset.
+final class CaptureIngest {
+    let db: Database
+    let captureID: Int64
+    let previousCaptureID: Int64?
+    private let upsert: SQLiteBinding
+    private let lookup: Statement
+    private(set) var aggregates = CaptureAggregates()
+    private(set) var records = 0
+    private(set) var newRecords = 0
+    private(set) var unreadable = 0
+    private(set) var routeReferences: [(recordID: Int64, path: String)] = []
+    private var correlations: [(recordID: Int64, members: [Fingerprint])] = []
+    private let verifiedAt: Double
+
+    init(db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double) throws {
+        self.db = db
+        self.captureID = captureID
+        self.previousCaptureID = previousCaptureID
+        self.verifiedAt = verifiedAt
+        upsert = SQLiteBinding(
+            statement: try db.cachedStatement(
+                sql: """
+                    INSERT INTO record (
+                        kind, type, sourceName, sourceVersion, device, unit, value, numericValue,
+                        creationDate, startDate, endDate, metadata, details, healthKitUUID,
+                        strictFingerprint, semanticFingerprint, fuzzyFingerprint, occurrence,
+                        firstSeenCapture, lastSeenCapture, lastVerifiedAt)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?19, ?20)
+                    ON CONFLICT (strictFingerprint, occurrence) DO UPDATE SET
+                        previousSeenCapture = record.lastSeenCapture,
+                        lastSeenCapture = excluded.lastSeenCapture,
+                        lastVerifiedAt = excluded.lastVerifiedAt,
+                        goneCapture = NULL,
+                        goneReason = NULL
+                    WHERE record.lastSeenCapture <> excluded.lastSeenCapture
+                    RETURNING previousSeenCapture
+                    """))
+        lookup = try db.cachedStatement(sql: "SELECT id FROM record WHERE strictFingerprint = ? AND occurrence = ?")
+    }
+
+    func add(_ prepared: PreparedRecord) throws {
+        let record = prepared.record
+        let fingerprints = prepared.fingerprints
+        records += 1
+        if record.kind == .unreadable { unreadable += 1 }
+        aggregates.add(record, strict: fingerprints.strict)
+        bindContent(record, fingerprints)
+        var occurrence: Int64 = 0
+        while true {
+            upsert.bind(18, occurrence)
+            switch try upsert.stepReturningFirstColumn(db) {
+            case .row(let previousSeen):
+                if previousSeen == nil || previousSeen != previousCaptureID { newRecords += 1 }
+                if !record.memberFingerprints.isEmpty || !record.routeFiles.isEmpty {
+                    try remember(record, fingerprints.strict, occurrence: occurrence)
+                }
+                return
+            case .done:
+                // This copy was already stored by this capture: the next one is another occurrence.
+                occurrence += 1
+            }
+        }
+    }
+
+    private func bindContent(_ record: HealthRecord, _ fingerprints: RecordFingerprints) {
+        upsert.bind(1, record.kind.rawValue)
+        upsert.bind(2, record.type)
+        upsert.bind(3, record.sourceName)
+        upsert.bind(4, record.sourceVersion)
+        upsert.bind(5, record.device)
+        upsert.bind(6, record.unit)
+        upsert.bind(7, record.value)
+        upsert.bind(8, record.numericValue)
+        upsert.bind(9, record.creationDate)
+        upsert.bind(10, record.startDate)
+        upsert.bind(11, record.endDate)
+        upsert.bind(12, record.metadataJSON)
+        upsert.bind(13, record.detailsJSON)
+        upsert.bind(14, record.healthKitUUID)
+        upsert.bind(15, fingerprints.strict)
+        upsert.bind(16, fingerprints.semantic)
+        upsert.bind(17, fingerprints.fuzzy)
+        upsert.bind(19, captureID)
+        upsert.bind(20, verifiedAt)
+    }
+
+    private func remember(_ record: HealthRecord, _ strict: Fingerprint, occurrence: Int64) throws {
+        guard let id = try Int64.fetchOne(lookup, arguments: [Data(strict.bytes), occurrence]) else { return }
+        if !record.memberFingerprints.isEmpty { correlations.append((id, record.memberFingerprints)) }
+        for path in record.routeFiles { routeReferences.append((id, path)) }
+    }
+
+    /// Links correlations to the samples they hold and the top-level copies of those samples, so
+    /// that the copies are never taken for duplicates.
+    func linkCorrelations() throws {
+        guard !correlations.isEmpty else { return }
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO correlationMember (correlationId, memberFingerprint) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM correlationMember WHERE correlationId = ? AND memberFingerprint = ?)")
+        for (id, members) in correlations {
+            for member in members {
+                let blob = Data(member.bytes)
+                try insert.execute(arguments: [id, blob, id, blob])
+            }
+        }
+        try db.execute(
+            sql: """
+                UPDATE record SET correlationId = (
+                    SELECT m.correlationId FROM correlationMember m JOIN record c ON c.id = m.correlationId
+                    WHERE m.memberFingerprint = record.semanticFingerprint AND c.lastSeenCapture = :capture LIMIT 1)
+                WHERE kind = 'record' AND lastSeenCapture = :capture AND semanticFingerprint IN (
+                    SELECT m.memberFingerprint FROM correlationMember m JOIN record c ON c.id = m.correlationId
+                    WHERE c.lastSeenCapture = :capture)
+                """, arguments: ["capture": captureID])
+    }
+
+    /// Marks what this full capture no longer holds as gone; returns how many records that is.
+    func markGone() throws -> Int {
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = :capture, goneReason = 'absent'
+                WHERE goneCapture IS NULL AND lastSeenCapture <> :capture
+                """, arguments: ["capture": captureID])
+        return db.changesCount
+    }
+
+    func writeAggregates() throws {
+        let snapshot = try db.cachedStatement(
+            sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
+        let bin = try db.cachedStatement(
+            sql: "INSERT INTO typeDayBin (captureId, type, day, count, contentHash) VALUES (?, ?, ?, ?, ?)")
+        for (type, totals) in aggregates.types {
+            try snapshot.execute(arguments: [
+                captureID, type, totals.count, CaptureAggregates.hex(totals.checksum), totals.sourceCountsJSON,
+            ])
+            for (day, dayBin) in totals.days {
+                try bin.execute(arguments: [captureID, type, day, dayBin.count, CaptureAggregates.hex(dayBin.hash)])
+            }
+        }
+    }
+}

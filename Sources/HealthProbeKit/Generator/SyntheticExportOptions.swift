@@ -1,0 +1,63 @@
+/// What a synthetic export holds. Every record is derived from (seed, index) alone, so two
+/// exports made with the same seed hold the same records whatever else differs: the UTC offset
+/// the dates are written at, the HKDevice addresses, or which records were left out.
+public struct SyntheticExportOptions: Sendable {
+    /// How many top-level elements (records, correlations, workouts, summaries) to write at most.
+    public var elementCount: Int
+    public var seed: UInt64
+    /// The offset every timestamp of the export is written at, in seconds (`+0100` is 3600).
+    public var utcOffsetSeconds: Int
+    /// Seeds the HKDevice memory addresses, which change from export to export.
+    public var deviceAddressSeed: UInt64
+    /// Leave out every element whose index is a multiple of this (100 leaves out 1%).
+    public var omitEveryNth: Int?
+    /// Days since 1970 of the first sample (10957 is 2000-01-01).
+    public var firstDay: Int64
+    /// Seconds between consecutive elements.
+    public var spacingSeconds: Int64
+    /// Write the malformed DTD of iOS 16 exports.
+    public var malformedDTD: Bool
+    /// Put a stray 0x0B byte in some metadata values, as some exports do.
+    public var strayControlBytes: Bool
+    /// Write the `HealthData` root under this file name inside the zip or folder.
+    public var mainFileName: String
+
+    public init(
+        elementCount: Int, seed: UInt64 = 1, utcOffsetSeconds: Int = 0, deviceAddressSeed: UInt64 = 1,
+        omitEveryNth: Int? = nil, firstDay: Int64 = 10_957, spacingSeconds: Int64 = 90, malformedDTD: Bool = false,
+        strayControlBytes: Bool = false, mainFileName: String = "export.xml"
+    ) {
+        self.elementCount = elementCount
+        self.seed = seed
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.deviceAddressSeed = deviceAddressSeed
+        self.omitEveryNth = omitEveryNth
+        self.firstDay = firstDay
+        self.spacingSeconds = spacingSeconds
+        self.malformedDTD = malformedDTD
+        self.strayControlBytes = strayControlBytes
+        self.mainFileName = mainFileName
+    }
+}
+
+/// SplitMix64: a small, fast, seedable generator; each element gets its own stream.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64, stream: UInt64) {
+        state = seed &* 0x9E37_79B9_7F4A_7C15 ^ stream &* 0xD1B5_4A32_D192_ED03
+        _ = next()
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

@@ -1,0 +1,171 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+
+/// Imports one Apple Health export into the archive as a new full capture.
+///
+/// A parser thread reads, maps and fingerprints elements in batches; the calling thread stores
+/// them in a single write transaction, so that a failed or killed import leaves nothing behind:
+/// the capture becomes visible, complete, only when the transaction commits.
+public struct ExportImporter: Sendable {
+    public static let origin = "export"
+    static let batchSize = 2_048
+
+    public let store: ArchiveStore
+
+    public init(store: ArchiveStore) {
+        self.store = store
+    }
+
+    /// What one import produced.
+    public struct Result: Sendable {
+        public var capture: CaptureSummary
+        /// Unreadable elements by element name and reason, with counts.
+        public var unreadable: [UnreadableGroup]
+    }
+
+    public struct UnreadableGroup: Sendable, Codable, Equatable {
+        public var element: String
+        public var reason: String
+        public var count: Int
+    }
+
+    private enum Message: Sendable {
+        case batch([PreparedRecord])
+        case finished(ExportSummary, [UnreadableGroup])
+        case failed(any Error)
+    }
+
+    /// Imports the export `reader` points at.
+    public func importExport(
+        _ reader: ExportReader, progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> Result {
+        let channel = BatchChannel<Message>(capacity: 4)
+        let started = Date()
+        let parserDone = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            Self.parse(reader, into: channel, started: started, progress: progress)
+            parserDone.signal()
+        }
+        thread.name = "healthprobe.parser"
+        thread.stackSize = 8 << 20
+        thread.start()
+        defer { parserDone.wait() }
+        do {
+            return try store.writer.write { db in
+                try store(from: channel, reader: reader, started: started, progress: progress, db)
+            }
+        } catch {
+            channel.cancel()
+            if let batchError = error as? BatchChannel<Message>.Cancelled { throw batchError }
+            throw error
+        }
+    }
+
+    private static func parse(
+        _ reader: ExportReader, into channel: BatchChannel<Message>, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) {
+        var batch: [PreparedRecord] = []
+        batch.reserveCapacity(batchSize)
+        var unreadable: [String: UnreadableGroup] = [:]
+        var records = 0
+        var lastReport = Date.distantPast
+        var currentType: String?
+        do {
+            let summary = try reader.read(progress: { bytes in
+                guard let progress, Date().timeIntervalSince(lastReport) >= 0.25 else { return }
+                lastReport = Date()
+                progress(
+                    ImportProgress(
+                        phase: .reading, records: records, bytesRead: bytes, totalBytes: reader.source.expectedSize,
+                        currentType: currentType, elapsed: Date().timeIntervalSince(started)))
+            }) { element in
+                if case .unreadable(let raw) = element {
+                    let key = raw.raw.name + "\u{0}" + raw.reason
+                    unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)].count += 1
+                }
+                let record = HealthRecord(exportElement: element)
+                currentType = record.type
+                batch.append(PreparedRecord(record))
+                records += 1
+                if batch.count == batchSize {
+                    try channel.send(.batch(batch))
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { try channel.send(.batch(batch)) }
+            let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
+            try channel.send(.finished(summary, groups))
+        } catch is BatchChannel<Message>.Cancelled {
+            return
+        } catch {
+            try? channel.send(.failed(error))
+        }
+        channel.close()
+    }
+
+    private func store(
+        from channel: BatchChannel<Message>, reader: ExportReader, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
+    ) throws -> Result {
+        let previous = try ArchiveStore.latestFullCaptureID(db, origin: Self.origin)
+        try db.execute(
+            sql: """
+                INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
+                VALUES (?, 'full', 'running', ?, ?, ?)
+                """,
+            arguments: [Self.origin, reader.source.displayName, started.timeIntervalSince1970, previous])
+        let captureID = db.lastInsertedRowID
+        let ingest = try CaptureIngest(
+            db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
+        while let message = channel.receive() {
+            switch message {
+            case .batch(let records):
+                for record in records { try ingest.add(record) }
+            case .failed(let error):
+                throw error
+            case .finished(let summary, let unreadable):
+                progress?(
+                    ImportProgress(
+                        phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
+                        totalBytes: reader.source.expectedSize, currentType: nil,
+                        elapsed: Date().timeIntervalSince(started)))
+                let capture = try complete(ingest, summary: summary, reader: reader, db)
+                return Result(capture: capture, unreadable: unreadable)
+            }
+        }
+        throw BatchChannel<Message>.Cancelled()
+    }
+
+    private func complete(_ ingest: CaptureIngest, summary: ExportSummary, reader: ExportReader, _ db: Database) throws
+        -> CaptureSummary
+    {
+        try ingest.linkCorrelations()
+        let gone = try ingest.markGone()
+        try ingest.writeAggregates()
+        try RouteFileDigest.store(ingest.routeReferences, captureID: ingest.captureID, source: reader.source, db)
+        let counts = CanonicalJSON.object(
+            summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
+        ).text
+        try db.execute(
+            sql: """
+                UPDATE capture SET status = 'complete', completedAt = ?, exportDate = ?, exportUTCOffset = ?,
+                    exportVersion = ?, locale = ?, records = ?, new = ?, gone = ?, unchanged = ?, unreadable = ?,
+                    replacedCharacters = ?, elementCounts = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                Date().timeIntervalSince1970, summary.exportDate.map { Double($0.secondsSince1970) },
+                summary.exportDate.map { Int($0.utcOffsetSeconds) }, summary.exportVersion, summary.locale,
+                ingest.records, ingest.newRecords, gone, ingest.records - ingest.newRecords, ingest.unreadable,
+                summary.replacedCharacters, counts, ingest.captureID,
+            ])
+        try AuditLog.append(
+            db, event: .captureCompleted, captureID: ingest.captureID,
+            message: "capture \(ingest.captureID) complete: \(ingest.records) records, \(ingest.newRecords) new, \(gone) gone")
+        guard let capture = try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [ingest.captureID])
+        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
+        return capture
+    }
+}

@@ -1,0 +1,63 @@
+/// One stored element — a sample, workout, correlation, activity summary, clinical record, … —
+/// in the form both ways in (exports and HealthKit) share. Dates are UTC instants.
+public struct HealthRecord: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case record, correlation, workout, activitySummary, clinicalRecord, audiogram, visionPrescription
+        /// An element kind HealthProbe does not know yet, kept generically.
+        case other
+        /// A well-formed element whose content could not be read, kept raw.
+        case unreadable
+    }
+
+    public var kind: Kind
+    /// The HealthKit identifier as written (`HKQuantityTypeIdentifierHeartRate`); workouts use
+    /// `HKWorkoutTypeIdentifier`, activity summaries `HKActivitySummaryTypeIdentifier`.
+    public var type: String
+    public var sourceName: String?
+    public var sourceVersion: String?
+    /// Device fields without the per-record memory address (`name:…, model:…`).
+    public var device: String?
+    public var unit: String?
+    /// The value exactly as read.
+    public var value: String?
+    /// Seconds since 1970, UTC.
+    public var creationDate: Double?
+    public var startDate: Double?
+    public var endDate: Double?
+    /// `[[key, value], …]` as canonical JSON, sorted, timestamps in UTC; nil when empty.
+    public var metadataJSON: String?
+    /// Children and attributes not modelled above, as canonical JSON; nil when none.
+    public var detailsJSON: String?
+    /// The HealthKit UUID, on the live path only.
+    public var healthKitUUID: String?
+    /// For a correlation: the semantic fingerprints of the samples it holds, which also stand at
+    /// top level in an export.
+    public var memberFingerprints: [Fingerprint] = []
+    /// For a workout: the GPX files its routes refer to.
+    public var routeFiles: [String] = []
+
+    public init(
+        kind: Kind, type: String, sourceName: String? = nil, sourceVersion: String? = nil, device: String? = nil,
+        unit: String? = nil, value: String? = nil, creationDate: Double? = nil, startDate: Double? = nil,
+        endDate: Double? = nil, metadataJSON: String? = nil, detailsJSON: String? = nil, healthKitUUID: String? = nil
+    ) {
+        self.kind = kind
+        self.type = type
+        self.sourceName = sourceName
+        self.sourceVersion = sourceVersion
+        self.device = device
+        self.unit = unit
+        self.value = value
+        self.creationDate = creationDate
+        self.startDate = startDate
+        self.endDate = endDate
+        self.metadataJSON = metadataJSON
+        self.detailsJSON = detailsJSON
+        self.healthKitUUID = healthKitUUID
+    }
+
+    /// The value as a number, when it is one.
+    public var numericValue: Double? {
+        value.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The three identities of a record (DESIGN §6).
+public struct RecordFingerprints: Sendable, Hashable {
+    /// All content: what makes two copies byte-for-byte the same record.
+    public var strict: Fingerprint
+    /// What a person means by "the same sample": kind, type, source, unit, start, end, value.
+    public var semantic: Fingerprint
+    /// For matching across HealthKit, exports and backups: type, normalised source, times to the
+    /// second, value to four significant digits.
+    public var fuzzy: Fingerprint
+
+    public init(_ record: HealthRecord) {
+        strict = Self.strict(record)
+        semantic = Self.semantic(record)
+        fuzzy = Self.fuzzy(record)
+    }
+
+    static func strict(_ record: HealthRecord) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.add(1, record.kind.rawValue)
+        hasher.add(2, record.type)
+        hasher.add(3, record.sourceName)
+        hasher.add(4, record.sourceVersion)
+        hasher.add(5, record.device)
+        hasher.add(6, record.unit)
+        hasher.add(7, record.value)
+        hasher.add(8, record.creationDate.map(microseconds))
+        hasher.add(9, record.startDate.map(microseconds))
+        hasher.add(10, record.endDate.map(microseconds))
+        hasher.add(11, record.metadataJSON)
+        hasher.add(12, record.detailsJSON)
+        return hasher.finalize()
+    }
+
+    public static func semantic(_ record: HealthRecord) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.add(1, record.kind.rawValue)
+        hasher.add(2, record.type)
+        hasher.add(3, record.sourceName)
+        hasher.add(6, record.unit)
+        hasher.add(9, record.startDate.map(microseconds))
+        hasher.add(10, record.endDate.map(microseconds))
+        if let number = record.numericValue {
+            hasher.add(13, Int64(bitPattern: number.bitPattern))
+        } else {
+            hasher.add(7, record.value)
+        }
+        // Elements with no value of their own (workouts, summaries) are told apart by content.
+        if record.value == nil { hasher.add(12, record.detailsJSON) }
+        return hasher.finalize()
+    }
+
+    static func fuzzy(_ record: HealthRecord) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.add(2, record.type)
+        hasher.add(3, record.sourceName.map(normalizedSourceName))
+        hasher.add(9, record.startDate.map { Int64($0.rounded()) })
+        hasher.add(10, record.endDate.map { Int64($0.rounded()) })
+        if let number = record.numericValue {
+            hasher.add(13, Int64(bitPattern: roundedToSignificantDigits(number, 4).bitPattern))
+        } else {
+            hasher.add(7, record.value)
+        }
+        return hasher.finalize()
+    }
+
+    @inline(__always)
+    static func microseconds(_ seconds: Double) -> Int64 {
+        Int64((seconds * 1_000_000).rounded())
+    }
+
+    /// Lowercased, whitespace collapsed, typographic apostrophes made plain.
+    public static func normalizedSourceName(_ name: String) -> String {
+        let apostrophes: Set<Character> = ["\u{2019}", "\u{2018}", "\u{02BC}", "`"]
+        let mapped = name.lowercased().map { apostrophes.contains($0) ? "'" : $0 }
+        return String(mapped).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func roundedToSignificantDigits(_ value: Double, _ digits: Int) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let magnitude = Int(floor(log10(abs(value)))) + 1
+        let scale = pow(10, Double(digits - magnitude))
+        let rounded = (value * scale).rounded() / scale
+        return rounded == 0 ? 0 : rounded
+    }
+}
