@@ -73,7 +73,8 @@ public struct SyntheticExportGenerator: Sendable {
             with: "apple_health_export/\(options.mainFileName)", relativeTo: staging, compressionMethod: .deflate,
             bufferSize: 1 << 20)
         for path in output.routeFiles {
-            try archive.addEntry(with: "apple_health_export/\(path)", relativeTo: staging, compressionMethod: .deflate)
+            let relative = path.drop(while: { $0 == "/" })
+            try archive.addEntry(with: "apple_health_export/\(relative)", relativeTo: staging, compressionMethod: .deflate)
         }
         return output
     }
