@@ -62,7 +62,14 @@ let package = Package(
             name: "HealthProbeKitTests",
             dependencies: ["HealthProbeKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "HealthProbeCLITests", dependencies: ["HealthProbeCLI", "HealthProbeKit"]),
+        .testTarget(
+            name: "HealthProbeCLITests",
+            dependencies: [
+                "HealthProbeCLI", "HealthProbeKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

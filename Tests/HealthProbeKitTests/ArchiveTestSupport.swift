@@ -47,9 +47,8 @@ struct ArchiveTestSupport {
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             for table in tables {
                 text += "#\(table)\n"
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier) ORDER BY 1, 2") {
-                    text += row.description + "\n"
-                }
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(\.description)
+                text += rows.sorted().joined(separator: "\n") + "\n"
             }
             return text
         }

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+/// Reads an archive from outside, as a sceptical user would.
+enum ArchiveInspection {
+    /// Every row of every table in a stable order.
+    static func digest(_ path: String) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var text = ""
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            for table in tables {
+                text += "#\(table)\n"
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(\.description)
+                text += rows.sorted().joined(separator: "\n") + "\n"
+            }
+            return text
+        }
+    }
+
+    static func integrity(_ path: String) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: ";") }
+    }
+
+    static func scalar(_ path: String, _ sql: String) throws -> Int {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HealthProbeKit
+import Testing
+import ZIPFoundation
+
+/// Bad input: exit 65, one stderr line naming the file and the problem, nothing on stdout, and
+/// the archive exactly as it was.
+@Suite("Refusing bad input")
+struct BadInputTests {
+    enum Input: String, CaseIterable, CustomTestStringConvertible {
+        case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
+        case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Input.allCases)
+    func refusedWithOneLineAndTheArchiveUnchanged(_ input: Input) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let seeded = try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive])
+        #expect(seeded.status == 0)
+        let before = try ArchiveInspection.digest(archive)
+
+        let (path, expectedWords) = try Self.make(input, in: folder)
+        let outcome = try CommandRunner.run(["check", path, "--archive", archive])
+
+        #expect(outcome.status == 65)
+        #expect(outcome.stdout.isEmpty)
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.contains((path as NSString).lastPathComponent))
+        #expect(outcome.stderr.lowercased().contains(expectedWords), "stderr: \(outcome.stderr)")
+        #expect(try ArchiveInspection.digest(archive) == before)
+        #expect(try ArchiveInspection.integrity(archive) == "ok")
+    }
+
+    @Test func badInputNeverCreatesAnArchive() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("never.sqlite").path
+        let outcome = try CommandRunner.run(["check", folder.appendingPathComponent("missing.zip").path, "--archive", archive])
+        #expect(outcome.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: archive))
+    }
+
+    static func make(_ input: Input, in folder: URL) throws -> (String, String) {
+        switch input {
+        case .zeroByteZip:
+            return (try FixtureFiles.write([], named: "export.zip", in: folder).path, "no root element")
+        case .emptyZip:
+            let bytes: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
+            return (try FixtureFiles.write(bytes, named: "export.zip", in: folder).path, "no apple health export")
+        case .truncatedZip:
+            let whole = folder.appendingPathComponent("whole.zip")
+            try SyntheticExportGenerator(options: .init(elementCount: 2_000)).writeZip(to: whole)
+            let data = try Data(contentsOf: whole)
+            return (try FixtureFiles.write([UInt8](data.prefix(data.count / 2)), named: "export.zip", in: folder).path, "zip")
+        case .truncatedXML:
+            let text = FixtureFiles.export(FixtureFiles.stepRecord + "\n" + FixtureFiles.stepRecord)
+            let cut = String(text.prefix(text.count - 60))
+            return (try FixtureFiles.write(cut, named: "export.xml", in: folder).path, "line")
+        case .onlyClinicalDocument:
+            let cda = try FixtureFiles.write("<?xml version=\"1.0\"?>\n<ClinicalDocument/>\n", named: "export_cda.xml", in: folder)
+            let zip = folder.appendingPathComponent("export.zip")
+            let archive = try Archive(url: zip, accessMode: .create)
+            try archive.addEntry(with: "apple_health_export/export_cda.xml", fileURL: cda)
+            return (zip.path, "no apple health export")
+        case .foreignRoot:
+            return (try FixtureFiles.write("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"/>\n", named: "route.xml", in: folder).path, "not an apple health export")
+        case .entityBomb:
+            var declarations = "<!ENTITY lol0 \"lol\">\n"
+            for level in 1..<10 {
+                declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
+            }
+            let text = FixtureFiles.export(
+                "<Record type=\"&lol9;\" sourceName=\"x\" startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:00:00 +0000\"/>",
+                prolog: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n\(declarations)]>\n")
+            return (try FixtureFiles.write(text, named: "export.xml", in: folder).path, "entities")
+        case .externalEntity:
+            let text = FixtureFiles.export(
+                "<Record type=\"&secret;\" sourceName=\"x\" startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:00:00 +0000\"/>",
+                prolog: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ENTITY secret SYSTEM \"file:///etc/hostname\">\n]>\n")
+            return (try FixtureFiles.write(text, named: "export.xml", in: folder).path, "entities")
+        case .externalDTDIsNeverRead:
+            // Were the external DTD read, &defined; would expand and the check would succeed.
+            _ = try FixtureFiles.write("<!ENTITY defined \"HKQuantityTypeIdentifierStepCount\">\n", named: "outside.dtd", in: folder)
+            let text = FixtureFiles.export(
+                "<Record type=\"&defined;\" sourceName=\"x\" startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:00:00 +0000\"/>",
+                prolog: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData SYSTEM \"outside.dtd\">\n")
+            return (try FixtureFiles.write(text, named: "export.xml", in: folder).path, "entity")
+        case .missingPath:
+            return (folder.appendingPathComponent("nowhere.zip").path, "no such file")
+        case .emptyFolder:
+            let empty = folder.appendingPathComponent("unzipped")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            return (empty.path, "empty")
+        case .garbage:
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919) }
+            return (try FixtureFiles.write(bytes, named: "export.xml", in: folder).path, "export.xml")
+        }
+    }
+}

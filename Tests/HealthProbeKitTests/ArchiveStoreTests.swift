@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import HealthProbeKit
+
+@Suite("Opening the archive")
+struct ArchiveStoreTests {
+    @Test func newArchiveIsOwnerOnly() throws {
+        let support = try ArchiveTestSupport()
+        _ = try support.openArchive()
+        let permissions = try FileManager.default.attributesOfItem(atPath: support.archivePath)[.posixPermissions] as? NSNumber
+        #expect(permissions?.intValue == 0o600)
+    }
+
+    @Test func archiveWrittenByNewerVersionIsRefusedUntouched() throws {
+        let support = try ArchiveTestSupport()
+        do {
+            let store = try support.openArchive()
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
+            }
+        }
+        let before = try ArchiveTestSupport.contentDigest(of: support.archivePath)
+        #expect(throws: ArchiveError.writtenByNewerVersion(path: support.archivePath, unknownMigrations: ["v99 from the future"])) {
+            try support.openArchive()
+        }
+        #expect(try ArchiveTestSupport.contentDigest(of: support.archivePath) == before)
+    }
+
+    @Test func fileThatIsNotAnArchiveIsRefused() throws {
+        let support = try ArchiveTestSupport()
+        try Data("not a database at all".utf8).write(to: URL(fileURLWithPath: support.archivePath))
+        #expect(throws: ArchiveError.notAnArchive(path: support.archivePath)) { try support.openArchive() }
+        let other = support.folder.appendingPathComponent("other.sqlite").path
+        try DatabaseQueue(path: other).write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        #expect(throws: ArchiveError.notAnArchive(path: other)) { try ArchiveStore.open(at: other) }
+    }
+
+    @Test func interruptedCaptureIsRemovedOnNextOpen() throws {
+        let support = try ArchiveTestSupport()
+        do {
+            let store = try support.openArchive()
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO capture (origin, scope, status, startedAt) VALUES ('export', 'full', 'running', 0)")
+            }
+        }
+        let store = try support.openArchive()
+        let running = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture") }
+        #expect(running == 0)
+        #expect(try store.fetchAuditEntries().contains { $0.event == "captureAbandoned" })
+    }
+}
