@@ -11,65 +11,83 @@ public struct DeviceDescription: Sendable, Hashable {
         "localIdentifier", "UDIDeviceIdentifier", "creation date",
     ]
 
+    /// The description without its address: `name:Apple Watch, manufacturer:Apple Inc., …`, or
+    /// the free text of a writer that does not follow the form.
+    public let canonicalText: String
     /// `(key, value)` pairs in the order written, the address left out.
-    public var fields: [(key: String, value: String)]
-    /// The whole text when it is not an `HKDevice` description.
-    public var freeText: String?
+    public let fields: [Field]
+    /// Whether the text was not an `HKDevice` description.
+    public let isFreeText: Bool
 
-    public init(fields: [(key: String, value: String)], freeText: String? = nil) {
-        self.fields = fields
-        self.freeText = freeText
+    public struct Field: Sendable, Hashable {
+        public var key: String
+        public var value: String
     }
 
     public subscript(key: String) -> String? {
         fields.first(where: { $0.key == key })?.value
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.freeText == rhs.freeText && lhs.fields.elementsEqual(rhs.fields, by: { $0 == $1 })
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(freeText)
-        for field in fields {
-            hasher.combine(field.key)
-            hasher.combine(field.value)
-        }
-    }
-
     /// Parses an export's `device` attribute text.
     public init(exportText text: String) {
-        let prefix = "<<HKDevice:"
-        guard text.hasPrefix(prefix), let addressEnd = text.firstIndex(of: ">") else {
-            self.init(fields: [], freeText: text)
+        guard let body = Self.bodyWithoutAddress(text) else {
+            self.init(canonicalText: text, fields: [], isFreeText: true)
             return
         }
-        var body = text[text.index(after: addressEnd)...]
-        if body.hasSuffix(">") { body = body.dropLast() }
-        self.init(fields: Self.splitFields(body), freeText: nil)
+        self.init(body: body)
     }
 
-    private static func splitFields(_ body: Substring) -> [(key: String, value: String)] {
-        // Find every ", key:" boundary for a known key; text between boundaries is the value.
-        var starts: [(key: String, keyStart: String.Index, valueStart: String.Index)] = []
-        var cursor = body.startIndex
-        while cursor < body.endIndex {
-            guard let comma = body[cursor...].firstIndex(of: ",") else { break }
-            var afterComma = body.index(after: comma)
-            while afterComma < body.endIndex, body[afterComma] == " " { afterComma = body.index(after: afterComma) }
-            if let key = knownKeys.first(where: { body[afterComma...].hasPrefix($0 + ":") }) {
-                let valueStart = body.index(afterComma, offsetBy: key.count + 1)
-                starts.append((key, comma, valueStart))
-                cursor = valueStart
-            } else {
-                cursor = afterComma
+    /// Parses the part after the address (`name:…, model:…`), as ``bodyWithoutAddress(_:)`` gives it.
+    init(body: String) {
+        self.init(canonicalText: body, fields: Self.splitFields(body), isFreeText: false)
+    }
+
+    private init(canonicalText: String, fields: [Field], isFreeText: Bool) {
+        self.canonicalText = canonicalText
+        self.fields = fields
+        self.isFreeText = isFreeText
+    }
+
+    /// The text after `<<HKDevice: 0x…>, ` without the closing `>`; nil when the text is not an
+    /// HKDevice description.
+    static func bodyWithoutAddress(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let prefix = Array("<<HKDevice:".utf8)
+        guard bytes.count > prefix.count, bytes[0..<prefix.count].elementsEqual(prefix),
+            let close = bytes[prefix.count...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
+        var start = close + 1
+        while start < bytes.count, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") { start += 1 }
+        var end = bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: ">") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    private static func splitFields(_ body: String) -> [Field] {
+        let bytes = Array(body.utf8)
+        let keys = knownKeys.map { Array(($0 + ":").utf8) }
+        // Boundaries: the body's start, and every ", " followed by a known key.
+        var starts: [(key: Int, keyStart: Int, valueStart: Int)] = []
+        func key(at index: Int) -> Int? {
+            keys.firstIndex { key in index + key.count <= bytes.count && bytes[index..<(index + key.count)].elementsEqual(key) }
+        }
+        if let first = key(at: 0) { starts.append((first, 0, keys[first].count)) }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ",") {
+                var after = index + 1
+                while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+                if let found = key(at: after) {
+                    starts.append((found, index, after + keys[found].count))
+                    index = after + keys[found].count
+                    continue
+                }
             }
+            index += 1
         }
-        var fields: [(key: String, value: String)] = []
-        for (position, start) in starts.enumerated() {
-            let end = position + 1 < starts.count ? starts[position + 1].keyStart : body.endIndex
-            fields.append((start.key, String(body[start.valueStart..<end])))
+        return starts.enumerated().map { position, start in
+            let end = position + 1 < starts.count ? starts[position + 1].keyStart : bytes.count
+            return Field(key: knownKeys[start.key], value: String(decoding: bytes[start.valueStart..<end], as: UTF8.self))
         }
-        return fields
     }
 }

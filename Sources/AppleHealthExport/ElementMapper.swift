@@ -2,9 +2,20 @@
 ///
 /// A well-formed element whose content cannot be read (an impossible date, a missing required
 /// attribute) becomes ``ExportElement/unreadable(_:)`` with the reason: kept, never dropped.
-struct ElementMapper {
+final class ElementMapper {
     struct Unreadable: Error {
         var reason: String
+    }
+
+    /// Parsed devices by their text without the address: a few devices write millions of records.
+    private var devices: [String: DeviceDescription] = [:]
+
+    func device(_ text: String) -> DeviceDescription {
+        guard let body = DeviceDescription.bodyWithoutAddress(text) else { return DeviceDescription(exportText: text) }
+        if let known = devices[body] { return known }
+        let parsed = DeviceDescription(body: body)
+        if devices.count < 4_096 { devices[body] = parsed }
+        return parsed
     }
 
     static let sampleAttributes: [StaticString] = [
@@ -49,7 +60,7 @@ struct ElementMapper {
         let known = ["MetadataEntry"] + modelledChildren
         return SampleFields(
             type: type, sourceName: sourceName, sourceVersion: reader.attribute(node, "sourceVersion"),
-            device: reader.attribute(node, "device").map(DeviceDescription.init(exportText:)),
+            device: reader.attribute(node, "device").map(device),
             creationDate: creation, startDate: start, endDate: end,
             metadata: metadata(reader, children),
             otherAttributes: reader.otherAttributes(node, excluding: Self.sampleAttributes + extraKnown),

@@ -18,27 +18,6 @@ extension ExportSource {
         }
     }
 
-    /// Streams a file the export refers to (`/workout-routes/route_….gpx`), resolved against the
-    /// folder holding the main XML. Returns false when the export does not hold it.
-    public func streamAuxiliaryFile(_ relativePath: String, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        let trimmed = relativePath.drop(while: { $0 == "/" })
-        guard !trimmed.split(separator: "/").contains("..") else { return false }
-        switch container {
-        case .file(let url):
-            let file = url.deletingLastPathComponent().appendingPathComponent(String(trimmed))
-            guard FileManager.default.fileExists(atPath: file.path) else { return false }
-            try Self.streamFile(file, consume)
-            return true
-        case .zip(let archiveURL, let entryPath):
-            let folder = entryPath.split(separator: "/").dropLast().joined(separator: "/")
-            let path = folder.isEmpty ? String(trimmed) : folder + "/" + trimmed
-            let archive = try Archive(url: archiveURL, accessMode: .read)
-            guard archive[path] != nil else { return false }
-            try streamZipEntry(archiveURL, entryPath: path, archive: archive, consume)
-            return true
-        }
-    }
-
     static func streamFile(_ url: URL, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let file = fopen(url.path, "rb") else {
             throw ExportError.unreadable(file: url.lastPathComponent, problem: String(cString: strerror(errno)))
@@ -59,14 +38,21 @@ extension ExportSource {
     }
 
     private func streamZipEntry(
-        _ archiveURL: URL, entryPath: String, archive existing: Archive? = nil,
-        _ consume: (UnsafeRawBufferPointer) throws -> Void
+        _ archiveURL: URL, entryPath: String, _ consume: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let name = archiveURL.lastPathComponent
-        let archive = try existing ?? Archive(url: archiveURL, accessMode: .read)
+        let archive = try Archive(url: archiveURL, accessMode: .read)
         guard let entry = archive[entryPath] else {
             throw ExportError.corruptZip(file: name, problem: "the entry \(entryPath) disappeared")
         }
+        try streamZipEntry(entry, of: archive, named: name, consume)
+    }
+
+    /// Inflates one entry with its size capped and its CRC checked.
+    func streamZipEntry(
+        _ entry: Entry, of archive: Archive, named name: String, _ consume: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let entryPath = entry.path
         let cap = limits.cap(compressedSize: Int64(clamping: entry.compressedSize))
         let declared = Int64(clamping: entry.uncompressedSize)
         var total: Int64 = 0

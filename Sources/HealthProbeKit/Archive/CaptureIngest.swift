@@ -23,7 +23,6 @@ final class CaptureIngest {
     private let lookup: Statement
     private(set) var aggregates = CaptureAggregates()
     private(set) var records = 0
-    private(set) var newRecords = 0
     private(set) var unreadable = 0
     private(set) var routeReferences: [(recordID: Int64, path: String)] = []
     private var correlations: [(recordID: Int64, members: [Fingerprint])] = []
@@ -50,7 +49,6 @@ final class CaptureIngest {
                         goneCapture = NULL,
                         goneReason = NULL
                     WHERE record.lastSeenCapture <> excluded.lastSeenCapture
-                    RETURNING previousSeenCapture
                     """))
         lookup = try db.cachedStatement(sql: "SELECT id FROM record WHERE strictFingerprint = ? AND occurrence = ?")
     }
@@ -65,17 +63,14 @@ final class CaptureIngest {
         var occurrence: Int64 = 0
         while true {
             upsert.bind(18, occurrence)
-            switch try upsert.stepReturningFirstColumn(db) {
-            case .row(let previousSeen):
-                if previousSeen == nil || previousSeen != previousCaptureID { newRecords += 1 }
+            if try upsert.stepChangingRow(db) {
                 if !record.memberFingerprints.isEmpty || !record.routeFiles.isEmpty {
                     try remember(record, fingerprints.strict, occurrence: occurrence)
                 }
                 return
-            case .done:
-                // This copy was already stored by this capture: the next one is another occurrence.
-                occurrence += 1
             }
+            // This copy was already stored by this capture: the next one is another occurrence.
+            occurrence += 1
         }
     }
 
@@ -119,15 +114,27 @@ final class CaptureIngest {
                 try insert.execute(arguments: [id, blob, id, blob])
             }
         }
-        try db.execute(
+        // Driven by the members, through the semantic index: a handful of rows per correlation.
+        let link = try db.cachedStatement(
             sql: """
-                UPDATE record SET correlationId = (
-                    SELECT m.correlationId FROM correlationMember m JOIN record c ON c.id = m.correlationId
-                    WHERE m.memberFingerprint = record.semanticFingerprint AND c.lastSeenCapture = :capture LIMIT 1)
-                WHERE kind = 'record' AND lastSeenCapture = :capture AND semanticFingerprint IN (
-                    SELECT m.memberFingerprint FROM correlationMember m JOIN record c ON c.id = m.correlationId
-                    WHERE c.lastSeenCapture = :capture)
-                """, arguments: ["capture": captureID])
+                UPDATE record SET correlationId = ?
+                WHERE semanticFingerprint = ? AND lastSeenCapture = ? AND kind = 'record'
+                """)
+        for (id, members) in correlations {
+            for member in members {
+                try link.execute(arguments: [id, Data(member.bytes), captureID])
+            }
+        }
+    }
+
+    /// Records of this capture that the previous full capture did not hold.
+    func countNew() throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT COUNT(*) FROM record WHERE lastSeenCapture = :capture
+                AND (previousSeenCapture IS NULL OR previousSeenCapture IS NOT :previous)
+                """, arguments: ["capture": captureID, "previous": previousCaptureID]) ?? 0
     }
 
     /// Marks what this full capture no longer holds as gone; returns how many records that is.

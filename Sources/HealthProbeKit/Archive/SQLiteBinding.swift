@@ -42,24 +42,14 @@ struct SQLiteBinding {
         }
     }
 
-    /// Steps once: returns the first column of a returned row as an optional integer wrapped in
-    /// `.row`, or `.done` when the statement returned nothing. Resets the statement.
-    func stepReturningFirstColumn(_ db: Database) throws -> StepResult {
+    /// Runs the statement; returns whether it inserted or changed a row. Resets the statement.
+    func stepChangingRow(_ db: Database) throws -> Bool {
         defer { sqlite3_reset(handle) }
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW:
-            let value: Int64? = sqlite3_column_type(handle, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 0)
-            return .row(value)
-        case SQLITE_DONE:
-            return .done
-        case let code:
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-    }
-
-    enum StepResult: Equatable {
-        case row(Int64?)
-        case done
+        return sqlite3_changes(db.sqliteConnection) > 0
     }
 }

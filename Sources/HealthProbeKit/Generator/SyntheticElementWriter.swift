@@ -151,7 +151,7 @@ struct SyntheticElementWriter {
     }
 
     func activitySummary(_ start: Int64, _ random: inout SplitMix64) -> String {
-        let day = UTCText.day((start + Int64(options.utcOffsetSeconds)) / 86_400)
+        let day = UTCText.day(start / 86_400)
         return """
              <ActivitySummary dateComponents="\(day)" activeEnergyBurned="\(Self.decimal(random.next(below: 900_000), places: 3))" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="kcal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="\(random.next(below: 90))" appleExerciseTimeGoal="30" appleStandHours="\(random.next(below: 16))" appleStandHoursGoal="12"/>
 

@@ -18,16 +18,17 @@ enum RouteFileDigest {
         guard !references.isEmpty else { return }
         let insert = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO routeFile (captureId, recordId, path, contentHash, pointCount) VALUES (?, ?, ?, ?, ?)")
+        let files = try AuxiliaryFiles(source: source)
         for reference in references {
-            let digest = try? digest(reference.path, in: source)
+            let digest = try? digest(reference.path, in: files)
             try insert.execute(arguments: [captureID, reference.recordID, reference.path, digest?.hash, digest?.points])
         }
     }
 
-    static func digest(_ path: String, in source: ExportSource) throws -> Digest? {
+    static func digest(_ path: String, in files: AuxiliaryFiles) throws -> Digest? {
         var hasher = SHA256()
         var counter = PatternCounter(pattern: Array("<trkpt".utf8))
-        let found = try source.streamAuxiliaryFile(path) { chunk in
+        let found = try files.stream(path) { chunk in
             hasher.update(bufferPointer: chunk)
             counter.scan(chunk)
         }

@@ -42,33 +42,40 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 }
 
-/// Feeds typed fields into SHA-256 unambiguously: each field is a tag byte and a length prefix.
+/// Encodes typed fields unambiguously — each a tag byte and a length prefix — into one buffer,
+/// then hashes the buffer with SHA-256 in a single call.
 struct FingerprintHasher {
-    private var hasher = SHA256()
+    private var buffer: [UInt8] = []
+
+    init() {
+        buffer.reserveCapacity(512)
+    }
 
     mutating func add(_ tag: UInt8, _ text: String?) {
-        guard var text else { return add(tag, absent: ()) }
-        text.withUTF8 { bytes in
-            var header = (tag, UInt32(bytes.count).littleEndian)
-            withUnsafeBytes(of: &header.0) { hasher.update(bufferPointer: $0) }
-            withUnsafeBytes(of: &header.1) { hasher.update(bufferPointer: $0) }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-        }
+        guard let text else { return addAbsent(tag) }
+        let utf8 = text.utf8
+        buffer.append(tag)
+        appendLength(UInt32(utf8.count))
+        buffer.append(contentsOf: utf8)
     }
 
     mutating func add(_ tag: UInt8, _ number: Int64?) {
-        guard let number else { return add(tag, absent: ()) }
-        var fields = (tag | 0x80, number.littleEndian)
-        withUnsafeBytes(of: &fields.0) { hasher.update(bufferPointer: $0) }
-        withUnsafeBytes(of: &fields.1) { hasher.update(bufferPointer: $0) }
+        guard let number else { return addAbsent(tag) }
+        buffer.append(tag | 0x80)
+        let bits = UInt64(bitPattern: number)
+        for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     }
 
-    private mutating func add(_ tag: UInt8, absent: Void) {
-        var marker = (tag, UInt8(0xFF))
-        withUnsafeBytes(of: &marker) { hasher.update(bufferPointer: $0) }
+    private mutating func addAbsent(_ tag: UInt8) {
+        buffer.append(tag)
+        buffer.append(0xFF)
+    }
+
+    private mutating func appendLength(_ length: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }
     }
 
     consuming func finalize() -> Fingerprint {
-        Fingerprint(digest: hasher.finalize())
+        buffer.withUnsafeBytes { Fingerprint(digest: SHA256.hash(data: $0)) }
     }
 }

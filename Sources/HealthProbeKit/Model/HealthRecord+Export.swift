@@ -120,9 +120,9 @@ extension HealthRecord {
         detailsJSON = pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
     }
 
-    /// Device fields as `key:value` pairs joined by `, `, the memory address left out.
+    /// Device fields as written, the memory address left out.
     static func deviceText(_ device: DeviceDescription) -> String {
-        device.freeText ?? device.fields.map { "\($0.key):\($0.value)" }.joined(separator: ", ")
+        device.canonicalText
     }
 
     static func recordDetails(_ record: HealthRecordElement) -> CanonicalJSON {

@@ -70,11 +70,45 @@ public struct RecordFingerprints: Sendable, Hashable {
         Int64((seconds * 1_000_000).rounded())
     }
 
-    /// Lowercased, whitespace collapsed, typographic apostrophes made plain.
+    /// Lowercased, whitespace collapsed, typographic apostrophes made plain. Works on UTF-8
+    /// bytes; only names with non-ASCII letters take the slower Unicode path.
     public static func normalizedSourceName(_ name: String) -> String {
-        let apostrophes: Set<Character> = ["\u{2019}", "\u{2018}", "\u{02BC}", "`"]
-        let mapped = name.lowercased().map { apostrophes.contains($0) ? "'" : $0 }
-        return String(mapped).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var output: [UInt8] = []
+        output.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        var needsUnicodeLowercasing = false
+        var bytes = Array(name.utf8)
+        var index = 0
+        func emit(_ byte: UInt8) {
+            if pendingSpace && !output.isEmpty { output.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            output.append(byte)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = true
+                index += 1
+            } else if byte == UInt8(ascii: "`") {
+                emit(UInt8(ascii: "'"))
+                index += 1
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0x98 || bytes[index + 2] == 0x99
+            {
+                emit(UInt8(ascii: "'"))  // ‘ ’
+                index += 3
+            } else if byte == 0xCA, index + 1 < bytes.count, bytes[index + 1] == 0xBC {
+                emit(UInt8(ascii: "'"))  // ʼ
+                index += 2
+            } else {
+                if byte >= 0x80 { needsUnicodeLowercasing = true }
+                emit(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+                index += 1
+            }
+        }
+        bytes = output
+        let normalized = String(decoding: bytes, as: UTF8.self)
+        return needsUnicodeLowercasing ? normalized.lowercased() : normalized
     }
 
     static func roundedToSignificantDigits(_ value: Double, _ digits: Int) -> Double {
