@@ -52,15 +52,21 @@ public struct DeviceDescription: Sendable, Hashable {
     /// HKDevice description.
     static func bodyWithoutAddress(_ text: String) -> String? {
         let bytes = Array(text.utf8)
-        let prefix = Array("<<HKDevice:".utf8)
-        guard bytes.count > prefix.count, bytes[0..<prefix.count].elementsEqual(prefix),
-            let close = bytes[prefix.count...].firstIndex(of: UInt8(ascii: ">"))
+        return bodyRange(bytes, bytes.indices).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    private static let prefix = Array("<<HKDevice:".utf8)
+
+    /// Where the body lies within `range` of `bytes`; nil when it is not an HKDevice description.
+    static func bodyRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+        guard range.count > prefix.count, bytes[range.lowerBound..<(range.lowerBound + prefix.count)].elementsEqual(prefix),
+            let close = bytes[(range.lowerBound + prefix.count)..<range.upperBound].firstIndex(of: UInt8(ascii: ">"))
         else { return nil }
         var start = close + 1
-        while start < bytes.count, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") { start += 1 }
-        var end = bytes.count
+        while start < range.upperBound, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") { start += 1 }
+        var end = range.upperBound
         if end > start, bytes[end - 1] == UInt8(ascii: ">") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        return start..<max(start, end)
     }
 
     private static func splitFields(_ body: String) -> [Field] {

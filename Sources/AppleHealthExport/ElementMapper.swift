@@ -9,12 +9,18 @@ final class ElementMapper {
 
     /// Parsed devices by their text without the address: a few devices write millions of records.
     private var devices: [String: DeviceDescription] = [:]
+    private let interner = ScratchReader.InternerBox()
 
-    func device(_ text: String) -> DeviceDescription {
-        guard let body = DeviceDescription.bodyWithoutAddress(text) else { return DeviceDescription(exportText: text) }
-        if let known = devices[body] { return known }
-        let parsed = DeviceDescription(body: body)
-        if devices.count < 4_096 { devices[body] = parsed }
+    /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
+    func device(_ reader: ScratchReader, _ node: Int) -> DeviceDescription? {
+        guard let range = reader.attributeRange(node, "device") else { return nil }
+        guard let body = DeviceDescription.bodyRange(reader.scratch.bytes, range) else {
+            return DeviceDescription(exportText: reader.string(range))
+        }
+        let text = reader.sharedString(body)
+        if let known = devices[text] { return known }
+        let parsed = DeviceDescription(body: text)
+        if devices.count < 4_096 { devices[text] = parsed }
         return parsed
     }
 
@@ -23,7 +29,7 @@ final class ElementMapper {
     ]
 
     func map(_ scratch: borrowing ElementScratch) -> ExportElement {
-        let reader = ScratchReader(scratch: copy scratch)
+        let reader = ScratchReader(scratch: copy scratch, interner: interner)
         let root = reader.root
         do {
             if reader.nameEquals(root, "Record") { return .record(try record(reader, root)) }
@@ -47,10 +53,10 @@ final class ElementMapper {
         _ reader: ScratchReader, _ node: Int, type explicitType: String? = nil,
         extraKnown: [StaticString] = [], modelledChildren: [StaticString] = []
     ) throws(Unreadable) -> SampleFields {
-        guard let type = explicitType ?? reader.attribute(node, "type") else {
+        guard let type = explicitType ?? reader.sharedAttribute(node, "type") else {
             throw Unreadable(reason: "no type attribute")
         }
-        guard let sourceName = reader.attribute(node, "sourceName") else {
+        guard let sourceName = reader.sharedAttribute(node, "sourceName") else {
             throw Unreadable(reason: "no sourceName attribute")
         }
         let start = try requiredTimestamp(reader, node, "startDate")
@@ -59,8 +65,8 @@ final class ElementMapper {
         let children = reader.children(of: node)
         let known = ["MetadataEntry"] + modelledChildren
         return SampleFields(
-            type: type, sourceName: sourceName, sourceVersion: reader.attribute(node, "sourceVersion"),
-            device: reader.attribute(node, "device").map(device),
+            type: type, sourceName: sourceName, sourceVersion: reader.sharedAttribute(node, "sourceVersion"),
+            device: device(reader, node),
             creationDate: creation, startDate: start, endDate: end,
             metadata: metadata(reader, children),
             otherAttributes: reader.otherAttributes(node, excluding: Self.sampleAttributes + extraKnown),
@@ -75,7 +81,7 @@ final class ElementMapper {
             let valueRange = reader.attributeIndex(child, "value").map { reader.scratch.attributes[$0].value }
             entries.append(
                 MetadataEntry(
-                    key: reader.string(reader.scratch.attributes[keyIndex].value),
+                    key: reader.sharedString(reader.scratch.attributes[keyIndex].value),
                     value: valueRange.map(reader.string) ?? "",
                     timestamp: valueRange.flatMap(reader.timestampIfShaped)))
         }
@@ -114,7 +120,7 @@ final class ElementMapper {
             }
         }
         return HealthRecordElement(
-            sample: sample, unit: reader.attribute(node, "unit"), value: reader.attribute(node, "value"), beats: beats)
+            sample: sample, unit: reader.sharedAttribute(node, "unit"), value: reader.attribute(node, "value"), beats: beats)
     }
 
     func correlation(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> CorrelationElement {

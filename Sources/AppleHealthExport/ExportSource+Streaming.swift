@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import ZIPFoundation
 
@@ -57,10 +58,14 @@ extension ExportSource {
         let declared = Int64(clamping: entry.uncompressedSize)
         var total: Int64 = 0
         var consumerError: (any Error)?
-        let crc: CRC32
+        // The CRC is computed here with zlib rather than by ZIPFoundation's Swift table loop.
+        var crc: UInt = 0
         do {
-            crc = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
+            _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: true) { data in
                 total += Int64(data.count)
+                data.withUnsafeBytes { bytes in
+                    crc = CZlib.crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+                }
                 if total > cap { throw ExportError.tooLarge(file: name, limitBytes: cap) }
                 if total > declared {
                     throw ExportError.corruptZip(file: name, problem: "\(entryPath) is longer than its directory says")
@@ -81,7 +86,7 @@ extension ExportSource {
         guard total == declared else {
             throw ExportError.corruptZip(file: name, problem: "\(entryPath) is truncated")
         }
-        guard crc == entry.checksum else {
+        guard UInt32(truncatingIfNeeded: crc) == entry.checksum else {
             throw ExportError.corruptZip(file: name, problem: "\(entryPath) fails its CRC check")
         }
     }

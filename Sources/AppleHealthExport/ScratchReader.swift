@@ -2,6 +2,7 @@
 /// bytes to `String` only on request.
 struct ScratchReader {
     let scratch: ElementScratch
+    let interner: InternerBox
 
     var root: Int { 0 }
 
@@ -34,6 +35,20 @@ struct ScratchReader {
 
     func attribute(_ node: Int, _ name: StaticString) -> String? {
         attributeIndex(node, name).map { string(scratch.attributes[$0].value) }
+    }
+
+    /// An attribute whose values repeat across records (types, sources, units): shared.
+    func sharedAttribute(_ node: Int, _ name: StaticString) -> String? {
+        attributeIndex(node, name).map { sharedString(scratch.attributes[$0].value) }
+    }
+
+    func sharedString(_ range: Range<Int>) -> String {
+        scratch.bytes.withUnsafeBytes { interner.value.string(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The raw bytes of an attribute value, for parsing without a `String`.
+    func attributeRange(_ node: Int, _ name: StaticString) -> Range<Int>? {
+        attributeIndex(node, name).map { scratch.attributes[$0].value }
     }
 
     func timestamp(_ node: Int, _ name: StaticString) -> TimestampField {
@@ -79,6 +94,11 @@ struct ScratchReader {
     func timestampIfShaped(_ range: Range<Int>) -> ExportTimestamp? {
         guard range.count == 25 else { return nil }
         return scratch.bytes.withUnsafeBytes { ExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Mutable interning state shared by the readers of one export.
+    final class InternerBox {
+        var value = StringInterner()
     }
 
     func string(_ range: Range<Int>) -> String {

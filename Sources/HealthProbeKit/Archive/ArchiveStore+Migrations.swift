@@ -46,7 +46,9 @@ extension ArchiveStore {
                         details TEXT,
                         healthKitUUID TEXT,
                         strictFingerprint BLOB NOT NULL,
+                        identityKey INTEGER NOT NULL,
                         semanticFingerprint BLOB NOT NULL,
+                        semanticKey INTEGER NOT NULL,
                         fuzzyFingerprint BLOB NOT NULL,
                         occurrence INTEGER NOT NULL,
                         firstSeenCapture INTEGER NOT NULL,
@@ -57,8 +59,8 @@ extension ArchiveStore {
                         goneReason TEXT,
                         correlationId INTEGER
                     );
-                    CREATE UNIQUE INDEX record_identity ON record(strictFingerprint, occurrence);
-                    CREATE INDEX record_semantic ON record(semanticFingerprint);
+                    CREATE UNIQUE INDEX record_identity ON record(identityKey, occurrence);
+                    CREATE INDEX record_semantic ON record(semanticKey);
                     CREATE TABLE correlationMember (
                         correlationId INTEGER NOT NULL REFERENCES record(id) ON DELETE CASCADE,
                         memberFingerprint BLOB NOT NULL

@@ -7,6 +7,11 @@ struct CaptureAggregates {
     struct DayBin {
         var count = 0
         var hash: UInt64 = 0
+
+        mutating func add(_ contribution: UInt64) {
+            count += 1
+            hash &+= contribution
+        }
     }
 
     struct TypeTotals {
@@ -16,11 +21,30 @@ struct CaptureAggregates {
         var days: [Int64: DayBin] = [:]
     }
 
-    private(set) var types: [String: TypeTotals] = [:]
+    private(set) var totals: [TypeTotals] = []
+    private var slots: [String: Int] = [:]
+    private var lastType = ""
+    private var lastSlot = -1
+
+    /// Per-type totals by sample type.
+    var types: [String: TypeTotals] {
+        slots.mapValues { totals[$0] }
+    }
 
     mutating func add(_ record: HealthRecord, strict: Fingerprint) {
         let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
-        types[record.type, default: TypeTotals()].add(record, contribution: contribution)
+        // Exports group records by type: remembering the last type saves a hash per record.
+        if lastSlot < 0 || record.type != lastType {
+            lastType = record.type
+            if let slot = slots[record.type] {
+                lastSlot = slot
+            } else {
+                lastSlot = totals.count
+                slots[record.type] = lastSlot
+                totals.append(TypeTotals())
+            }
+        }
+        totals[lastSlot].add(record, contribution: contribution)
     }
 
     static func hex(_ value: UInt64) -> String {
@@ -36,8 +60,7 @@ extension CaptureAggregates.TypeTotals {
         sources[record.sourceName ?? "", default: 0] += 1
         if let start = record.startDate {
             let day = Int64((start / 86_400).rounded(.down))
-            days[day, default: CaptureAggregates.DayBin()].count += 1
-            days[day]!.hash &+= contribution
+            days[day, default: CaptureAggregates.DayBin()].add(contribution)
         }
     }
 

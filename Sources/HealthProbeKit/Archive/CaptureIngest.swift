@@ -15,6 +15,10 @@ public struct PreparedRecord: Sendable {
 /// Stores one capture's records inside a single write transaction: each record is matched to the
 /// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies
 /// within the capture take the next occurrence, so they are counted as a multiset.
+///
+/// The unique index holds the fingerprint's first 64 bits (`identityKey`), half the size of the
+/// whole, so that it stays in the page cache; the upsert confirms the whole fingerprint, and a
+/// record whose key collides with another's simply takes the next occurrence.
 final class CaptureIngest {
     let db: Database
     let captureID: Int64
@@ -40,17 +44,19 @@ final class CaptureIngest {
                         kind, type, sourceName, sourceVersion, device, unit, value, numericValue,
                         creationDate, startDate, endDate, metadata, details, healthKitUUID,
                         strictFingerprint, semanticFingerprint, fuzzyFingerprint, occurrence,
-                        firstSeenCapture, lastSeenCapture, lastVerifiedAt)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?19, ?20)
-                    ON CONFLICT (strictFingerprint, occurrence) DO UPDATE SET
+                        firstSeenCapture, lastSeenCapture, lastVerifiedAt, identityKey, semanticKey)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?19, ?20, ?21, ?22)
+                    ON CONFLICT (identityKey, occurrence) DO UPDATE SET
                         previousSeenCapture = record.lastSeenCapture,
                         lastSeenCapture = excluded.lastSeenCapture,
                         lastVerifiedAt = excluded.lastVerifiedAt,
                         goneCapture = NULL,
                         goneReason = NULL
                     WHERE record.lastSeenCapture <> excluded.lastSeenCapture
+                        AND record.strictFingerprint = excluded.strictFingerprint
                     """))
-        lookup = try db.cachedStatement(sql: "SELECT id FROM record WHERE strictFingerprint = ? AND occurrence = ?")
+        lookup = try db.cachedStatement(
+            sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
     }
 
     func add(_ prepared: PreparedRecord) throws {
@@ -75,6 +81,11 @@ final class CaptureIngest {
     }
 
     private func bindContent(_ record: HealthRecord, _ fingerprints: RecordFingerprints) {
+        func length(_ text: String?) -> Int { text?.utf8.count ?? 0 }
+        upsert.reserve(
+            48 + record.kind.rawValue.utf8.count + record.type.utf8.count + length(record.sourceName)
+                + length(record.sourceVersion) + length(record.device) + length(record.unit) + length(record.value)
+                + length(record.metadataJSON) + length(record.detailsJSON) + length(record.healthKitUUID))
         upsert.bind(1, record.kind.rawValue)
         upsert.bind(2, record.type)
         upsert.bind(3, record.sourceName)
@@ -94,10 +105,12 @@ final class CaptureIngest {
         upsert.bind(17, fingerprints.fuzzy)
         upsert.bind(19, captureID)
         upsert.bind(20, verifiedAt)
+        upsert.bind(21, fingerprints.strict.key)
+        upsert.bind(22, fingerprints.semantic.key)
     }
 
     private func remember(_ record: HealthRecord, _ strict: Fingerprint, occurrence: Int64) throws {
-        guard let id = try Int64.fetchOne(lookup, arguments: [Data(strict.bytes), occurrence]) else { return }
+        guard let id = try Int64.fetchOne(lookup, arguments: [strict.key, occurrence, Data(strict.bytes)]) else { return }
         if !record.memberFingerprints.isEmpty { correlations.append((id, record.memberFingerprints)) }
         for path in record.routeFiles { routeReferences.append((id, path)) }
     }
@@ -118,11 +131,11 @@ final class CaptureIngest {
         let link = try db.cachedStatement(
             sql: """
                 UPDATE record SET correlationId = ?
-                WHERE semanticFingerprint = ? AND lastSeenCapture = ? AND kind = 'record'
+                WHERE semanticKey = ? AND semanticFingerprint = ? AND lastSeenCapture = ? AND kind = 'record'
                 """)
         for (id, members) in correlations {
             for member in members {
-                try link.execute(arguments: [id, Data(member.bytes), captureID])
+                try link.execute(arguments: [id, member.key, Data(member.bytes), captureID])
             }
         }
     }

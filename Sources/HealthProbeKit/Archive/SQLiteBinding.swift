@@ -3,11 +3,45 @@ import GRDBSQLite
 
 /// Direct `sqlite3_bind_*` access to a GRDB cached statement, for the one hot path that writes
 /// millions of rows; everything else goes through GRDB's typed API.
-struct SQLiteBinding {
-    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+///
+/// Text and blobs are copied into one arena that lives as long as the binding and bound
+/// without a copy by SQLite (`SQLITE_STATIC`): no allocation per value. Call ``reserve(_:)``
+/// with the row's total size before binding its values, and step before the next row.
+final class SQLiteBinding {
+    private static let staticDestructor = unsafeBitCast(OpaquePointer(bitPattern: 0), to: sqlite3_destructor_type.self)
 
     let statement: Statement
     private var handle: SQLiteStatement { statement.sqliteStatement }
+    private var arena: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var used = 0
+
+    init(statement: Statement) {
+        self.statement = statement
+        capacity = 1 << 16
+        arena = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        arena.deallocate()
+    }
+
+    /// Makes room for a row of `bytes` of text and blobs; invalidates the previous row's values.
+    func reserve(_ bytes: Int) {
+        used = 0
+        guard bytes > capacity else { return }
+        arena.deallocate()
+        capacity = bytes.nextPowerOfTwo
+        arena = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    }
+
+    private func copy(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawPointer {
+        let destination = arena + used
+        if let base = bytes.baseAddress, !bytes.isEmpty { destination.copyMemory(from: base, byteCount: bytes.count) }
+        used += bytes.count
+        precondition(used <= capacity, "SQLiteBinding.reserve was given too small a size")
+        return UnsafeRawPointer(destination)
+    }
 
     func bind(_ index: Int32, _ text: String?) {
         guard var text else {
@@ -15,7 +49,9 @@ struct SQLiteBinding {
             return
         }
         text.withUTF8 { bytes in
-            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+            let pointer = copy(UnsafeRawBufferPointer(bytes))
+            _ = sqlite3_bind_text(
+                handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.staticDestructor)
         }
     }
 
@@ -38,7 +74,7 @@ struct SQLiteBinding {
     func bind(_ index: Int32, _ fingerprint: Fingerprint) {
         var bigEndian = (fingerprint.high.bigEndian, fingerprint.low.bigEndian)
         withUnsafeBytes(of: &bigEndian) { bytes in
-            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, 16, Self.transient)
+            _ = sqlite3_bind_blob(handle, index, copy(bytes), 16, Self.staticDestructor)
         }
     }
 
@@ -52,4 +88,8 @@ struct SQLiteBinding {
         }
         return sqlite3_changes(db.sqliteConnection) > 0
     }
+}
+
+private extension Int {
+    var nextPowerOfTwo: Int { 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }

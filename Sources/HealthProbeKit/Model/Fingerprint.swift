@@ -34,6 +34,10 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
             low: bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
     }
 
+    /// The first 64 bits as a signed integer: the compact key the archive indexes. Lookups by
+    /// key are always confirmed against the whole fingerprint.
+    public var key: Int64 { Int64(bitPattern: high) }
+
     public var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
     public var description: String { hex }
 
