@@ -1,11 +1,16 @@
 extension ElementMapper {
+    static let workoutAttributes: [StaticString] = sampleAttributes + ["workoutActivityType"]
+    static let workoutChildren: [StaticString] = [
+        "MetadataEntry", "WorkoutEvent", "WorkoutStatistics", "WorkoutActivity", "WorkoutRoute",
+    ]
+
     func workout(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> WorkoutElement {
         guard let activityType = reader.attribute(node, "workoutActivityType") else {
             throw Unreadable(reason: "no workoutActivityType attribute")
         }
         let sample = try sampleFields(
-            reader, node, type: "HKWorkoutTypeIdentifier", extraKnown: ["workoutActivityType"],
-            modelledChildren: ["WorkoutEvent", "WorkoutStatistics", "WorkoutActivity", "WorkoutRoute"])
+            reader, node, type: "HKWorkoutTypeIdentifier", knownAttributes: Self.workoutAttributes,
+            knownChildren: Self.workoutChildren)
         let children = reader.children(of: node)
         var events: [WorkoutEventElement] = []
         var statistics: [WorkoutStatisticsElement] = []

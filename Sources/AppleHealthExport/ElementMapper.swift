@@ -49,9 +49,13 @@ final class ElementMapper {
 
     // MARK: Shared pieces
 
+    /// Attributes a `Record` models, and its modelled children (lists built once, not per record).
+    static let recordAttributes: [StaticString] = sampleAttributes + ["unit", "value"]
+    static let recordChildren: [StaticString] = ["MetadataEntry", "HeartRateVariabilityMetadataList"]
+
     func sampleFields(
         _ reader: ScratchReader, _ node: Int, type explicitType: String? = nil,
-        extraKnown: [StaticString] = [], modelledChildren: [StaticString] = []
+        knownAttributes: [StaticString] = sampleAttributes, knownChildren: [StaticString] = ["MetadataEntry"]
     ) throws(Unreadable) -> SampleFields {
         guard let type = explicitType ?? reader.sharedAttribute(node, "type") else {
             throw Unreadable(reason: "no type attribute")
@@ -63,15 +67,15 @@ final class ElementMapper {
         let end = try requiredTimestamp(reader, node, "endDate")
         let creation = try optionalTimestamp(reader, node, "creationDate")
         let children = reader.children(of: node)
-        let known = ["MetadataEntry"] + modelledChildren
         return SampleFields(
             type: type, sourceName: sourceName, sourceVersion: reader.sharedAttribute(node, "sourceVersion"),
             device: device(reader, node),
             creationDate: creation, startDate: start, endDate: end,
             metadata: metadata(reader, children),
-            otherAttributes: reader.otherAttributes(node, excluding: Self.sampleAttributes + extraKnown),
-            otherChildren: children.filter { child in !known.contains(where: { reader.nameEquals(child, $0) }) }
-                .map(reader.generic))
+            otherAttributes: reader.otherAttributes(node, excluding: knownAttributes),
+            otherChildren: children.isEmpty
+                ? [] : children.filter { child in !knownChildren.contains(where: { reader.nameEquals(child, $0) }) }
+                    .map(reader.generic))
     }
 
     func metadata(_ reader: ScratchReader, _ children: [Int]) -> [MetadataEntry] {
@@ -108,7 +112,7 @@ final class ElementMapper {
 
     func record(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> HealthRecordElement {
         let sample = try sampleFields(
-            reader, node, extraKnown: ["unit", "value"], modelledChildren: ["HeartRateVariabilityMetadataList"])
+            reader, node, knownAttributes: Self.recordAttributes, knownChildren: Self.recordChildren)
         var beats: [InstantaneousBeat] = []
         for list in reader.children(of: node) where reader.nameEquals(list, "HeartRateVariabilityMetadataList") {
             for beat in reader.children(of: list) where reader.nameEquals(beat, "InstantaneousBeatsPerMinute") {
@@ -124,7 +128,7 @@ final class ElementMapper {
     }
 
     func correlation(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> CorrelationElement {
-        let sample = try sampleFields(reader, node, modelledChildren: ["Record"])
+        let sample = try sampleFields(reader, node, knownChildren: ["MetadataEntry", "Record"])
         var records: [HealthRecordElement] = []
         for child in reader.children(of: node) where reader.nameEquals(child, "Record") {
             records.append(try record(reader, child))
@@ -153,7 +157,7 @@ final class ElementMapper {
     func audiogram(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> AudiogramElement {
         let sample = try sampleFields(
             reader, node, type: reader.attribute(node, "type") ?? "HKDataTypeIdentifierAudiogram",
-            modelledChildren: ["SensitivityPoint"])
+            knownChildren: ["MetadataEntry", "SensitivityPoint"])
         let points = reader.children(of: node).filter { reader.nameEquals($0, "SensitivityPoint") }
             .map(reader.allAttributes)
         return AudiogramElement(sample: sample, sensitivityPoints: points)

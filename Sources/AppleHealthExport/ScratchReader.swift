@@ -16,6 +16,7 @@ struct ScratchReader {
 
     /// The direct children of `node`, in document order.
     func children(of node: Int) -> [Int] {
+        guard node + 1 < scratch.nodes.count else { return [] }
         var result: [Int] = []
         let depth = scratch.nodes[node].depth
         var index = node + 1

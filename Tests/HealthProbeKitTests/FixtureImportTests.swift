@@ -37,7 +37,7 @@ struct FixtureImportTests {
         let support = try ArchiveTestSupport()
         let store = try support.openArchive()
         let capture = try support.check(FixtureFiles.url("opendroid/audio_exposure.xml"), in: store).capture
-        let devices = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT device FROM record") }
+        let devices = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT d.description FROM record JOIN device d ON d.id = record.deviceId") }
         let text = try String(contentsOf: FixtureFiles.url("opendroid/audio_exposure.xml"), encoding: .utf8)
         let written = try Regex(#"device="[^"]*""#)
         let withoutAddresses = Set(text.matches(of: written).map { text[$0.range].replacing(try! Regex("0x[0-9a-f]+"), with: "") })

@@ -29,13 +29,17 @@ extension ArchiveStore {
                         replacedCharacters INTEGER NOT NULL DEFAULT 0,
                         elementCounts TEXT
                     );
+                    CREATE TABLE device (
+                        id INTEGER PRIMARY KEY,
+                        description TEXT NOT NULL UNIQUE
+                    );
                     CREATE TABLE record (
                         id INTEGER PRIMARY KEY,
                         kind TEXT NOT NULL,
                         type TEXT NOT NULL,
                         sourceName TEXT,
                         sourceVersion TEXT,
-                        device TEXT,
+                        deviceId INTEGER REFERENCES device(id),
                         unit TEXT,
                         value TEXT,
                         numericValue REAL,

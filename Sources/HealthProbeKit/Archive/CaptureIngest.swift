@@ -31,17 +31,21 @@ final class CaptureIngest {
     private(set) var routeReferences: [(recordID: Int64, path: String)] = []
     private var correlations: [(recordID: Int64, members: [Fingerprint])] = []
     private let verifiedAt: Double
+    /// Whether the archive held no record when this capture began: then every record is new and
+    /// nothing can be gone, without scanning the table to find out.
+    let startedEmpty: Bool
 
     init(db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double) throws {
         self.db = db
         self.captureID = captureID
         self.previousCaptureID = previousCaptureID
         self.verifiedAt = verifiedAt
+        startedEmpty = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") == nil
         upsert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
                     INSERT INTO record (
-                        kind, type, sourceName, sourceVersion, device, unit, value, numericValue,
+                        kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
                         creationDate, startDate, endDate, metadata, details, healthKitUUID,
                         strictFingerprint, semanticFingerprint, fuzzyFingerprint, occurrence,
                         firstSeenCapture, lastSeenCapture, lastVerifiedAt, identityKey, semanticKey)
@@ -65,7 +69,7 @@ final class CaptureIngest {
         records += 1
         if record.kind == .unreadable { unreadable += 1 }
         aggregates.add(record, strict: fingerprints.strict)
-        bindContent(record, fingerprints)
+        try bindContent(record, fingerprints)
         var occurrence: Int64 = 0
         while true {
             upsert.bind(18, occurrence)
@@ -80,17 +84,28 @@ final class CaptureIngest {
         }
     }
 
-    private func bindContent(_ record: HealthRecord, _ fingerprints: RecordFingerprints) {
+    /// Device descriptions repeat on nearly every record; each is stored once.
+    private var deviceIDs: [String: Int64] = [:]
+
+    private func deviceID(_ description: String) throws -> Int64 {
+        if let known = deviceIDs[description] { return known }
+        try db.execute(sql: "INSERT OR IGNORE INTO device (description) VALUES (?)", arguments: [description])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE description = ?", arguments: [description])!
+        if deviceIDs.count < 65_536 { deviceIDs[description] = id }
+        return id
+    }
+
+    private func bindContent(_ record: HealthRecord, _ fingerprints: RecordFingerprints) throws {
         func length(_ text: String?) -> Int { text?.utf8.count ?? 0 }
         upsert.reserve(
             48 + record.kind.rawValue.utf8.count + record.type.utf8.count + length(record.sourceName)
-                + length(record.sourceVersion) + length(record.device) + length(record.unit) + length(record.value)
+                + length(record.sourceVersion) + length(record.unit) + length(record.value)
                 + length(record.metadataJSON) + length(record.detailsJSON) + length(record.healthKitUUID))
         upsert.bind(1, record.kind.rawValue)
         upsert.bind(2, record.type)
         upsert.bind(3, record.sourceName)
         upsert.bind(4, record.sourceVersion)
-        upsert.bind(5, record.device)
+        upsert.bind(5, try record.device.map(deviceID))
         upsert.bind(6, record.unit)
         upsert.bind(7, record.value)
         upsert.bind(8, record.numericValue)
@@ -142,7 +157,8 @@ final class CaptureIngest {
 
     /// Records of this capture that the previous full capture did not hold.
     func countNew() throws -> Int {
-        try Int.fetchOne(
+        if startedEmpty { return records }
+        return try Int.fetchOne(
             db,
             sql: """
                 SELECT COUNT(*) FROM record WHERE lastSeenCapture = :capture
@@ -152,6 +168,7 @@ final class CaptureIngest {
 
     /// Marks what this full capture no longer holds as gone; returns how many records that is.
     func markGone() throws -> Int {
+        if startedEmpty { return 0 }
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = :capture, goneReason = 'absent'

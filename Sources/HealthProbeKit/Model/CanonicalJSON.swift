@@ -91,9 +91,29 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     /// Metadata as `[[key, value], …]`, sorted (keys repeat), timestamps in UTC; nil when empty.
     static func metadata(_ entries: [MetadataEntry]) -> CanonicalJSON? {
         guard !entries.isEmpty else { return nil }
+        return .array(sortedMetadataPairs(entries).map { .array([.string($0.0), .string($0.1)]) })
+    }
+
+    /// The same text as `metadata(entries)?.text`, written directly: most records carry
+    /// metadata, so this runs a million times an import.
+    static func metadataText(_ entries: [MetadataEntry]) -> String? {
+        guard !entries.isEmpty else { return nil }
+        var output = "["
+        for (index, pair) in sortedMetadataPairs(entries).enumerated() {
+            output.append(index == 0 ? "[" : ",[")
+            writeString(pair.0, to: &output)
+            output.append(",")
+            writeString(pair.1, to: &output)
+            output.append("]")
+        }
+        output.append("]")
+        return output
+    }
+
+    private static func sortedMetadataPairs(_ entries: [MetadataEntry]) -> [(String, String)] {
         let pairs = entries.map { ($0.key, $0.timestamp.map(UTCText.iso8601) ?? $0.value) }
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        return .array(pairs.map { .array([.string($0.0), .string($0.1)]) })
+        guard pairs.count > 1 else { return pairs }
+        return pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
     }
 }
 

@@ -66,7 +66,7 @@ extension HealthRecord {
             device: sample.device.map(Self.deviceText),
             creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
             startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
-            metadataJSON: CanonicalJSON.metadata(sample.metadata)?.text)
+            metadataJSON: CanonicalJSON.metadataText(sample.metadata))
         var pairs = details
         if !sample.otherAttributes.isEmpty {
             pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
