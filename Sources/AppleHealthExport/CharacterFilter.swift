@@ -58,7 +58,13 @@ struct CharacterFilter {
                 continue
             }
             if Self.isValidSequence(bytes, at: index, length: length) {
-                output.append(contentsOf: bytes[index..<(index + length)])
+                if Self.isNonCharacter(bytes, at: index) {
+                    // A well-formed U+FFFE or U+FFFF: one replacement for the whole character.
+                    output.append(contentsOf: Self.replacement)
+                    replacedCount += 1
+                } else {
+                    output.append(contentsOf: bytes[index..<(index + length)])
+                }
                 index += length
             } else {
                 output.append(contentsOf: Self.replacement)
@@ -86,7 +92,7 @@ struct CharacterFilter {
             guard index + length <= count else { return nil }
             var valid = true
             input.withMemoryRebound(to: UInt8.self) { bytes in
-                valid = isValidSequence(bytes, at: index, length: length)
+                valid = isValidSequence(bytes, at: index, length: length) && !isNonCharacter(bytes, at: index)
             }
             guard valid else { return index }
             index += length
@@ -118,9 +124,14 @@ struct CharacterFilter {
         default: guard second & 0xC0 == 0x80 else { return false }
         }
         for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 { return false }
-        // U+FFFE and U+FFFF are not XML characters.
-        if lead == 0xEF, second == 0xBF, length == 3, bytes[index + 2] >= 0xBE { return false }
         return true
+    }
+
+    /// U+FFFE and U+FFFF are well-formed UTF-8 but not XML characters.
+    @inline(__always)
+    private static func isNonCharacter<C: RandomAccessCollection>(_ bytes: C, at index: C.Index) -> Bool
+    where C.Element == UInt8, C.Index == Int {
+        bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE
     }
 
     private static func continuationPrefixIsValid(_ bytes: [UInt8], from index: Int, upTo end: Int, lead: UInt8) -> Bool {

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import AppleHealthExport
+
+@Suite("Dates, devices and times of day")
+struct ValueParsingTests {
+    @Test func exportTimestampsBecomeUTCInstants() throws {
+        let plus = try #require(ExportTimestamp(exportText: "2000-01-01 01:00:00 +0100"))
+        let minus = try #require(ExportTimestamp(exportText: "1999-12-31 17:00:00 -0700"))
+        #expect(plus.secondsSince1970 == 946_684_800)
+        #expect(minus.secondsSince1970 == 946_684_800)
+        #expect(plus.utcOffsetSeconds == 3600)
+    }
+
+    @Test(arguments: [
+        "2000-13-01 00:00:00 +0000", "2000-02-30 00:00:00 +0000", "2000-01-01 24:00:00 +0000",
+        "2000-01-01 00:00:00 0000", "2000-01-01T00:00:00 +0000", "2000-01-01 00:00:00", "",
+    ])
+    func impossibleTimestampsAreRejected(_ text: String) {
+        #expect(ExportTimestamp(exportText: text) == nil)
+    }
+
+    @Test func leapDayIsAccepted() {
+        #expect(ExportTimestamp(exportText: "2000-02-29 12:00:00 +0000") != nil)
+        #expect(ExportTimestamp(exportText: "1900-02-29 12:00:00 +0000") == nil)
+    }
+
+    @Test func civilCalendarRoundTrips() {
+        for days in stride(from: Int64(-800_000), through: 800_000, by: 997) {
+            let date = CivilCalendar.date(daysSince1970: days)
+            #expect(CivilCalendar.daysSince1970(year: date.year, month: date.month, day: date.day) == days)
+        }
+    }
+
+    @Test func deviceDescriptionDropsTheAddress() {
+        let first = DeviceDescription(
+            exportText: "<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>")
+        let second = DeviceDescription(
+            exportText: "<<HKDevice: 0x3012772a0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>")
+        #expect(first == second)
+        #expect(first.canonicalText == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1")
+        #expect(first["hardware"] == "Watch2,4")
+        #expect(first["manufacturer"] == "Apple Inc.")
+    }
+
+    @Test func freeTextDeviceIsKept() {
+        let device = DeviceDescription(exportText: "Test Scale, firmware 2")
+        #expect(device.isFreeText)
+        #expect(device.canonicalText == "Test Scale, firmware 2")
+        #expect(device.fields.isEmpty)
+    }
+
+    @Test func beatTimesResolveOnTheRecordsLocalDay() throws {
+        let start = try #require(ExportTimestamp(exportText: "2000-01-01 11:26:00 -0800"))
+        let instant = try #require(TimeOfDay.resolve("11:26:02.34 AM", onDayOf: start))
+        #expect(abs(instant - Double(start.secondsSince1970) - 2.34) < 0.001)
+        let afterMidnight = try #require(ExportTimestamp(exportText: "2000-01-01 23:59:59 +0100"))
+        let next = try #require(TimeOfDay.resolve("00:00:01,5", onDayOf: afterMidnight))
+        #expect(abs(next - Double(afterMidnight.secondsSince1970) - 2.5) < 0.001)
+        #expect(TimeOfDay.resolve("noon-ish", onDayOf: start) == nil)
+    }
+}
