@@ -14,6 +14,8 @@ public final class AuxiliaryFiles {
         switch source.container {
         case .file(let url):
             folder = url.deletingLastPathComponent()
+        case .bytes:
+            break
         case .zip(let archiveURL, let entryPath):
             let archive = try Archive(url: archiveURL, accessMode: .read)
             let prefix = entryPath.split(separator: "/").dropLast().joined(separator: "/")

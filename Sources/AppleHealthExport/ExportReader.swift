@@ -15,6 +15,11 @@ public struct ExportReader: Sendable {
         source = try ExportSource.locate(url, limits: limits)
     }
 
+    /// Reads from a source already located (or held in memory).
+    public init(source: ExportSource) {
+        self.source = source
+    }
+
     /// Reads the whole export, calling `handle` for every top-level element in document order.
     /// `progress` receives the number of uncompressed bytes read so far.
     @discardableResult

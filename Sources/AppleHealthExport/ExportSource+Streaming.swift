@@ -14,6 +14,15 @@ extension ExportSource {
         switch container {
         case .file(let url):
             try Self.streamFile(url, consume)
+        case .bytes(let bytes, _):
+            try bytes.withUnsafeBytes { all in
+                var offset = 0
+                repeat {
+                    let end = min(offset + Self.chunkSize, all.count)
+                    try consume(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                    offset = end
+                } while offset < all.count
+            }
         case .zip(let archiveURL, let entryPath):
             try streamZipEntry(archiveURL, entryPath: entryPath, consume)
         }

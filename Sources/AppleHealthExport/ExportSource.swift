@@ -9,6 +9,8 @@ public struct ExportSource: Sendable {
         /// An entry inside a zip, never extracted to disk.
         case zip(archive: URL, entryPath: String)
         case file(URL)
+        /// A document already in memory (tests, fuzzing).
+        case bytes([UInt8], name: String)
     }
 
     public let container: Container
@@ -23,7 +25,13 @@ public struct ExportSource: Sendable {
         switch container {
         case .zip(let archive, let entryPath): "\(archive.lastPathComponent) (\(entryPath))"
         case .file(let url): url.lastPathComponent
+        case .bytes(_, let name): name
         }
+    }
+
+    /// A document held in memory, read as an export's main XML.
+    public static func inMemory(_ bytes: [UInt8], name: String, limits: ReadLimits = .standard) -> ExportSource {
+        ExportSource(container: .bytes(bytes, name: name), inputPath: name, expectedSize: Int64(bytes.count), limits: limits)
     }
 
     /// Finds the main XML of the export at `url`.
