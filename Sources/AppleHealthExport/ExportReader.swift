@@ -67,7 +67,7 @@ public struct ExportReader: Sendable {
         var filter = DocumentFilter()
         var bytesRead: Int64 = 0
         do {
-            try source.streamBytes { chunk in
+            try ReadAhead.stream(source) { chunk in
                 bytesRead += Int64(chunk.count)
                 try filter.process(chunk) { try parser.feed($0) }
                 try checkRoot(filter)

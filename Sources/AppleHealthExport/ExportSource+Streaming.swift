@@ -69,8 +69,11 @@ extension ExportSource {
         var consumerError: (any Error)?
         // The CRC is computed here with zlib rather than by ZIPFoundation's Swift table loop.
         var crc: UInt = 0
+        // Small entries (thousands of GPX routes) get small buffers: ZIPFoundation allocates one
+        // per call.
+        let bufferSize = Int(clamping: min(UInt64(Self.chunkSize), max(entry.compressedSize, 4_096)))
         do {
-            _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: true) { data in
+            _ = try archive.extract(entry, bufferSize: bufferSize, skipCRC32: true) { data in
                 total += Int64(data.count)
                 data.withUnsafeBytes { bytes in
                     crc = CZlib.crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))

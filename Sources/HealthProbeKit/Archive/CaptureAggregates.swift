@@ -19,6 +19,9 @@ struct CaptureAggregates {
         var checksum: UInt64 = 0
         var sources: [String: Int] = [:]
         var days: [Int64: DayBin] = [:]
+        /// Runs of one source and one day are common: counted here, folded in on change.
+        var pendingSource = ""
+        var pendingSourceCount = 0
     }
 
     private(set) var totals: [TypeTotals] = []
@@ -57,15 +60,26 @@ extension CaptureAggregates.TypeTotals {
     mutating func add(_ record: HealthRecord, contribution: UInt64) {
         count += 1
         checksum &+= contribution
-        sources[record.sourceName ?? "", default: 0] += 1
+        let source = record.sourceName ?? ""
+        if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
+        pendingSource = source
+        pendingSourceCount += 1
         if let start = record.startDate {
             let day = Int64((start / 86_400).rounded(.down))
             days[day, default: CaptureAggregates.DayBin()].add(contribution)
         }
     }
 
+    mutating func flushPendingSource() {
+        guard pendingSourceCount > 0 else { return }
+        sources[pendingSource, default: 0] += pendingSourceCount
+        pendingSourceCount = 0
+    }
+
     /// Per-source counts as canonical JSON (`{"source": n}` sorted by source).
     var sourceCountsJSON: String {
-        CanonicalJSON.object(sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }).text
+        var all = self
+        all.flushPendingSource()
+        return CanonicalJSON.object(all.sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }).text
     }
 }

@@ -86,8 +86,17 @@ final class CaptureIngest {
 
     /// Device descriptions repeat on nearly every record; each is stored once.
     private var deviceIDs: [String: Int64] = [:]
+    private var lastDevice: (description: String, id: Int64)?
 
     private func deviceID(_ description: String) throws -> Int64 {
+        // Shared strings compare by identity first: the common case costs no hashing.
+        if let lastDevice, lastDevice.description == description { return lastDevice.id }
+        let id = try lookUpDeviceID(description)
+        lastDevice = (description, id)
+        return id
+    }
+
+    private func lookUpDeviceID(_ description: String) throws -> Int64 {
         if let known = deviceIDs[description] { return known }
         try db.execute(sql: "INSERT OR IGNORE INTO device (description) VALUES (?)", arguments: [description])
         let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE description = ?", arguments: [description])!

@@ -4,8 +4,8 @@ import GRDB
 
 /// Imports one Apple Health export into the archive as a new full capture.
 ///
-/// A parser thread reads, maps and fingerprints elements in batches; the calling thread stores
-/// them in a single write transaction, so that a failed or killed import leaves nothing behind:
+/// A parser thread reads and maps elements in batches, a second thread fingerprints them, and
+/// the calling thread stores them in a single write transaction, so that a failed or killed import leaves nothing behind:
 /// the capture becomes visible, complete, only when the transaction commits.
 public struct ExportImporter: Sendable {
     public static let origin = "export"
@@ -33,6 +33,7 @@ public struct ExportImporter: Sendable {
     }
 
     private enum Message: Sendable {
+        case records([HealthRecord])
         case batch([PreparedRecord])
         case finished(ExportSummary, [UnreadableGroup])
         case failed(any Error)
@@ -42,33 +43,63 @@ public struct ExportImporter: Sendable {
     public func importExport(
         _ reader: ExportReader, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> Result {
-        let channel = BatchChannel<Message>(capacity: 4)
+        let parsed = BatchChannel<Message>(capacity: 4)
+        let prepared = BatchChannel<Message>(capacity: 4)
         let started = Date()
-        let parserDone = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            Self.parse(reader, into: channel, started: started, progress: progress)
-            parserDone.signal()
+        let stagesDone = DispatchSemaphore(value: 0)
+        Self.startThread("healthprobe.parser", done: stagesDone) {
+            Self.parse(reader, into: parsed, started: started, progress: progress)
         }
-        thread.name = "healthprobe.parser"
-        thread.stackSize = 8 << 20
-        thread.start()
-        defer { parserDone.wait() }
+        Self.startThread("healthprobe.fingerprints", done: stagesDone) {
+            Self.fingerprint(from: parsed, into: prepared)
+        }
+        defer {
+            stagesDone.wait()
+            stagesDone.wait()
+        }
         do {
             return try store.writer.write { db in
-                try store(from: channel, reader: reader, started: started, progress: progress, db)
+                try store(from: prepared, reader: reader, started: started, progress: progress, db)
             }
         } catch {
-            channel.cancel()
-            if let batchError = error as? BatchChannel<Message>.Cancelled { throw batchError }
+            prepared.cancel()
+            parsed.cancel()
             throw error
         }
+    }
+
+    private static func startThread(_ name: String, done: DispatchSemaphore, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.name = name
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The middle stage: fingerprints each batch, passing everything else through.
+    private static func fingerprint(from input: BatchChannel<Message>, into output: BatchChannel<Message>) {
+        while let message = input.receive() {
+            do {
+                if case .records(let records) = message {
+                    try output.send(.batch(records.map(PreparedRecord.init)))
+                } else {
+                    try output.send(message)
+                }
+            } catch {
+                input.cancel()
+                return
+            }
+        }
+        output.close()
     }
 
     private static func parse(
         _ reader: ExportReader, into channel: BatchChannel<Message>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
-        var batch: [PreparedRecord] = []
+        var batch: [HealthRecord] = []
         batch.reserveCapacity(batchSize)
         var unreadable: [String: UnreadableGroup] = [:]
         var records = 0
@@ -89,14 +120,14 @@ public struct ExportImporter: Sendable {
                 }
                 let record = HealthRecord(exportElement: element)
                 currentType = record.type
-                batch.append(PreparedRecord(record))
+                batch.append(record)
                 records += 1
                 if batch.count == batchSize {
-                    try channel.send(.batch(batch))
+                    try channel.send(.records(batch))
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            if !batch.isEmpty { try channel.send(.batch(batch)) }
+            if !batch.isEmpty { try channel.send(.records(batch)) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
             try channel.send(.finished(summary, groups))
         } catch is BatchChannel<Message>.Cancelled {
@@ -127,6 +158,8 @@ public struct ExportImporter: Sendable {
             switch message {
             case .batch(let records):
                 for record in records { try ingest.add(record) }
+            case .records:
+                throw ArchiveError.storage(problem: "records arrived without fingerprints")
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable):

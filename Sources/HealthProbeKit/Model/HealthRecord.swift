@@ -19,7 +19,11 @@ public struct HealthRecord: Sendable, Hashable {
     public var device: String?
     public var unit: String?
     /// The value exactly as read.
-    public var value: String?
+    public var value: String? {
+        didSet { numericValue = Self.number(value) }
+    }
+    /// The value as a number, when it is one.
+    public private(set) var numericValue: Double?
     /// Seconds since 1970, UTC.
     public var creationDate: Double?
     public var startDate: Double?
@@ -48,6 +52,7 @@ public struct HealthRecord: Sendable, Hashable {
         self.device = device
         self.unit = unit
         self.value = value
+        self.numericValue = Self.number(value)
         self.creationDate = creationDate
         self.startDate = startDate
         self.endDate = endDate
@@ -56,8 +61,7 @@ public struct HealthRecord: Sendable, Hashable {
         self.healthKitUUID = healthKitUUID
     }
 
-    /// The value as a number, when it is one.
-    public var numericValue: Double? {
+    private static func number(_ value: String?) -> Double? {
         value.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 }

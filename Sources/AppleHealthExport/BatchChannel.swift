@@ -1,9 +1,11 @@
 import Foundation
 
-/// A bounded hand-off between the parser thread and the writer: the parser blocks when the
-/// writer falls behind, so memory stays flat whatever the export's size.
-final class BatchChannel<Element: Sendable>: @unchecked Sendable {
-    struct Cancelled: Error {}
+/// A bounded hand-off between pipeline threads: a producer blocks when its consumer falls
+/// behind, so memory stays flat whatever the export's size.
+public final class BatchChannel<Element: Sendable>: @unchecked Sendable {
+    public struct Cancelled: Error {
+        public init() {}
+    }
 
     private let condition = NSCondition()
     private var items: [Element] = []
@@ -11,12 +13,12 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     private var cancelled = false
     private let capacity: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// Blocks while full; throws once the receiver has cancelled.
-    func send(_ item: Element) throws {
+    public func send(_ item: Element) throws {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity && !cancelled { condition.wait() }
@@ -26,7 +28,7 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Blocks until an item arrives; nil once the sender has closed and everything was taken.
-    func receive() -> Element? {
+    public func receive() -> Element? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !closed && !cancelled { condition.wait() }
@@ -36,14 +38,14 @@ final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         return item
     }
 
-    func close() {
+    public func close() {
         condition.lock()
         closed = true
         condition.broadcast()
         condition.unlock()
     }
 
-    func cancel() {
+    public func cancel() {
         condition.lock()
         cancelled = true
         items.removeAll()
