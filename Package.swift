@@ -54,19 +54,23 @@ let package = Package(
         ),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "AppleHealthExportTests",
-            dependencies: ["AppleHealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["AppleHealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "HealthProbeKitTests",
-            dependencies: ["HealthProbeKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "HealthProbeCLITests",
             dependencies: [
-                "HealthProbeCLI", "HealthProbeKit",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthProbeCLI", "HealthProbeKit", "TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -2,11 +2,11 @@ import Foundation
 import ZIPFoundation
 
 /// The files an export's main XML refers to (`/workout-routes/route_….gpx`), resolved against
-/// the folder holding it. A zip's directory is read once, however many files are asked for.
+/// the folder holding it, in a zip or on disk. Nothing is held per file: a zip is walked once.
 public final class AuxiliaryFiles {
     private let source: ExportSource
     private var archive: Archive?
-    private var entries: [String: Entry] = [:]
+    private var zipPrefix = ""
     private var folder: URL?
 
     public init(source: ExportSource) throws {
@@ -17,21 +17,18 @@ public final class AuxiliaryFiles {
         case .bytes:
             break
         case .zip(let archiveURL, let entryPath):
-            let archive = try Archive(url: archiveURL, accessMode: .read)
-            let prefix = entryPath.split(separator: "/").dropLast().joined(separator: "/")
-            for entry in archive where entry.type == .file {
-                var path = Substring(entry.path)
-                if !prefix.isEmpty {
-                    guard path.hasPrefix(prefix + "/") else { continue }
-                    path = path.dropFirst(prefix.count + 1)
-                }
-                entries[String(path)] = entry
-            }
-            self.archive = archive
+            let opened = try Archive(url: archiveURL, accessMode: .read)
+            archive = opened
+            let folder = entryPath.split(separator: "/").dropLast().joined(separator: "/")
+            zipPrefix = folder.isEmpty ? "" : folder + "/"
         }
     }
 
-    /// Streams the file at `relativePath`; returns false when the export does not hold it.
+    /// Whether the files live in a zip (walk them with ``forEachZipEntry(_:)``) rather than a folder.
+    public var isZip: Bool { archive != nil }
+
+    /// Streams the file at `relativePath` (as the export writes it, `/workout-routes/…`) from a
+    /// folder; returns false when the export does not hold it.
     public func stream(_ relativePath: String, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         let trimmed = String(relativePath.drop(while: { $0 == "/" }))
         guard !trimmed.split(separator: "/").contains("..") else { return false }
@@ -41,8 +38,23 @@ public final class AuxiliaryFiles {
             try ExportSource.streamFile(file, consume)
             return true
         }
-        guard let archive, let entry = entries[trimmed], case .zip(let archiveURL, _) = source.container else { return false }
+        guard let archive, let entry = archive[zipPrefix + trimmed], case .zip(let archiveURL, _) = source.container
+        else { return false }
         try source.streamZipEntry(entry, of: archive, named: archiveURL.lastPathComponent, consume)
         return true
+    }
+
+    /// Walks every file of a zip once, in directory order, passing its path as the export writes
+    /// it (`/workout-routes/…`) and a way to stream it; `body` decides which to read.
+    public func forEachZipEntry(
+        _ body: (String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
+    ) throws {
+        guard let archive, case .zip(let archiveURL, _) = source.container else { return }
+        for entry in archive where entry.type == .file && entry.path.hasPrefix(zipPrefix) {
+            let relative = "/" + entry.path.dropFirst(zipPrefix.count)
+            try body(relative) { consume in
+                try source.streamZipEntry(entry, of: archive, named: archiveURL.lastPathComponent, consume)
+            }
+        }
     }
 }

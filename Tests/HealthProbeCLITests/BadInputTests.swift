@@ -1,6 +1,7 @@
 import Foundation
 import HealthProbeKit
 import Testing
+import TestSupport
 import ZIPFoundation
 
 /// Bad input: exit 65, one stderr line naming the file and the problem, nothing on stdout, and

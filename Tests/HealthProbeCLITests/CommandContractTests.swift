@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The command-line contract of DESIGN §9, as scripts see it.
 @Suite("Command-line contract")

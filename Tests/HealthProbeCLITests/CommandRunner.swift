@@ -15,13 +15,17 @@ struct CommandRunner {
         return url.appendingPathComponent(".build/debug/healthprobe")
     }()
 
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    private static func makeProcess(_ arguments: [String], environment: [String: String]) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        process.environment = merged
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return process
+    }
+
+    /// Starts the command with its output discarded, for tests that kill it.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = makeProcess(arguments, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -29,12 +33,7 @@ struct CommandRunner {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        process.environment = merged
+        let process = makeProcess(arguments, environment: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

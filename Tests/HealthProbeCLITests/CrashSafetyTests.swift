@@ -1,6 +1,7 @@
 import Foundation
 import HealthProbeKit
 import Testing
+import TestSupport
 
 /// `check` killed with SIGKILL at several points: the archive reopens intact, shows no partial
 /// capture, and a re-run stores every record.

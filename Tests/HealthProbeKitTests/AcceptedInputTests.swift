@@ -2,6 +2,7 @@ import AppleHealthExport
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 @testable import HealthProbeKit
 

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import TestSupport
 
 @testable import HealthProbeKit
 
@@ -36,27 +37,7 @@ struct ArchiveTestSupport {
         return url
     }
 
-    /// Every row of every table, in a stable order: equal before and after means the archive's
-    /// content did not change.
     static func contentDigest(of path: String) throws -> String {
-        let queue = try DatabaseQueue(path: path)
-        defer { try? queue.close() }
-        return try queue.read { db in
-            var text = ""
-            let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            for table in tables {
-                text += "#\(table)\n"
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(\.description)
-                text += rows.sorted().joined(separator: "\n") + "\n"
-            }
-            return text
-        }
-    }
-
-    static func integrity(of path: String) throws -> String {
-        let queue = try DatabaseQueue(path: path)
-        defer { try? queue.close() }
-        return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: ";") }
+        try ArchiveInspection.digest(path)
     }
 }

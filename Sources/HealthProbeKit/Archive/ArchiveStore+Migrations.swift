@@ -67,6 +67,7 @@ extension ArchiveStore {
                     CREATE INDEX record_semantic ON record(semanticKey);
                     CREATE TABLE correlationMember (
                         correlationId INTEGER NOT NULL REFERENCES record(id) ON DELETE CASCADE,
+                        memberKey INTEGER NOT NULL,
                         memberFingerprint BLOB NOT NULL
                     );
                     CREATE INDEX correlationMember_correlation ON correlationMember(correlationId);
@@ -94,6 +95,7 @@ extension ArchiveStore {
                         pointCount INTEGER,
                         PRIMARY KEY (captureId, recordId, path)
                     ) WITHOUT ROWID;
+                    CREATE INDEX routeFile_path ON routeFile(captureId, path);
                     CREATE TABLE auditEntry (
                         id INTEGER PRIMARY KEY,
                         at REAL NOT NULL,

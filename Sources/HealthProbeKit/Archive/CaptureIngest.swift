@@ -28,8 +28,6 @@ final class CaptureIngest {
     private(set) var aggregates = CaptureAggregates()
     private(set) var records = 0
     private(set) var unreadable = 0
-    private(set) var routeReferences: [(recordID: Int64, path: String)] = []
-    private var correlations: [(recordID: Int64, members: [Fingerprint])] = []
     private let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
@@ -133,34 +131,52 @@ final class CaptureIngest {
         upsert.bind(22, fingerprints.semantic.key)
     }
 
+    /// Stores what must be resolved once every record is in: the samples a correlation holds,
+    /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
+    /// stays flat whatever the export's size.
     private func remember(_ record: HealthRecord, _ strict: Fingerprint, occurrence: Int64) throws {
         guard let id = try Int64.fetchOne(lookup, arguments: [strict.key, occurrence, Data(strict.bytes)]) else { return }
-        if !record.memberFingerprints.isEmpty { correlations.append((id, record.memberFingerprints)) }
-        for path in record.routeFiles { routeReferences.append((id, path)) }
-    }
-
-    /// Links correlations to the samples they hold and the top-level copies of those samples, so
-    /// that the copies are never taken for duplicates.
-    func linkCorrelations() throws {
-        guard !correlations.isEmpty else { return }
-        let insert = try db.cachedStatement(
-            sql: "INSERT INTO correlationMember (correlationId, memberFingerprint) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM correlationMember WHERE correlationId = ? AND memberFingerprint = ?)")
-        for (id, members) in correlations {
-            for member in members {
-                let blob = Data(member.bytes)
-                try insert.execute(arguments: [id, blob, id, blob])
+        if !record.memberFingerprints.isEmpty {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO correlationMember (correlationId, memberKey, memberFingerprint)
+                    SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
+                        SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
+                    """)
+            for member in record.memberFingerprints {
+                try insert.execute(arguments: [id, member.key, Data(member.bytes)])
             }
         }
-        // Driven by the members, through the semantic index: a handful of rows per correlation.
+        if !record.routeFiles.isEmpty {
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO routeFile (captureId, recordId, path) VALUES (?, ?, ?)")
+            for path in record.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
+        }
+    }
+
+    /// Links correlations to the top-level copies of the samples they hold, so that the copies
+    /// are never taken for duplicates. Walks this capture's correlation members page by page,
+    /// each linked through the semantic index.
+    func linkCorrelations() throws {
+        let page = try db.cachedStatement(
+            sql: """
+                SELECT m.rowid, m.correlationId, m.memberKey, m.memberFingerprint
+                FROM correlationMember m JOIN record c ON c.id = m.correlationId
+                WHERE m.rowid > ? AND c.lastSeenCapture = ? ORDER BY m.rowid LIMIT 4096
+                """)
         let link = try db.cachedStatement(
             sql: """
                 UPDATE record SET correlationId = ?
                 WHERE semanticKey = ? AND semanticFingerprint = ? AND lastSeenCapture = ? AND kind = 'record'
                 """)
-        for (id, members) in correlations {
-            for member in members {
-                try link.execute(arguments: [id, member.key, Data(member.bytes), captureID])
+        var after: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(page, arguments: [after, captureID])
+            guard let last = rows.last else { return }
+            for row in rows {
+                try link.execute(arguments: [row[1] as Int64, row[2] as Int64, row[3] as Data, captureID])
             }
+            after = last[0]
         }
     }
 

@@ -182,7 +182,7 @@ public struct ExportImporter: Sendable {
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates()
-        try RouteFileDigest.store(ingest.routeReferences, captureID: ingest.captureID, source: reader.source, db)
+        try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, db)
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text

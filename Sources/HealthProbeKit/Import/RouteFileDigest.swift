@@ -12,27 +12,44 @@ enum RouteFileDigest {
         var points: Int
     }
 
-    static func store(
-        _ references: [(recordID: Int64, path: String)], captureID: Int64, source: ExportSource, _ db: Database
-    ) throws {
-        guard !references.isEmpty else { return }
-        let insert = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO routeFile (captureId, recordId, path, contentHash, pointCount) VALUES (?, ?, ?, ?, ?)")
+    /// Fills in the hashes of this capture's route files. A zip is walked once, reading only
+    /// the files a workout refers to; a folder is read file by file.
+    static func store(captureID: Int64, source: ExportSource, _ db: Database) throws {
+        let update = try db.cachedStatement(
+            sql: "UPDATE routeFile SET contentHash = ?, pointCount = ? WHERE captureId = ? AND path = ?")
         let files = try AuxiliaryFiles(source: source)
-        for reference in references {
-            let digest = try? digest(reference.path, in: files)
-            try insert.execute(arguments: [captureID, reference.recordID, reference.path, digest?.hash, digest?.points])
+        if files.isZip {
+            let wanted = try db.cachedStatement(sql: "SELECT 1 FROM routeFile WHERE captureId = ? AND path = ? LIMIT 1")
+            try files.forEachZipEntry { path, stream in
+                guard try Bool.fetchOne(wanted, arguments: [captureID, path]) == true else { return }
+                guard let digest = try? digest(stream) else { return }
+                try update.execute(arguments: [digest.hash, digest.points, captureID, path])
+            }
+            return
+        }
+        let page = try db.cachedStatement(
+            sql: "SELECT DISTINCT path FROM routeFile WHERE captureId = ? AND path > ? ORDER BY path LIMIT 1024")
+        var after = ""
+        while true {
+            let paths = try String.fetchAll(page, arguments: [captureID, after])
+            guard let last = paths.last else { return }
+            for path in paths {
+                var found = false
+                guard let digest = try? digest({ consume in found = try files.stream(path, consume) }), found
+                else { continue }
+                try update.execute(arguments: [digest.hash, digest.points, captureID, path])
+            }
+            after = last
         }
     }
 
-    static func digest(_ path: String, in files: AuxiliaryFiles) throws -> Digest? {
+    static func digest(_ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Digest {
         var hasher = SHA256()
         var counter = PatternCounter(pattern: Array("<trkpt".utf8))
-        let found = try files.stream(path) { chunk in
+        try stream { chunk in
             hasher.update(bufferPointer: chunk)
             counter.scan(chunk)
         }
-        guard found else { return nil }
         let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         return Digest(hash: hash, points: counter.count)
     }

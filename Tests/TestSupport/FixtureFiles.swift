@@ -2,19 +2,19 @@ import Foundation
 
 /// The shared real-export fixtures (`../shared/fixtures/apple-health/` beside the repository) and
 /// scratch folders for inputs a test writes itself.
-enum FixtureFiles {
-    static let root: URL = {
+public enum FixtureFiles {
+    public static let root: URL = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.appendingPathComponent("shared/fixtures/apple-health")
     }()
 
-    static func url(_ relativePath: String) -> URL {
+    public static func url(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath)
     }
 
     /// Top-level elements other than ExportDate and Me, counted by Python's expat for each file.
-    static let topLevelCounts: [String: Int] = [
+    public static let topLevelCounts: [String: Int] = [
         "alxdrcirilo/export.xml": 8,
         "alxdrcirilo/export.zip": 8,
         "dogsheep/export.xml": 5,
@@ -25,26 +25,26 @@ enum FixtureFiles {
         "tdda/export6s3sample.xml": 18,
     ]
 
-    static func temporaryFolder() throws -> URL {
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("healthprobe-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static func write(_ text: String, named name: String, in folder: URL) throws -> URL {
+    public static func write(_ text: String, named name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url
     }
 
-    static func write(_ bytes: [UInt8], named name: String, in folder: URL) throws -> URL {
+    public static func write(_ bytes: [UInt8], named name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url
     }
 
     /// A minimal export with the given top-level elements.
-    static func export(_ body: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String {
+    public static func export(_ body: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String {
         prolog + """
             <HealthData locale="en_US">
              <ExportDate value="2000-01-02 10:00:00 +0000"/>
@@ -55,7 +55,7 @@ enum FixtureFiles {
             """
     }
 
-    static let stepRecord = """
+    public static let stepRecord = """
         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone-TESTDEVICE" unit="count" \
         creationDate="2000-01-01 10:05:00 +0000" startDate="2000-01-01 10:00:00 +0000" \
         endDate="2000-01-01 10:05:00 +0000" value="42"/>

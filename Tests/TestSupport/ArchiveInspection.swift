@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 
 /// Reads an archive from outside, as a sceptical user would.
-enum ArchiveInspection {
+public enum ArchiveInspection {
     /// Every row of every table in a stable order.
-    static func digest(_ path: String) throws -> String {
+    public static func digest(_ path: String) throws -> String {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in
@@ -20,13 +20,13 @@ enum ArchiveInspection {
         }
     }
 
-    static func integrity(_ path: String) throws -> String {
+    public static func integrity(_ path: String) throws -> String {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: ";") }
     }
 
-    static func scalar(_ path: String, _ sql: String) throws -> Int {
+    public static func scalar(_ path: String, _ sql: String) throws -> Int {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
