@@ -39,27 +39,36 @@ final class CaptureIngest {
         self.previousCaptureID = previousCaptureID
         self.verifiedAt = verifiedAt
         startedEmpty = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") == nil
+        // Into an empty archive every conflict is with a copy this capture stored: a plain insert
+        // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
+        let conflict = startedEmpty ? "" : Self.seenAgain
         upsert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    INSERT INTO record (
+                    INSERT \(startedEmpty ? "OR IGNORE " : "")INTO record (
                         kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
                         creationDate, startDate, endDate, metadata, details, healthKitUUID,
                         strictFingerprint, semanticFingerprint, fuzzyFingerprint, occurrence,
                         firstSeenCapture, lastSeenCapture, lastVerifiedAt, identityKey, semanticKey)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?19, ?20, ?21, ?22)
-                    ON CONFLICT (identityKey, occurrence) DO UPDATE SET
-                        previousSeenCapture = record.lastSeenCapture,
-                        lastSeenCapture = excluded.lastSeenCapture,
-                        lastVerifiedAt = excluded.lastVerifiedAt,
-                        goneCapture = NULL,
-                        goneReason = NULL
-                    WHERE record.lastSeenCapture <> excluded.lastSeenCapture
-                        AND record.strictFingerprint = excluded.strictFingerprint
+                    \(conflict)
                     """))
         lookup = try db.cachedStatement(
             sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
     }
+
+    /// A record already in the archive is marked seen again, unless this capture already did
+    /// (then the copy takes the next occurrence) or only the 64-bit key matches.
+    private static let seenAgain = """
+        ON CONFLICT (identityKey, occurrence) DO UPDATE SET
+            previousSeenCapture = record.lastSeenCapture,
+            lastSeenCapture = excluded.lastSeenCapture,
+            lastVerifiedAt = excluded.lastVerifiedAt,
+            goneCapture = NULL,
+            goneReason = NULL
+        WHERE record.lastSeenCapture <> excluded.lastSeenCapture
+            AND record.strictFingerprint = excluded.strictFingerprint
+        """
 
     func add(_ prepared: PreparedRecord) throws {
         let record = prepared.record
