@@ -61,7 +61,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AppleHealthExportTests",
-            dependencies: ["AppleHealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "AppleHealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "HealthProbeKitTests",

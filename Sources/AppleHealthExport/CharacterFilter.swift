@@ -134,7 +134,8 @@ struct CharacterFilter {
         bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE
     }
 
-    private static func continuationPrefixIsValid(_ bytes: [UInt8], from index: Int, upTo end: Int, lead: UInt8) -> Bool {
+    private static func continuationPrefixIsValid(_ bytes: [UInt8], from index: Int, upTo end: Int, lead: UInt8) -> Bool
+    {
         var position = index + 1
         while position < end {
             if bytes[position] & 0xC0 != 0x80 { return false }

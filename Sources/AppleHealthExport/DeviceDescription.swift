@@ -59,11 +59,14 @@ public struct DeviceDescription: Sendable, Hashable {
 
     /// Where the body lies within `range` of `bytes`; nil when it is not an HKDevice description.
     static func bodyRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
-        guard range.count > prefix.count, bytes[range.lowerBound..<(range.lowerBound + prefix.count)].elementsEqual(prefix),
+        guard range.count > prefix.count,
+            bytes[range.lowerBound..<(range.lowerBound + prefix.count)].elementsEqual(prefix),
             let close = bytes[(range.lowerBound + prefix.count)..<range.upperBound].firstIndex(of: UInt8(ascii: ">"))
         else { return nil }
         var start = close + 1
-        while start < range.upperBound, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while start < range.upperBound, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") {
+            start += 1
+        }
         var end = range.upperBound
         if end > start, bytes[end - 1] == UInt8(ascii: ">") { end -= 1 }
         return start..<max(start, end)
@@ -75,7 +78,9 @@ public struct DeviceDescription: Sendable, Hashable {
         // Boundaries: the body's start, and every ", " followed by a known key.
         var starts: [(key: Int, keyStart: Int, valueStart: Int)] = []
         func key(at index: Int) -> Int? {
-            keys.firstIndex { key in index + key.count <= bytes.count && bytes[index..<(index + key.count)].elementsEqual(key) }
+            keys.firstIndex { key in
+                index + key.count <= bytes.count && bytes[index..<(index + key.count)].elementsEqual(key)
+            }
         }
         if let first = key(at: 0) { starts.append((first, 0, keys[first].count)) }
         var index = 0
@@ -93,7 +98,8 @@ public struct DeviceDescription: Sendable, Hashable {
         }
         return starts.enumerated().map { position, start in
             let end = position + 1 < starts.count ? starts[position + 1].keyStart : bytes.count
-            return Field(key: knownKeys[start.key], value: String(decoding: bytes[start.valueStart..<end], as: UTF8.self))
+            return Field(
+                key: knownKeys[start.key], value: String(decoding: bytes[start.valueStart..<end], as: UTF8.self))
         }
     }
 }

@@ -25,7 +25,9 @@ struct DocumentFilter {
     }
 
     private mutating func scanProlog(isComplete: Bool, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
-        guard case .done(let rewritten, let root, let rootStart, let version) = try PrologFilter.scan(prolog, isComplete: isComplete)
+        guard
+            case .done(let rewritten, let root, let rootStart, let version) = try PrologFilter.scan(
+                prolog, isComplete: isComplete)
         else { return }
         rootName = root
         exportVersion = version

@@ -74,7 +74,8 @@ final class ElementMapper {
             metadata: metadata(reader, children),
             otherAttributes: reader.otherAttributes(node, excluding: knownAttributes),
             otherChildren: children.isEmpty
-                ? [] : children.filter { child in !knownChildren.contains(where: { reader.nameEquals(child, $0) }) }
+                ? []
+                : children.filter { child in !knownChildren.contains(where: { reader.nameEquals(child, $0) }) }
                     .map(reader.generic))
     }
 
@@ -92,7 +93,9 @@ final class ElementMapper {
         return entries
     }
 
-    func requiredTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable) -> ExportTimestamp {
+    func requiredTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable)
+        -> ExportTimestamp
+    {
         switch reader.timestamp(node, name) {
         case .present(let timestamp): return timestamp
         case .absent: throw Unreadable(reason: "no \(name) attribute")
@@ -100,7 +103,9 @@ final class ElementMapper {
         }
     }
 
-    func optionalTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable) -> ExportTimestamp? {
+    func optionalTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable)
+        -> ExportTimestamp?
+    {
         switch reader.timestamp(node, name) {
         case .present(let timestamp): return timestamp
         case .absent: return nil
@@ -124,7 +129,8 @@ final class ElementMapper {
             }
         }
         return HealthRecordElement(
-            sample: sample, unit: reader.sharedAttribute(node, "unit"), value: reader.attribute(node, "value"), beats: beats)
+            sample: sample, unit: reader.sharedAttribute(node, "unit"), value: reader.attribute(node, "value"),
+            beats: beats)
     }
 
     func correlation(_ reader: ScratchReader, _ node: Int) throws(Unreadable) -> CorrelationElement {

@@ -42,7 +42,9 @@ public struct ExportReader: Sendable {
     public func parseOnly() throws -> ExportSummary {
         var summary = ExportSummary()
         var elements = 0
-        try run(progress: nil) { _ in elements += 1 } finished: { parser, filter, bytes in
+        try run(progress: nil) { _ in
+            elements += 1
+        } finished: { parser, filter, bytes in
             summary.finish(parser: parser, filter: filter, bytes: bytes)
         }
         summary.elementCounts["*"] = elements
@@ -55,7 +57,9 @@ public struct ExportReader: Sendable {
         finished: (SAXDocumentParser, DocumentFilter, Int64) -> Void
     ) throws {
         try withoutActuallyEscaping(element) { element in
-            try run(progress: progress, parser: SAXDocumentParser(fileName: source.displayName, onElement: element), finished: finished)
+            try run(
+                progress: progress, parser: SAXDocumentParser(fileName: source.displayName, onElement: element),
+                finished: finished)
         }
     }
 

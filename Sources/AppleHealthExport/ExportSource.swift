@@ -31,7 +31,8 @@ public struct ExportSource: Sendable {
 
     /// A document held in memory, read as an export's main XML.
     public static func inMemory(_ bytes: [UInt8], name: String, limits: ReadLimits = .standard) -> ExportSource {
-        ExportSource(container: .bytes(bytes, name: name), inputPath: name, expectedSize: Int64(bytes.count), limits: limits)
+        ExportSource(
+            container: .bytes(bytes, name: name), inputPath: name, expectedSize: Int64(bytes.count), limits: limits)
     }
 
     /// Finds the main XML of the export at `url`.
@@ -70,7 +71,8 @@ public struct ExportSource: Sendable {
         guard !candidates.isEmpty else { throw .emptyFolder(path: folder.path) }
         for file in candidates {
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
-            let source = ExportSource(container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
+            let source = ExportSource(
+                container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
             if (try? source.sniffRoot()) == "HealthData" { return source }
         }
         throw .noHealthData(path: folder.path)
@@ -112,12 +114,15 @@ public struct ExportSource: Sendable {
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
-            throw .corruptZip(file: url.lastPathComponent, problem: "no readable zip directory (empty or truncated file)")
+            throw .corruptZip(
+                file: url.lastPathComponent, problem: "no readable zip directory (empty or truncated file)")
         }
         let entries = archive.filter { entry in
             guard entry.type == .file else { return false }
             let components = entry.path.split(separator: "/")
-            guard let name = components.last, !components.contains(where: { isLitter(String($0)) }) else { return false }
+            guard let name = components.last, !components.contains(where: { isLitter(String($0)) }) else {
+                return false
+            }
             return !components.dropLast().contains(where: { dataFolders.contains(String($0)) }) && !name.isEmpty
         }.sorted { rank($0.path) < rank($1.path) }
         for entry in entries {

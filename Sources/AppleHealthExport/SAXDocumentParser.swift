@@ -110,7 +110,8 @@ private func parser(_ context: UnsafeMutableRawPointer?) -> SAXDocumentParser {
 @inline(__always)
 private func span(_ pointer: UnsafePointer<xmlChar>?) -> UnsafeRawBufferPointer {
     guard let pointer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-    return UnsafeRawBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+    return UnsafeRawBufferPointer(
+        start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
 }
 
 private func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
@@ -120,7 +121,8 @@ private func equals(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) ->
 
 private func saxStartElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     let parser = parser(context)
@@ -129,7 +131,10 @@ private func saxStartElement(
     switch parser.depth {
     case 0:
         guard equals(name, "HealthData") else {
-            parser.stop(.init(message: "the root element is <\(String(decoding: name, as: UTF8.self))>, not <HealthData>", line: parser.currentLine))
+            parser.stop(
+                .init(
+                    message: "the root element is <\(String(decoding: name, as: UTF8.self))>, not <HealthData>",
+                    line: parser.currentLine))
             return
         }
         parser.locale = attributeValue(named: "locale", attributes, attributeCount)
@@ -197,7 +202,8 @@ private func saxEndElement(
     }
 }
 
-private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
+private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32)
+{
     let parser = parser(context)
     guard parser.collecting, parser.depth >= 2 else { return }
     parser.scratch.appendText(UnsafeRawBufferPointer(start: characters, count: Int(length)))
@@ -206,7 +212,10 @@ private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: Un
 private func saxGetEntity(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
     let parser = parser(context)
     let entityName = String(decoding: span(name), as: UTF8.self)
-    parser.stop(.init(message: "entity reference &\(entityName); is not allowed in an Apple Health export", line: parser.currentLine))
+    parser.stop(
+        .init(
+            message: "entity reference &\(entityName); is not allowed in an Apple Health export",
+            line: parser.currentLine))
     return nil
 }
 
@@ -215,7 +224,8 @@ private func saxEntityDeclaration(
     _ publicID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?, _ content: UnsafeMutablePointer<xmlChar>?
 ) {
     let parser = parser(context)
-    parser.stop(.init(message: "entity declarations are not allowed in an Apple Health export", line: parser.currentLine))
+    parser.stop(
+        .init(message: "entity declarations are not allowed in an Apple Health export", line: parser.currentLine))
 }
 
 private func saxStructuredError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {

@@ -89,7 +89,8 @@ struct ScratchReader {
     private func exportAttribute(_ index: Int) -> ExportAttribute {
         let attribute = scratch.attributes[index]
         let value = string(attribute.value)
-        return ExportAttribute(name: string(attribute.name), value: value, timestamp: timestampIfShaped(attribute.value))
+        return ExportAttribute(
+            name: string(attribute.name), value: value, timestamp: timestampIfShaped(attribute.value))
     }
 
     func timestampIfShaped(_ range: Range<Int>) -> ExportTimestamp? {
@@ -103,7 +104,9 @@ struct ScratchReader {
     }
 
     func string(_ range: Range<Int>) -> String {
-        scratch.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        scratch.bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
 
     func bytesEqual(_ range: Range<Int>, _ literal: StaticString) -> Bool {

@@ -19,7 +19,9 @@ enum TimeOfDay {
         else { return nil }
         var seconds = 0.0
         if fields.count == 3 {
-            guard let parsed = Double(fields[2].replacingOccurrences(of: ",", with: ".")), parsed < 61 else { return nil }
+            guard let parsed = Double(fields[2].replacingOccurrences(of: ",", with: ".")), parsed < 61 else {
+                return nil
+            }
             seconds = parsed
         }
         if let isAfternoon = meridiem {

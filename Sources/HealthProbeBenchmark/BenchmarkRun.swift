@@ -17,7 +17,8 @@ struct BenchmarkRun {
             case "--folder": folder = URL(fileURLWithPath: iterator.next() ?? folder.path)
             case "--keep": keep = true
             default:
-                FileHandle.standardError.write(Data("usage: healthprobe-benchmark [--records N] [--folder DIR] [--keep]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: healthprobe-benchmark [--records N] [--folder DIR] [--keep]\n".utf8))
                 exit(64)
             }
         }
@@ -30,7 +31,8 @@ struct BenchmarkRun {
             let second = folder.appendingPathComponent("second-\(records).zip")
             let firstXML = folder.appendingPathComponent("first-\(records).xml")
             let archive = folder.appendingPathComponent("archive-\(records).sqlite")
-            let base = SyntheticExportOptions(elementCount: records, seed: 1, utcOffsetSeconds: 3600, deviceAddressSeed: 1)
+            let base = SyntheticExportOptions(
+                elementCount: records, seed: 1, utcOffsetSeconds: 3600, deviceAddressSeed: 1)
             var changed = base
             changed.utcOffsetSeconds = -7 * 3600
             changed.deviceAddressSeed = 2
@@ -51,10 +53,14 @@ struct BenchmarkRun {
             let parseZip = BenchmarkPhase.measure(["parse", first.path])
             let firstImport = BenchmarkPhase.measure(["import", first.path, archive.path])
             let secondCheck = BenchmarkPhase.measure(["import", second.path, archive.path])
-            report(parseXML: parseXML, parseZip: parseZip, firstImport: firstImport, secondCheck: secondCheck, archive: archive)
+            report(
+                parseXML: parseXML, parseZip: parseZip, firstImport: firstImport, secondCheck: secondCheck,
+                archive: archive)
             if !keep {
                 for file in [first, second, firstXML] { try? FileManager.default.removeItem(at: file) }
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: archive.path + suffix) }
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: archive.path + suffix)
+                }
             }
         } catch {
             FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
@@ -73,8 +79,12 @@ struct BenchmarkRun {
                 Double(measurement.records) / measurement.seconds / 1000, megabytes / measurement.seconds,
                 measurement.seconds / floor, Double(measurement.peakResidentKiB) / 1024)
         }
-        let archiveBytes = (try? FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? NSNumber)?.int64Value ?? 0
-        print(String(format: "\n%d top-level elements, %.0f MiB of XML, archive %.0f MiB\n", parseZip.records, megabytes, Double(archiveBytes) / 1_048_576))
+        let archiveBytes =
+            (try? FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? NSNumber)?.int64Value ?? 0
+        print(
+            String(
+                format: "\n%d top-level elements, %.0f MiB of XML, archive %.0f MiB\n", parseZip.records, megabytes,
+                Double(archiveBytes) / 1_048_576))
         print("| phase | time | records/s | XML MB/s | × parse (zip) | peak RSS |")
         print("|---|---|---|---|---|---|")
         print(row("libxml2 parse only, XML file", parseXML, ratioTo: parseZip.seconds))

@@ -13,7 +13,8 @@ extension HealthProbeCommand {
             let captures = try CommandErrors.mapping { try store.fetchCaptures() }
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
-            Output.line("id  completed             exported              records     new         gone        unreadable")
+            Output.line(
+                "id  completed             exported              records     new         gone        unreadable")
             for capture in captures {
                 let columns = [
                     String(capture.id).padding(4), (capture.completedAt ?? "-").padding(22),

@@ -27,7 +27,9 @@ extension HealthProbeCommand {
 
         func validate() throws {
             guard records > 0 else { throw ValidationError("--records must be at least 1") }
-            guard Self.parseOffset(offset) != nil else { throw ValidationError("--offset must look like +0100 or -0700") }
+            guard Self.parseOffset(offset) != nil else {
+                throw ValidationError("--offset must look like +0100 or -0700")
+            }
             if let omitEvery, omitEvery < 2 { throw ValidationError("--omit-every must be at least 2") }
         }
 
@@ -50,7 +52,9 @@ extension HealthProbeCommand {
                 return try generator.writeFolder(to: url)
             }
             FileHandle.standardError.write(
-                Data("wrote \(Output.grouped(written.elements)) elements (\(written.xmlBytes / 1_048_576) MiB of XML) to \(output)\n".utf8))
+                Data(
+                    "wrote \(Output.grouped(written.elements)) elements (\(written.xmlBytes / 1_048_576) MiB of XML) to \(output)\n"
+                        .utf8))
         }
     }
 }

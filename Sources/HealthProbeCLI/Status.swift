@@ -15,9 +15,13 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(status) }
             Output.line("Archive \(status.path ?? "in memory")")
             Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, integrity \(status.integrity)")
-            Output.line("  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone")
+            Output.line(
+                "  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
+            )
             guard let last = status.lastCapture else { return Output.line("No captures yet.") }
-            Output.line("Last capture \(last.id), completed \(last.completedAt ?? "-"), \(Output.grouped(last.records)) records")
+            Output.line(
+                "Last capture \(last.id), completed \(last.completedAt ?? "-"), \(Output.grouped(last.records)) records"
+            )
             for type in status.types {
                 Output.line("  \(Output.grouped(type.count).padding(12))\(type.type)  (\(type.sources.count) sources)")
             }

@@ -1,9 +1,9 @@
 #if canImport(HealthKit)
-import HealthKit
-import HealthProbeKit
+    import HealthKit
+    import HealthProbeKit
 
-/// Whether this device has a Health store at all (iPad and Mac may not).
-public enum HealthKitAvailability {
-    public static var isHealthDataAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
-}
+    /// Whether this device has a Health store at all (iPad and Mac may not).
+    public enum HealthKitAvailability {
+        public static var isHealthDataAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+    }
 #endif

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import AppleHealthExport
 
@@ -18,7 +18,10 @@ struct ExportReaderFixtureTests {
 
     @Test func finderZipIsFoundByContentDespiteMacOSLitter() throws {
         let reader = try ExportReader(url: FixtureFiles.url("alxdrcirilo/export.zip"))
-        #expect(reader.source.container == .zip(archive: FixtureFiles.url("alxdrcirilo/export.zip"), entryPath: "apple_health_export/export.xml"))
+        #expect(
+            reader.source.container
+                == .zip(
+                    archive: FixtureFiles.url("alxdrcirilo/export.zip"), entryPath: "apple_health_export/export.xml"))
     }
 
     @Test func deviceAddressIsDroppedAndFieldsWithCommasSurvive() throws {

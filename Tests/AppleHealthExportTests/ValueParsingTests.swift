@@ -34,11 +34,17 @@ struct ValueParsingTests {
 
     @Test func deviceDescriptionDropsTheAddress() {
         let first = DeviceDescription(
-            exportText: "<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>")
+            exportText:
+                "<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>"
+        )
         let second = DeviceDescription(
-            exportText: "<<HKDevice: 0x3012772a0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>")
+            exportText:
+                "<<HKDevice: 0x3012772a0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1>"
+        )
         #expect(first == second)
-        #expect(first.canonicalText == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1")
+        #expect(
+            first.canonicalText
+                == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch2,4, software:4.3.1")
         #expect(first["hardware"] == "Watch2,4")
         #expect(first["manufacturer"] == "Apple Inc.")
     }

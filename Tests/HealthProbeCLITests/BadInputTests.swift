@@ -1,7 +1,7 @@
 import Foundation
 import HealthProbeKit
-import Testing
 import TestSupport
+import Testing
 import ZIPFoundation
 
 /// Bad input: exit 65, one stderr line naming the file and the problem, nothing on stdout, and
@@ -19,7 +19,9 @@ struct BadInputTests {
     func refusedWithOneLineAndTheArchiveUnchanged(_ input: Input) throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("archive.sqlite").path
-        let seeded = try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive])
+        let seeded = try CommandRunner.run([
+            "check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive,
+        ])
         #expect(seeded.status == 0)
         let before = try ArchiveInspection.digest(archive)
 
@@ -39,7 +41,9 @@ struct BadInputTests {
     @Test func badInputNeverCreatesAnArchive() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("never.sqlite").path
-        let outcome = try CommandRunner.run(["check", folder.appendingPathComponent("missing.zip").path, "--archive", archive])
+        let outcome = try CommandRunner.run([
+            "check", folder.appendingPathComponent("missing.zip").path, "--archive", archive,
+        ])
         #expect(outcome.status == 65)
         #expect(!FileManager.default.fileExists(atPath: archive))
     }
@@ -55,19 +59,27 @@ struct BadInputTests {
             let whole = folder.appendingPathComponent("whole.zip")
             try SyntheticExportGenerator(options: .init(elementCount: 2_000)).writeZip(to: whole)
             let data = try Data(contentsOf: whole)
-            return (try FixtureFiles.write([UInt8](data.prefix(data.count / 2)), named: "export.zip", in: folder).path, "zip")
+            return (
+                try FixtureFiles.write([UInt8](data.prefix(data.count / 2)), named: "export.zip", in: folder).path,
+                "zip"
+            )
         case .truncatedXML:
             let text = FixtureFiles.export(FixtureFiles.stepRecord + "\n" + FixtureFiles.stepRecord)
             let cut = String(text.prefix(text.count - 60))
             return (try FixtureFiles.write(cut, named: "export.xml", in: folder).path, "line")
         case .onlyClinicalDocument:
-            let cda = try FixtureFiles.write("<?xml version=\"1.0\"?>\n<ClinicalDocument/>\n", named: "export_cda.xml", in: folder)
+            let cda = try FixtureFiles.write(
+                "<?xml version=\"1.0\"?>\n<ClinicalDocument/>\n", named: "export_cda.xml", in: folder)
             let zip = folder.appendingPathComponent("export.zip")
             let archive = try Archive(url: zip, accessMode: .create)
             try archive.addEntry(with: "apple_health_export/export_cda.xml", fileURL: cda)
             return (zip.path, "no apple health export")
         case .foreignRoot:
-            return (try FixtureFiles.write("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"/>\n", named: "route.xml", in: folder).path, "not an apple health export")
+            return (
+                try FixtureFiles.write(
+                    "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"/>\n", named: "route.xml", in: folder
+                ).path, "not an apple health export"
+            )
         case .entityBomb:
             var declarations = "<!ENTITY lol0 \"lol\">\n"
             for level in 1..<10 {
@@ -80,11 +92,14 @@ struct BadInputTests {
         case .externalEntity:
             let text = FixtureFiles.export(
                 "<Record type=\"&secret;\" sourceName=\"x\" startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:00:00 +0000\"/>",
-                prolog: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ENTITY secret SYSTEM \"file:///etc/hostname\">\n]>\n")
+                prolog:
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ENTITY secret SYSTEM \"file:///etc/hostname\">\n]>\n"
+            )
             return (try FixtureFiles.write(text, named: "export.xml", in: folder).path, "entities")
         case .externalDTDIsNeverRead:
             // Were the external DTD read, &defined; would expand and the check would succeed.
-            _ = try FixtureFiles.write("<!ENTITY defined \"HKQuantityTypeIdentifierStepCount\">\n", named: "outside.dtd", in: folder)
+            _ = try FixtureFiles.write(
+                "<!ENTITY defined \"HKQuantityTypeIdentifierStepCount\">\n", named: "outside.dtd", in: folder)
             let text = FixtureFiles.export(
                 "<Record type=\"&defined;\" sourceName=\"x\" startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:00:00 +0000\"/>",
                 prolog: "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData SYSTEM \"outside.dtd\">\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command-line contract of DESIGN §9, as scripts see it.
 @Suite("Command-line contract")
@@ -8,7 +8,9 @@ struct CommandContractTests {
     @Test func checkJSONHasTheCaptureAndAnAnomalyList() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("a.sqlite").path
-        let outcome = try CommandRunner.run(["check", FixtureFiles.url("tdda/export6s3sample.xml").path, "--archive", archive, "--json"])
+        let outcome = try CommandRunner.run([
+            "check", FixtureFiles.url("tdda/export6s3sample.xml").path, "--archive", archive, "--json",
+        ])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
@@ -42,7 +44,8 @@ struct CommandContractTests {
         #expect(status["integrity"] as? String == "ok")
         let types = try #require(status["types"] as? [[String: Any]])
         #expect(types.contains { $0["type"] as? String == "HKWorkoutTypeIdentifier" })
-        #expect(types.contains { $0["type"] as? String == "HKActivitySummaryTypeIdentifier" && $0["count"] as? Int == 2 })
+        #expect(
+            types.contains { $0["type"] as? String == "HKActivitySummaryTypeIdentifier" && $0["count"] as? Int == 2 })
     }
 
     @Test func badUsageExits64() throws {
@@ -54,7 +57,9 @@ struct CommandContractTests {
     @Test func archiveThatIsNotOursIsRefusedUntouched() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let notOurs = try FixtureFiles.write("just some notes\n", named: "notes.sqlite", in: folder)
-        let outcome = try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", notOurs.path])
+        let outcome = try CommandRunner.run([
+            "check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", notOurs.path,
+        ])
         #expect(outcome.status == 74)
         #expect(outcome.stderr.contains("not a HealthProbe archive"))
         #expect(try String(contentsOf: notOurs, encoding: .utf8) == "just some notes\n")

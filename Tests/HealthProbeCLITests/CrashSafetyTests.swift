@@ -1,7 +1,7 @@
 import Foundation
 import HealthProbeKit
-import Testing
 import TestSupport
+import Testing
 
 /// `check` killed with SIGKILL at several points: the archive reopens intact, shows no partial
 /// capture, and a re-run stores every record.
@@ -74,7 +74,8 @@ struct CrashSafetyTests {
         let process = try CommandRunner.start(["check", input, "--archive", archive])
         let deadline = Date().addingTimeInterval(60)
         while point.walBytes > 0, process.isRunning, Date() < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: archive + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: archive + "-wal")[.size] as? NSNumber)?.intValue ?? 0
             if size >= point.walBytes { break }
             usleep(2_000)
         }

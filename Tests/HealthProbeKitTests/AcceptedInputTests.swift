@@ -1,8 +1,8 @@
 import AppleHealthExport
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import HealthProbeKit
 
@@ -25,7 +25,8 @@ struct AcceptedInputTests {
         let capture = try support.check(url, in: store).capture
         #expect(capture.replacedCharacters > 0)
         let replaced = try store.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE metadata LIKE '%Test' || char(65533) || 'Scale%'")
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM record WHERE metadata LIKE '%Test' || char(65533) || 'Scale%'")
         }
         #expect(replaced == capture.replacedCharacters)
     }
@@ -65,15 +66,19 @@ struct AcceptedInputTests {
         let capture = try support.check(url, in: store).capture
         #expect(capture.records == 2)
         #expect(capture.elementCounts["FutureThing"] == 1)
-        let details = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT details FROM record ORDER BY id") }
+        let details = try store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT details FROM record ORDER BY id")
+        }
         #expect(details.first?.contains("\"weight\":\"3\"") == true)
         #expect(details.last?.contains("futureAttribute") == true)
     }
 
     @Test func wellFormedElementWithImpossibleDateIsKeptRawAndCounted() throws {
         let support = try ArchiveTestSupport()
-        let body = FixtureFiles.stepRecord + "\n"
-            + FixtureFiles.stepRecord.replacingOccurrences(of: "startDate=\"2000-01-01 10:00:00", with: "startDate=\"2000-13-45 10:00:00")
+        let body =
+            FixtureFiles.stepRecord + "\n"
+            + FixtureFiles.stepRecord.replacingOccurrences(
+                of: "startDate=\"2000-01-01 10:00:00", with: "startDate=\"2000-13-45 10:00:00")
         let url = try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: support.folder)
         let result = try support.check(url, in: try support.openArchive())
         #expect(result.capture.records == 2)

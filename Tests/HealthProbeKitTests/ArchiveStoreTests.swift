@@ -9,7 +9,8 @@ struct ArchiveStoreTests {
     @Test func newArchiveIsOwnerOnly() throws {
         let support = try ArchiveTestSupport()
         _ = try support.openArchive()
-        let permissions = try FileManager.default.attributesOfItem(atPath: support.archivePath)[.posixPermissions] as? NSNumber
+        let permissions =
+            try FileManager.default.attributesOfItem(atPath: support.archivePath)[.posixPermissions] as? NSNumber
         #expect(permissions?.intValue == 0o600)
     }
 
@@ -22,7 +23,10 @@ struct ArchiveStoreTests {
             }
         }
         let before = try ArchiveTestSupport.contentDigest(of: support.archivePath)
-        #expect(throws: ArchiveError.writtenByNewerVersion(path: support.archivePath, unknownMigrations: ["v99 from the future"])) {
+        #expect(
+            throws: ArchiveError.writtenByNewerVersion(
+                path: support.archivePath, unknownMigrations: ["v99 from the future"])
+        ) {
             try support.openArchive()
         }
         #expect(try ArchiveTestSupport.contentDigest(of: support.archivePath) == before)
@@ -42,7 +46,10 @@ struct ArchiveStoreTests {
         do {
             let store = try support.openArchive()
             try store.writer.write { db in
-                try db.execute(sql: "INSERT INTO capture (origin, scope, status, startedAt) VALUES ('export', 'full', 'running', 0)")
+                try db.execute(
+                    sql:
+                        "INSERT INTO capture (origin, scope, status, startedAt) VALUES ('export', 'full', 'running', 0)"
+                )
             }
         }
         let store = try support.openArchive()

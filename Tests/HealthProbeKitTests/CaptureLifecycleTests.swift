@@ -1,8 +1,8 @@
 import AppleHealthExport
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import HealthProbeKit
 
@@ -89,10 +89,14 @@ struct CaptureLifecycleTests {
         let capture = try support.check(export, in: store).capture
         let (snapshotTotal, binTotal, sources) = try store.writer.read { db in
             (
-                try Int.fetchOne(db, sql: "SELECT SUM(count) FROM typeSnapshot WHERE captureId = ?", arguments: [capture.id]),
-                try Int.fetchOne(db, sql: "SELECT SUM(count) FROM typeDayBin WHERE captureId = ?", arguments: [capture.id]),
+                try Int.fetchOne(
+                    db, sql: "SELECT SUM(count) FROM typeSnapshot WHERE captureId = ?", arguments: [capture.id]),
+                try Int.fetchOne(
+                    db, sql: "SELECT SUM(count) FROM typeDayBin WHERE captureId = ?", arguments: [capture.id]),
                 try String.fetchOne(
-                    db, sql: "SELECT sourceCounts FROM typeSnapshot WHERE captureId = ? AND type = 'HKQuantityTypeIdentifierStepCount'",
+                    db,
+                    sql:
+                        "SELECT sourceCounts FROM typeSnapshot WHERE captureId = ? AND type = 'HKQuantityTypeIdentifierStepCount'",
                     arguments: [capture.id])
             )
         }
@@ -107,10 +111,12 @@ struct CaptureLifecycleTests {
         let store = try support.openArchive()
         let capture = try support.check(export, in: store).capture
         let routes = try store.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT contentHash, pointCount FROM routeFile WHERE captureId = ?", arguments: [capture.id])
+            try Row.fetchAll(
+                db, sql: "SELECT contentHash, pointCount FROM routeFile WHERE captureId = ?", arguments: [capture.id])
         }
         #expect(routes.count == capture.elementCounts["Workout"])
-        #expect(routes.allSatisfy { ($0["contentHash"] as String?)?.count == 64 && ($0["pointCount"] as Int? ?? 0) >= 5 })
+        #expect(
+            routes.allSatisfy { ($0["contentHash"] as String?)?.count == 64 && ($0["pointCount"] as Int? ?? 0) >= 5 })
     }
 
     @Test func correlationChildrenAtTopLevelAreLinkedToTheirCorrelation() throws {

@@ -1,8 +1,8 @@
 import AppleHealthExport
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import HealthProbeKit
 
@@ -28,8 +28,10 @@ struct FixtureImportTests {
         let details = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT coalesce(details, '') || coalesce(metadata, '') FROM record").joined()
         }
-        for child in ["beats", "events", "routes", "locations", "sensitivityPoints", "HKMetadataKeySyncIdentifier",
-                      "Withings Link", "HKMetadataKeyHeartRateMotionContext"] {
+        for child in [
+            "beats", "events", "routes", "locations", "sensitivityPoints", "HKMetadataKeySyncIdentifier",
+            "Withings Link", "HKMetadataKeyHeartRateMotionContext",
+        ] {
             #expect(details.contains(child), "no \(child) stored")
         }
     }
@@ -38,10 +40,14 @@ struct FixtureImportTests {
         let support = try ArchiveTestSupport()
         let store = try support.openArchive()
         let capture = try support.check(FixtureFiles.url("opendroid/audio_exposure.xml"), in: store).capture
-        let devices = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT d.description FROM record JOIN device d ON d.id = record.deviceId") }
+        let devices = try store.writer.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT d.description FROM record JOIN device d ON d.id = record.deviceId")
+        }
         let text = try String(contentsOf: FixtureFiles.url("opendroid/audio_exposure.xml"), encoding: .utf8)
         let written = try Regex(#"device="[^"]*""#)
-        let withoutAddresses = Set(text.matches(of: written).map { text[$0.range].replacing(try! Regex("0x[0-9a-f]+"), with: "") })
+        let withoutAddresses = Set(
+            text.matches(of: written).map { text[$0.range].replacing(try! Regex("0x[0-9a-f]+"), with: "") })
         #expect(capture.records == 4951)
         #expect(withoutAddresses.count > 1)
         #expect(devices.count == withoutAddresses.count)
@@ -52,7 +58,9 @@ struct FixtureImportTests {
         let support = try ArchiveTestSupport()
         let store = try support.openArchive()
         _ = try support.check(FixtureFiles.url("opendroid/sampleexport-2.xml"), in: store)
-        let garbage = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE type = 'c'") }
+        let garbage = try store.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE type = 'c'")
+        }
         #expect(garbage == 1)
     }
 }

@@ -10,10 +10,12 @@ public enum ArchiveInspection {
         return try queue.read { db in
             var text = ""
             let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                db,
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             for table in tables {
                 text += "#\(table)\n"
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(\.description)
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(
+                    \.description)
                 text += rows.sorted().joined(separator: "\n") + "\n"
             }
             return text

@@ -44,7 +44,8 @@ public enum FixtureFiles {
     }
 
     /// A minimal export with the given top-level elements.
-    public static func export(_ body: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String {
+    public static func export(_ body: String, prolog: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String
+    {
         prolog + """
             <HealthData locale="en_US">
              <ExportDate value="2000-01-02 10:00:00 +0000"/>

@@ -46,7 +46,8 @@ extension ArchiveStore {
                 captures: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = 'complete'") ?? 0,
                 lastCapture: last, types: types,
                 recordsEverSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
-                recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL") ?? 0,
+                recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
+                    ?? 0,
                 archiveBytes: fileBytes(), integrity: integrity)
         }
     }

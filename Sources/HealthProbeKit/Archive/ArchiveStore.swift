@@ -44,7 +44,8 @@ public struct ArchiveStore: Sendable {
         let state = try writer.read { db in try Self.inspect(db, migrator: migrator) }
         switch state {
         case .foreign: throw ArchiveError.notAnArchive(path: displayPath)
-        case .newer(let unknown): throw ArchiveError.writtenByNewerVersion(path: displayPath, unknownMigrations: unknown)
+        case .newer(let unknown):
+            throw ArchiveError.writtenByNewerVersion(path: displayPath, unknownMigrations: unknown)
         case .current: break
         case .empty, .needsMigration:
             try migrator.migrate(writer)

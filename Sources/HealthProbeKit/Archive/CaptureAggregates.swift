@@ -80,6 +80,7 @@ extension CaptureAggregates.TypeTotals {
     var sourceCountsJSON: String {
         var all = self
         all.flushPendingSource()
-        return CanonicalJSON.object(all.sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }).text
+        return CanonicalJSON.object(all.sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })
+            .text
     }
 }

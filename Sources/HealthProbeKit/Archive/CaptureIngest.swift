@@ -144,7 +144,9 @@ final class CaptureIngest {
     /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
     /// stays flat whatever the export's size.
     private func remember(_ record: HealthRecord, _ strict: Fingerprint, occurrence: Int64) throws {
-        guard let id = try Int64.fetchOne(lookup, arguments: [strict.key, occurrence, Data(strict.bytes)]) else { return }
+        guard let id = try Int64.fetchOne(lookup, arguments: [strict.key, occurrence, Data(strict.bytes)]) else {
+            return
+        }
         if !record.memberFingerprints.isEmpty {
             let insert = try db.cachedStatement(
                 sql: """

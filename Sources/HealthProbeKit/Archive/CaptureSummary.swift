@@ -51,7 +51,8 @@ extension ArchiveStore {
 
     public func fetchCapture(id: Int64) throws -> CaptureSummary? {
         try writer.read { db in
-            try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE status = 'complete' AND id = ?", arguments: [id])
+            try CaptureSummary.fetchOne(
+                db, sql: "SELECT * FROM capture WHERE status = 'complete' AND id = ?", arguments: [id])
         }
     }
 

@@ -8,7 +8,8 @@ extension SyntheticElementWriter {
         var text = " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"\(version)\""
         if let device { text += " device=\"\(device)\"" }
         if let unit { text += " unit=\"\(unit)\"" }
-        text += " creationDate=\"\(time(created))\" startDate=\"\(time(start))\" endDate=\"\(time(end))\" value=\"\(value)\""
+        text +=
+            " creationDate=\"\(time(created))\" startDate=\"\(time(start))\" endDate=\"\(time(end))\" value=\"\(value)\""
         if children.isEmpty { return text + "/>\n" }
         return text + ">\n" + children + " </Record>\n"
     }
@@ -52,7 +53,8 @@ extension SyntheticElementWriter {
         let second = Int(((local % 86_400) + 86_400) % 86_400)
         let hour = second / 3600
         let hour12 = hour % 12 == 0 ? 12 : hour % 12
-        return "\(hour12):\(Self.two(second / 60 % 60)):\(Self.two(second % 60)).\(Self.two(hundredths % 100)) \(hour < 12 ? "AM" : "PM")"
+        return
+            "\(hour12):\(Self.two(second / 60 % 60)):\(Self.two(second % 60)).\(Self.two(hundredths % 100)) \(hour < 12 ? "AM" : "PM")"
     }
 
     /// The GPX file name: the route's end in local time, as the Health app names it.
@@ -78,7 +80,8 @@ extension SyntheticElementWriter {
     static func gpx(for path: String) -> String {
         var points = ""
         for index in 0..<(5 + path.utf8.count % 3) {
-            points += "<trkpt lon=\"0.\(index)\" lat=\"0.\(index)\"><ele>1.0</ele><time>2000-01-01T00:00:0\(index)Z</time></trkpt>\n"
+            points +=
+                "<trkpt lon=\"0.\(index)\" lat=\"0.\(index)\"><ele>1.0</ele><time>2000-01-01T00:00:0\(index)Z</time></trkpt>\n"
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>

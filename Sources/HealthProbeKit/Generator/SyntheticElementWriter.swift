@@ -34,7 +34,8 @@ struct SyntheticElementWriter {
             switch bucket {
             case 0..<400: text = heartRate(start, &random, &addresses)
             case 400..<650: text = steps(start, &random, &addresses)
-            case 650..<800: text = quantity("HKQuantityTypeIdentifierActiveEnergyBurned", "kcal", start, &random, &addresses)
+            case 650..<800:
+                text = quantity("HKQuantityTypeIdentifierActiveEnergyBurned", "kcal", start, &random, &addresses)
             case 800..<850: text = sleep(start, &random, &addresses)
             case 850..<880: text = bodyMass(start, &random)
             case 880..<900: text = heartRateVariability(start, &random, &addresses)
@@ -55,7 +56,8 @@ struct SyntheticElementWriter {
         let value = 50 + random.next(below: 120)
         let motion = random.next(below: 3)
         return record(
-            "HKQuantityTypeIdentifierHeartRate", Self.watchSource, "10.1", watch(&addresses), "count/min", String(value),
+            "HKQuantityTypeIdentifierHeartRate", Self.watchSource, "10.1", watch(&addresses), "count/min",
+            String(value),
             created: start + 300, start: start, end: start,
             children: "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(motion)\"/>\n")
     }
@@ -72,13 +74,16 @@ struct SyntheticElementWriter {
         _ type: String, _ unit: String, _ start: Int64, _ random: inout SplitMix64, _ addresses: inout SplitMix64
     ) -> String {
         record(
-            type, Self.watchSource, "10.1", watch(&addresses), unit, Self.decimal(random.next(below: 50_000), places: 3),
+            type, Self.watchSource, "10.1", watch(&addresses), unit,
+            Self.decimal(random.next(below: 50_000), places: 3),
             created: start + 120, start: start, end: start + 60)
     }
 
     func sleep(_ start: Int64, _ random: inout SplitMix64, _ addresses: inout SplitMix64) -> String {
-        let stages = ["HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
-                      "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAwake"]
+        let stages = [
+            "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+            "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAwake",
+        ]
         return record(
             "HKCategoryTypeIdentifierSleepAnalysis", Self.watchSource, "10.1", watch(&addresses), nil,
             stages[random.next(below: stages.count)], created: start + 3600, start: start, end: start + 80)
@@ -100,7 +105,8 @@ struct SyntheticElementWriter {
         var beats = "  <HeartRateVariabilityMetadataList>\n"
         for beat in 0..<4 {
             let bpm = 55 + random.next(below: 40)
-            beats += "   <InstantaneousBeatsPerMinute bpm=\"\(bpm)\" time=\"\(clockTime(start + Int64(beat), hundredths: beat * 17))\"/>\n"
+            beats +=
+                "   <InstantaneousBeatsPerMinute bpm=\"\(bpm)\" time=\"\(clockTime(start + Int64(beat), hundredths: beat * 17))\"/>\n"
         }
         beats += "  </HeartRateVariabilityMetadataList>\n"
         return record(

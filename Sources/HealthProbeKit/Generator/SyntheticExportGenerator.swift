@@ -64,7 +64,8 @@ public struct SyntheticExportGenerator: Sendable {
     /// Writes `export.zip` as the Health app does, the main XML streamed from a temporary file.
     @discardableResult
     public func writeZip(to url: URL) throws -> Output {
-        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("healthprobe-gen-\(UUID().uuidString)")
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "healthprobe-gen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
         let output = try writeFolder(to: staging)
         try? FileManager.default.removeItem(at: url)
@@ -74,7 +75,8 @@ public struct SyntheticExportGenerator: Sendable {
             bufferSize: 1 << 20)
         for path in output.routeFiles {
             let relative = path.drop(while: { $0 == "/" })
-            try archive.addEntry(with: "apple_health_export/\(relative)", relativeTo: staging, compressionMethod: .deflate)
+            try archive.addEntry(
+                with: "apple_health_export/\(relative)", relativeTo: staging, compressionMethod: .deflate)
         }
         return output
     }

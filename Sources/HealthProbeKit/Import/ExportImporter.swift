@@ -116,7 +116,8 @@ public struct ExportImporter: Sendable {
             }) { element in
                 if case .unreadable(let raw) = element {
                     let key = raw.raw.name + "\u{0}" + raw.reason
-                    unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)].count += 1
+                    unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)]
+                        .count += 1
                 }
                 let record = HealthRecord(exportElement: element)
                 currentType = record.type
@@ -202,7 +203,9 @@ public struct ExportImporter: Sendable {
         try AuditLog.append(
             db, event: .captureCompleted, captureID: ingest.captureID,
             message: "capture \(ingest.captureID) complete: \(ingest.records) records, \(new) new, \(gone) gone")
-        guard let capture = try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [ingest.captureID])
+        guard
+            let capture = try CaptureSummary.fetchOne(
+                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [ingest.captureID])
         else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
         return capture
     }

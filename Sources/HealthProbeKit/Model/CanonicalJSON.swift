@@ -82,7 +82,9 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     }
 
     static func generic(_ element: GenericElement) -> CanonicalJSON {
-        var pairs: [(String, CanonicalJSON)] = [("name", .string(element.name)), ("attributes", attributes(element.attributes))]
+        var pairs: [(String, CanonicalJSON)] = [
+            ("name", .string(element.name)), ("attributes", attributes(element.attributes)),
+        ]
         if !element.children.isEmpty { pairs.append(("children", .array(element.children.map(generic)))) }
         if let text = element.text { pairs.append(("text", .string(text))) }
         return .object(pairs)

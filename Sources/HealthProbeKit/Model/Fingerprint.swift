@@ -76,7 +76,9 @@ struct FingerprintHasher {
     }
 
     private mutating func appendLength(_ length: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }
+        for shift in stride(from: 0, to: 32, by: 8) {
+            buffer.append(UInt8(truncatingIfNeeded: length >> UInt32(shift)))
+        }
     }
 
     consuming func finalize() -> Fingerprint {

@@ -55,8 +55,10 @@ extension HealthRecord {
             detailsJSON = CanonicalJSON.generic(generic).text
         case .unreadable(let unreadable):
             let raw = unreadable.raw
-            self.init(kind: .unreadable, type: raw[attribute: "type"] ?? raw.name, sourceName: raw[attribute: "sourceName"])
-            detailsJSON = CanonicalJSON.object([("reason", .string(unreadable.reason)), ("element", .generic(raw))]).text
+            self.init(
+                kind: .unreadable, type: raw[attribute: "type"] ?? raw.name, sourceName: raw[attribute: "sourceName"])
+            detailsJSON =
+                CanonicalJSON.object([("reason", .string(unreadable.reason)), ("element", .generic(raw))]).text
         }
     }
 
@@ -97,12 +99,18 @@ extension HealthRecord {
                     "activities",
                     .array(
                         workout.activities.map { activity in
-                            var pairs: [(String, CanonicalJSON)] = [("attributes", CanonicalJSON.attributes(activity.attributes))]
-                            if !activity.events.isEmpty { pairs.append(("events", .array(activity.events.map(Self.eventDetails)))) }
+                            var pairs: [(String, CanonicalJSON)] = [
+                                ("attributes", CanonicalJSON.attributes(activity.attributes))
+                            ]
+                            if !activity.events.isEmpty {
+                                pairs.append(("events", .array(activity.events.map(Self.eventDetails))))
+                            }
                             if !activity.statistics.isEmpty {
                                 pairs.append(("statistics", .array(activity.statistics.map(Self.statisticDetails))))
                             }
-                            if let metadata = CanonicalJSON.metadata(activity.metadata) { pairs.append(("metadata", metadata)) }
+                            if let metadata = CanonicalJSON.metadata(activity.metadata) {
+                                pairs.append(("metadata", metadata))
+                            }
                             return .object(pairs)
                         })
                 ))
@@ -162,7 +170,9 @@ extension HealthRecord {
     static func routeDetails(_ route: WorkoutRouteElement) -> CanonicalJSON {
         var pairs: [(String, CanonicalJSON)] = [("attributes", CanonicalJSON.attributes(route.attributes))]
         if let metadata = CanonicalJSON.metadata(route.metadata) { pairs.append(("metadata", metadata)) }
-        if !route.locations.isEmpty { pairs.append(("locations", .array(route.locations.map(CanonicalJSON.attributes)))) }
+        if !route.locations.isEmpty {
+            pairs.append(("locations", .array(route.locations.map(CanonicalJSON.attributes))))
+        }
         return .object(pairs)
     }
 }
