@@ -11,6 +11,7 @@ struct BadInputTests {
     enum Input: String, CaseIterable, CustomTestStringConvertible {
         case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
         case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
+        case compressionBomb
 
         var testDescription: String { rawValue }
     }
@@ -110,6 +111,23 @@ struct BadInputTests {
             let empty = folder.appendingPathComponent("unzipped")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
             return (empty.path, "empty")
+        case .compressionBomb:
+            // 64 MiB of white space inside a HealthData root deflates about 1000:1, beyond any export.
+            let zip = folder.appendingPathComponent("export.zip")
+            let archive = try Archive(url: zip, accessMode: .create)
+            let size = 64 << 20
+            let head = Array("<HealthData>".utf8)
+            try archive.addEntry(
+                with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(size),
+                compressionMethod: .deflate
+            ) { position, chunk in
+                var bytes = [UInt8](repeating: 0x20, count: chunk)
+                for index in 0..<chunk where Int(position) + index < head.count {
+                    bytes[index] = head[Int(position) + index]
+                }
+                return Data(bytes)
+            }
+            return (zip.path, "expands beyond")
         case .garbage:
             var bytes = [UInt8](repeating: 0, count: 4096)
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919) }
