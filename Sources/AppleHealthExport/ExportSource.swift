@@ -109,7 +109,30 @@ public struct ExportSource: Sendable {
         (path.lowercased().hasSuffix(".xml") ? 0 : 1, path.split(separator: "/").count)
     }
 
+    /// Whether the end-of-central-directory record is where the zip format puts it: within the
+    /// last 64 KiB (plus its own 22 bytes). Checked first because ZIPFoundation would otherwise
+    /// scan a truncated file byte by byte, seconds for a large one.
+    private static func hasEndOfCentralDirectory(_ url: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size >= 22 else { return false }
+        let window = min(size, 65_535 + 22)
+        guard (try? handle.seek(toOffset: size - window)) != nil, let tail = try? handle.readToEnd() else { return false }
+        let bytes = [UInt8](tail)
+        var index = bytes.count - 22
+        while index >= 0 {
+            if bytes[index] == 0x50, bytes[index + 1] == 0x4B, bytes[index + 2] == 0x05, bytes[index + 3] == 0x06 {
+                return true
+            }
+            index -= 1
+        }
+        return false
+    }
+
     private static func locateInZip(_ url: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
+        guard hasEndOfCentralDirectory(url) else {
+            throw .corruptZip(file: url.lastPathComponent, problem: "no zip directory at the end (truncated or damaged file)")
+        }
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
