@@ -9,7 +9,7 @@ import GRDB
 /// the capture becomes visible, complete, only when the transaction commits.
 public struct ExportImporter: Sendable {
     public static let origin = "export"
-    static let batchSize = 2_048
+    static let batchSize = 512
     /// The writer's SQLite page cache during an import, in KiB.
     static let pageCacheKiB = 32_768
 
