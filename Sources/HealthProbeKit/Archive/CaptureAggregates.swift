@@ -3,7 +3,7 @@ import Foundation
 /// Per-type totals of one capture, gathered while records stream in: counts, an
 /// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
 /// and the same per UTC day. Memory grows with types × days, never with records.
-struct CaptureAggregates {
+struct CaptureAggregates: Sendable {
     struct DayBin {
         var count = 0
         var hash: UInt64 = 0

@@ -25,7 +25,6 @@ final class CaptureIngest {
     let previousCaptureID: Int64?
     private let upsert: SQLiteBinding
     private let lookup: Statement
-    private(set) var aggregates = CaptureAggregates()
     private(set) var records = 0
     private(set) var unreadable = 0
     private let verifiedAt: Double
@@ -75,7 +74,6 @@ final class CaptureIngest {
         let fingerprints = prepared.fingerprints
         records += 1
         if record.kind == .unreadable { unreadable += 1 }
-        aggregates.add(record, strict: fingerprints.strict)
         try bindContent(record, fingerprints)
         var occurrence: Int64 = 0
         while true {
@@ -213,7 +211,9 @@ final class CaptureIngest {
         return db.changesCount
     }
 
-    func writeAggregates() throws {
+    /// Stores the per-type totals gathered while the records streamed past (by the
+    /// fingerprinting stage, off the writer's thread).
+    func writeAggregates(_ aggregates: CaptureAggregates) throws {
         let snapshot = try db.cachedStatement(
             sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
         let bin = try db.cachedStatement(

@@ -35,7 +35,7 @@ public struct ExportImporter: Sendable {
     private enum Message: Sendable {
         case records([HealthRecord])
         case batch([PreparedRecord])
-        case finished(ExportSummary, [UnreadableGroup])
+        case finished(ExportSummary, [UnreadableGroup], CaptureAggregates)
         case failed(any Error)
     }
 
@@ -78,13 +78,20 @@ public struct ExportImporter: Sendable {
         thread.start()
     }
 
-    /// The middle stage: fingerprints each batch, passing everything else through.
+    /// The middle stage: fingerprints each batch and gathers the per-type totals, passing
+    /// everything else through.
     private static func fingerprint(from input: BatchChannel<Message>, into output: BatchChannel<Message>) {
+        var aggregates = CaptureAggregates()
         while let message = input.receive() {
             do {
-                if case .records(let records) = message {
-                    try output.send(.batch(records.map(PreparedRecord.init)))
-                } else {
+                switch message {
+                case .records(let records):
+                    let prepared = records.map(PreparedRecord.init)
+                    for record in prepared { aggregates.add(record.record, strict: record.fingerprints.strict) }
+                    try output.send(.batch(prepared))
+                case .finished(let summary, let unreadable, _):
+                    try output.send(.finished(summary, unreadable, aggregates))
+                default:
                     try output.send(message)
                 }
             } catch {
@@ -130,7 +137,7 @@ public struct ExportImporter: Sendable {
             }
             if !batch.isEmpty { try channel.send(.records(batch)) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
-            try channel.send(.finished(summary, groups))
+            try channel.send(.finished(summary, groups, CaptureAggregates()))
         } catch is BatchChannel<Message>.Cancelled {
             return
         } catch {
@@ -159,30 +166,33 @@ public struct ExportImporter: Sendable {
             switch message {
             case .batch(let records):
                 for record in records { try ingest.add(record) }
+                // Freeing a batch's strings is left to another thread: the writer is the bottleneck.
+                DispatchQueue.global(qos: .utility).async { withExtendedLifetime(records) {} }
             case .records:
                 throw ArchiveError.storage(problem: "records arrived without fingerprints")
             case .failed(let error):
                 throw error
-            case .finished(let summary, let unreadable):
+            case .finished(let summary, let unreadable, let aggregates):
                 progress?(
                     ImportProgress(
                         phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
-                let capture = try complete(ingest, summary: summary, reader: reader, db)
+                let capture = try complete(ingest, summary: summary, aggregates: aggregates, reader: reader, db)
                 return Result(capture: capture, unreadable: unreadable)
             }
         }
         throw BatchChannel<Message>.Cancelled()
     }
 
-    private func complete(_ ingest: CaptureIngest, summary: ExportSummary, reader: ExportReader, _ db: Database) throws
-        -> CaptureSummary
-    {
+    private func complete(
+        _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
+        _ db: Database
+    ) throws -> CaptureSummary {
         try ingest.linkCorrelations()
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
-        try ingest.writeAggregates()
+        try ingest.writeAggregates(aggregates)
         try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, db)
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
