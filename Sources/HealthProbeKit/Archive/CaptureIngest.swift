@@ -79,8 +79,8 @@ final class CaptureIngest {
         while true {
             upsert.bind(18, occurrence)
             if try upsert.stepChangingRow(db) {
-                if !record.memberFingerprints.isEmpty || !record.routeFiles.isEmpty {
-                    try remember(record, fingerprints.strict, occurrence: occurrence)
+                if !record.members.isEmpty || !record.routeFiles.isEmpty {
+                    try remember(record, fingerprints, occurrence: occurrence)
                 }
                 return
             }
@@ -134,26 +134,27 @@ final class CaptureIngest {
         upsert.bind(17, fingerprints.fuzzy)
         upsert.bind(19, captureID)
         upsert.bind(20, verifiedAt)
-        upsert.bind(21, fingerprints.strict.key)
-        upsert.bind(22, fingerprints.semantic.key)
+        upsert.bind(21, fingerprints.identityKey)
+        upsert.bind(22, fingerprints.semanticKey)
     }
 
     /// Stores what must be resolved once every record is in: the samples a correlation holds,
     /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
     /// stays flat whatever the export's size.
-    private func remember(_ record: HealthRecord, _ strict: Fingerprint, occurrence: Int64) throws {
-        guard let id = try Int64.fetchOne(lookup, arguments: [strict.key, occurrence, Data(strict.bytes)]) else {
+    private func remember(_ record: HealthRecord, _ fingerprints: RecordFingerprints, occurrence: Int64) throws {
+        let strict = Data(fingerprints.strict.bytes)
+        guard let id = try Int64.fetchOne(lookup, arguments: [fingerprints.identityKey, occurrence, strict]) else {
             return
         }
-        if !record.memberFingerprints.isEmpty {
+        if !record.members.isEmpty {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT INTO correlationMember (correlationId, memberKey, memberFingerprint)
                     SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
                         SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
                     """)
-            for member in record.memberFingerprints {
-                try insert.execute(arguments: [id, member.key, Data(member.bytes)])
+            for member in record.members {
+                try insert.execute(arguments: [id, member.key, Data(member.semantic.bytes)])
             }
         }
         if !record.routeFiles.isEmpty {

@@ -34,9 +34,14 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
             low: bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
     }
 
-    /// The first 64 bits as a signed integer: the compact key the archive indexes. Lookups by
-    /// key are always confirmed against the whole fingerprint.
-    public var key: Int64 { Int64(bitPattern: high) }
+    /// The compact key the archive indexes: the hour the record starts in (23 bits), then the
+    /// fingerprint's first 40 bits. Records close in time are close in the index, so inserting an
+    /// export — ordered by type, then time — touches a few index pages at a time instead of
+    /// pages all over the index. Lookups by key are always confirmed against the whole fingerprint.
+    public func key(startingAt start: Double?) -> Int64 {
+        let hour = start.map { max(0, min(Double(1 << 23 - 1), ($0 / 3600).rounded(.down))) } ?? 0
+        return Int64(bitPattern: UInt64(hour) << 40 | high >> 24)
+    }
 
     public var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
     public var description: String { hex }

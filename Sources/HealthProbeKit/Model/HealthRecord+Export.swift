@@ -16,7 +16,7 @@ extension HealthRecord {
             self.init(
                 kind: .correlation, sample: correlation.sample,
                 details: [("records", .array(correlation.records.map(Self.recordDetails)))])
-            memberFingerprints = correlation.records.map { RecordFingerprints.semantic(HealthRecord(record: $0)) }
+            members = correlation.records.map { CorrelationMember(HealthRecord(record: $0)) }
         case .workout(let workout):
             self.init(workout: workout)
         case .activitySummary(let summary):

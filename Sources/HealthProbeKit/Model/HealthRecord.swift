@@ -34,9 +34,8 @@ public struct HealthRecord: Sendable, Hashable {
     public var detailsJSON: String?
     /// The HealthKit UUID, on the live path only.
     public var healthKitUUID: String?
-    /// For a correlation: the semantic fingerprints of the samples it holds, which also stand at
-    /// top level in an export.
-    public var memberFingerprints: [Fingerprint] = []
+    /// For a correlation: the samples it holds, which also stand at top level in an export.
+    public var members: [CorrelationMember] = []
     /// For a workout: the GPX files its routes refer to.
     public var routeFiles: [String] = []
 
@@ -63,5 +62,16 @@ public struct HealthRecord: Sendable, Hashable {
 
     private static func number(_ value: String?) -> Double? {
         value.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
+    }
+}
+
+/// A sample a correlation holds, by its semantic fingerprint and index key.
+public struct CorrelationMember: Sendable, Hashable {
+    public var semantic: Fingerprint
+    public var key: Int64
+
+    public init(_ record: HealthRecord) {
+        semantic = RecordFingerprints.semantic(record)
+        key = semantic.key(startingAt: record.startDate)
     }
 }

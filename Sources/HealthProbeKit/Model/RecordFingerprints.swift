@@ -9,11 +9,16 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// For matching across HealthKit, exports and backups: type, normalised source, times to the
     /// second, value to four significant digits.
     public var fuzzy: Fingerprint
+    /// The archive's index keys for the strict and semantic fingerprints.
+    public var identityKey: Int64
+    public var semanticKey: Int64
 
     public init(_ record: HealthRecord) {
         strict = Self.strict(record)
         semantic = Self.semantic(record)
         fuzzy = Self.fuzzy(record)
+        identityKey = strict.key(startingAt: record.startDate)
+        semanticKey = semantic.key(startingAt: record.startDate)
     }
 
     static func strict(_ record: HealthRecord) -> Fingerprint {
