@@ -7,10 +7,13 @@ struct DocumentFilter {
     private var characters = CharacterFilter()
     private(set) var rootName: String?
     private(set) var exportVersion: Int?
+    /// Bytes taken in, before filtering.
+    private(set) var bytesIn: Int64 = 0
 
     var replacedCharacters: Int { characters.replacedCount }
 
     mutating func process(_ chunk: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
+        bytesIn += Int64(chunk.count)
         if prologDone {
             try characters.filter(chunk, isLast: false, emit: emit)
             return

@@ -68,17 +68,14 @@ public struct ExportReader: Sendable {
         finished: (SAXDocumentParser, DocumentFilter, Int64) -> Void
     ) throws {
         let file = source.displayName
-        var filter = DocumentFilter()
-        var bytesRead: Int64 = 0
+        let filter: DocumentFilter
         do {
-            try ReadAhead.stream(source) { chunk in
-                bytesRead += Int64(chunk.count)
-                try filter.process(chunk) { try parser.feed($0) }
-                try checkRoot(filter)
+            filter = try ReadAhead.stream(source) { root in
+                guard root == "HealthData" else { throw ExportError.notHealthData(file: file, rootName: root) }
+            } _: { chunk, bytesRead in
+                try parser.feed(chunk)
                 progress?(bytesRead)
             }
-            try filter.finish { try parser.feed($0) }
-            try checkRoot(filter)
             try parser.finish()
         } catch let failure as SAXDocumentParser.Failure {
             throw ExportError.malformed(file: file, line: failure.line, problem: failure.message)
@@ -88,13 +85,7 @@ public struct ExportReader: Sendable {
         guard parser.rootClosed else {
             throw ExportError.malformed(file: file, line: 0, problem: "the document ends before </HealthData>")
         }
-        finished(parser, filter, bytesRead)
-    }
-
-    private func checkRoot(_ filter: DocumentFilter) throws {
-        if let root = filter.rootName, root != "HealthData" {
-            throw ExportError.notHealthData(file: source.displayName, rootName: root)
-        }
+        finished(parser, filter, filter.bytesIn)
     }
 }
 
