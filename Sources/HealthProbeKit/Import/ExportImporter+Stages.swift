@@ -1,0 +1,84 @@
+import AppleHealthExport
+import Foundation
+
+/// The import's pipeline stages before the writer, each on its own thread, joined by bounded
+/// ``BatchChannel``s so that memory stays flat.
+extension ExportImporter {
+    static func startThread(_ name: String, done: DispatchSemaphore, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.name = name
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The middle stage: fingerprints each batch and gathers the per-type totals, passing
+    /// everything else through.
+    static func fingerprint(from input: BatchChannel<Message>, into output: BatchChannel<Message>) {
+        var aggregates = CaptureAggregates()
+        while let message = input.receive() {
+            do {
+                switch message {
+                case .records(let records):
+                    let prepared = records.map(PreparedRecord.init)
+                    for record in prepared { aggregates.add(record.record, strict: record.fingerprints.strict) }
+                    try output.send(.batch(prepared))
+                case .finished(let summary, let unreadable, _):
+                    try output.send(.finished(summary, unreadable, aggregates))
+                default:
+                    try output.send(message)
+                }
+            } catch {
+                input.cancel()
+                return
+            }
+        }
+        output.close()
+    }
+
+    static func parse(
+        _ reader: ExportReader, into channel: BatchChannel<Message>, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) {
+        var batch: [HealthRecord] = []
+        batch.reserveCapacity(batchSize)
+        var unreadable: [String: UnreadableGroup] = [:]
+        var records = 0
+        var lastReport = Date.distantPast
+        var currentType: String?
+        do {
+            let summary = try reader.read(progress: { bytes in
+                guard let progress, Date().timeIntervalSince(lastReport) >= 0.25 else { return }
+                lastReport = Date()
+                progress(
+                    ImportProgress(
+                        phase: .reading, records: records, bytesRead: bytes, totalBytes: reader.source.expectedSize,
+                        currentType: currentType, elapsed: Date().timeIntervalSince(started)))
+            }) { element in
+                if case .unreadable(let raw) = element {
+                    let key = raw.raw.name + "\u{0}" + raw.reason
+                    unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)]
+                        .count += 1
+                }
+                let record = HealthRecord(exportElement: element)
+                currentType = record.type
+                batch.append(record)
+                records += 1
+                if batch.count == batchSize {
+                    try channel.send(.records(batch))
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            if !batch.isEmpty { try channel.send(.records(batch)) }
+            let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
+            try channel.send(.finished(summary, groups, CaptureAggregates()))
+        } catch is BatchChannel<Message>.Cancelled {
+            return
+        } catch {
+            try? channel.send(.failed(error))
+        }
+        channel.close()
+    }
+}
