@@ -117,7 +117,9 @@ public struct ExportSource: Sendable {
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size >= 22 else { return false }
         let window = min(size, 65_535 + 22)
-        guard (try? handle.seek(toOffset: size - window)) != nil, let tail = try? handle.readToEnd() else { return false }
+        guard (try? handle.seek(toOffset: size - window)) != nil, let tail = try? handle.readToEnd() else {
+            return false
+        }
         let bytes = [UInt8](tail)
         var index = bytes.count - 22
         while index >= 0 {
@@ -131,7 +133,8 @@ public struct ExportSource: Sendable {
 
     private static func locateInZip(_ url: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
         guard hasEndOfCentralDirectory(url) else {
-            throw .corruptZip(file: url.lastPathComponent, problem: "no zip directory at the end (truncated or damaged file)")
+            throw .corruptZip(
+                file: url.lastPathComponent, problem: "no zip directory at the end (truncated or damaged file)")
         }
         let archive: Archive
         do {
