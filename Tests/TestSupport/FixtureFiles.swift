@@ -49,7 +49,7 @@ public enum FixtureFiles {
         prolog + """
             <HealthData locale="en_US">
              <ExportDate value="2000-01-02 10:00:00 +0000"/>
-             <Me HKCharacteristicTypeIdentifierDateOfBirth="2000-01-01"/>
+             <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexNotSet"/>
             \(body)
             </HealthData>
 
