@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bytes of one top-level element and its descendants, collected from SAX callbacks into one
 /// reusable arena so that nothing is converted to `String` until the mapper keeps it.
 struct ElementScratch {
@@ -81,7 +83,7 @@ struct ElementScratch {
     /// libxml2's SAX2 hands `&amp;` inside attribute values through as `&#38;`: decode it.
     private mutating func appendDecodingAmpersands(_ span: UnsafeRawBufferPointer) -> Range<Int> {
         let start = bytes.count
-        guard span.contains(UInt8(ascii: "&")) else {
+        guard let base = span.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), span.count) != nil else {
             bytes.append(contentsOf: span)
             return start..<bytes.count
         }
