@@ -9,6 +9,7 @@ final class ElementMapper {
 
     /// Parsed devices by their text without the address: a few devices write millions of records.
     private var devices: [String: DeviceDescription] = [:]
+    private var lastDevice: DeviceDescription?
     private let interner = ScratchReader.InternerBox()
 
     /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
@@ -18,9 +19,11 @@ final class ElementMapper {
             return DeviceDescription(exportText: reader.string(range))
         }
         let text = reader.sharedString(body)
-        if let known = devices[text] { return known }
-        let parsed = DeviceDescription(body: text)
+        // Interned texts of one device share storage, so this comparison is a pointer check.
+        if let lastDevice, lastDevice.canonicalText == text { return lastDevice }
+        let parsed = devices[text] ?? DeviceDescription(body: text)
         if devices.count < 4_096 { devices[text] = parsed }
+        lastDevice = parsed
         return parsed
     }
 
