@@ -16,6 +16,21 @@ public enum ExportElement: Sendable {
     /// required attribute): kept raw, never dropped.
     case unreadable(UnreadableElement)
 
+    /// The sample type the element is filed under: the HealthKit identifier of a sample,
+    /// `HKWorkoutTypeIdentifier`, `HKActivitySummaryTypeIdentifier`, else the element's name.
+    public var sampleType: String {
+        switch self {
+        case .record(let record): record.sample.type
+        case .correlation(let correlation): correlation.sample.type
+        case .workout: "HKWorkoutTypeIdentifier"
+        case .activitySummary: "HKActivitySummaryTypeIdentifier"
+        case .clinicalRecord(let clinical): clinical.type
+        case .audiogram(let audiogram): audiogram.sample.type
+        case .visionPrescription(let prescription): prescription.type
+        case .unknown, .unreadable: elementName
+        }
+    }
+
     /// The element's name as written in the export (`Record`, `Workout`, …).
     public var elementName: String {
         switch self {

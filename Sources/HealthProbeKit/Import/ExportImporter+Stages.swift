@@ -21,8 +21,8 @@ extension ExportImporter {
         while let message = input.receive() {
             do {
                 switch message {
-                case .records(let records):
-                    let prepared = records.map(PreparedRecord.init)
+                case .elements(let elements):
+                    let prepared = elements.map { PreparedRecord(HealthRecord(exportElement: $0)) }
                     for record in prepared { aggregates.add(record.record, strict: record.fingerprints.strict) }
                     try output.send(.batch(prepared))
                 case .finished(let summary, let unreadable, _):
@@ -42,7 +42,7 @@ extension ExportImporter {
         _ reader: ExportReader, into channel: BatchChannel<Message>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
-        var batch: [HealthRecord] = []
+        var batch: [ExportElement] = []
         batch.reserveCapacity(batchSize)
         var unreadable: [String: UnreadableGroup] = [:]
         var records = 0
@@ -62,16 +62,15 @@ extension ExportImporter {
                     unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)]
                         .count += 1
                 }
-                let record = HealthRecord(exportElement: element)
-                currentType = record.type
-                batch.append(record)
+                if records % 256 == 0 { currentType = element.sampleType }
+                batch.append(element)
                 records += 1
                 if batch.count == batchSize {
-                    try channel.send(.records(batch))
+                    try channel.send(.elements(batch))
                     batch.removeAll(keepingCapacity: true)
                 }
             }
-            if !batch.isEmpty { try channel.send(.records(batch)) }
+            if !batch.isEmpty { try channel.send(.elements(batch)) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
             try channel.send(.finished(summary, groups, CaptureAggregates()))
         } catch is BatchChannel<Message>.Cancelled {

@@ -4,8 +4,8 @@ import GRDB
 
 /// Imports one Apple Health export into the archive as a new full capture.
 ///
-/// A reading thread inflates and filters the input, a parser thread maps elements in batches, a
-/// third fingerprints them, and the calling thread stores them in a single write transaction, so
+/// A reading thread inflates and filters the input, a parser thread reads typed elements in
+/// batches, a third maps them to records and fingerprints them, and the calling thread stores them in a single write transaction, so
 /// that a failed or killed import leaves nothing behind: the capture becomes visible, complete,
 /// only when the transaction commits. See `ExportImporter+Stages.swift` for the threads.
 public struct ExportImporter: Sendable {
@@ -34,7 +34,7 @@ public struct ExportImporter: Sendable {
     }
 
     enum Message: Sendable {
-        case records([HealthRecord])
+        case elements([ExportElement])
         case batch([PreparedRecord])
         case finished(ExportSummary, [UnreadableGroup], CaptureAggregates)
         case failed(any Error)
@@ -91,8 +91,8 @@ public struct ExportImporter: Sendable {
                 for record in records { try ingest.add(record) }
                 // Freeing a batch's strings is left to another thread: the writer is the bottleneck.
                 DispatchQueue.global(qos: .utility).async { withExtendedLifetime(records) {} }
-            case .records:
-                throw ArchiveError.storage(problem: "records arrived without fingerprints")
+            case .elements:
+                throw ArchiveError.storage(problem: "elements arrived without fingerprints")
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):
