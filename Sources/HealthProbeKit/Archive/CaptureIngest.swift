@@ -69,6 +69,9 @@ final class CaptureIngest {
             AND record.strictFingerprint = excluded.strictFingerprint
         """
 
+    /// More identical copies than any export holds: past this, something is wrong, not a copy.
+    static let maximumOccurrences: Int64 = 1 << 24
+
     func add(_ prepared: PreparedRecord) throws {
         let record = prepared.record
         let fingerprints = prepared.fingerprints
@@ -86,6 +89,9 @@ final class CaptureIngest {
             }
             // This copy was already stored by this capture: the next one is another occurrence.
             occurrence += 1
+            guard occurrence < Self.maximumOccurrences else {
+                throw ArchiveError.storage(problem: "a record could not be stored (\(occurrence) attempts)")
+            }
         }
     }
 
