@@ -174,26 +174,16 @@ final class CaptureIngest {
     /// are never taken for duplicates. Walks this capture's correlation members page by page,
     /// each linked through the semantic index.
     func linkCorrelations() throws {
-        let page = try db.cachedStatement(
+        // One statement, driven by this capture's correlation members (few), each member found
+        // through the semantic index: SQLite never scans the record table here.
+        try db.execute(
             sql: """
-                SELECT m.rowid, m.correlationId, m.memberKey, m.memberFingerprint
-                FROM correlationMember m JOIN record c ON c.id = m.correlationId
-                WHERE m.rowid > ? AND c.lastSeenCapture = ? ORDER BY m.rowid LIMIT 4096
-                """)
-        let link = try db.cachedStatement(
-            sql: """
-                UPDATE record SET correlationId = ?
-                WHERE semanticKey = ? AND semanticFingerprint = ? AND lastSeenCapture = ? AND kind = 'record'
-                """)
-        var after: Int64 = 0
-        while true {
-            let rows = try Row.fetchAll(page, arguments: [after, captureID])
-            guard let last = rows.last else { return }
-            for row in rows {
-                try link.execute(arguments: [row[1] as Int64, row[2] as Int64, row[3] as Data, captureID])
-            }
-            after = last[0]
-        }
+                UPDATE record SET correlationId = m.correlationId
+                FROM correlationMember AS m CROSS JOIN record AS c
+                WHERE c.id = m.correlationId AND c.lastSeenCapture = :capture
+                    AND record.semanticKey = m.memberKey AND record.semanticFingerprint = m.memberFingerprint
+                    AND record.lastSeenCapture = :capture AND record.kind = 'record'
+                """, arguments: ["capture": captureID])
     }
 
     /// Records of this capture that the previous full capture did not hold.
