@@ -48,6 +48,7 @@ public struct ExportImporter: Sendable {
         let prepared = BatchChannel<Message>(capacity: 4)
         let started = Date()
         let stagesDone = DispatchSemaphore(value: 0)
+        let routes = RouteFileDigest.Prefetch(source: reader.source)
         Self.startThread("healthprobe.parser", done: stagesDone) {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
@@ -60,7 +61,7 @@ public struct ExportImporter: Sendable {
         }
         do {
             return try store.writer.write { db in
-                try store(from: prepared, reader: reader, started: started, progress: progress, db)
+                try store(from: prepared, reader: reader, routes: routes, started: started, progress: progress, db)
             }
         } catch {
             prepared.cancel()
@@ -70,7 +71,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Message>, reader: ExportReader, started: Date,
+        from channel: BatchChannel<Message>, reader: ExportReader, routes: RouteFileDigest.Prefetch, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
@@ -101,7 +102,8 @@ public struct ExportImporter: Sendable {
                         phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
-                let capture = try complete(ingest, summary: summary, aggregates: aggregates, reader: reader, db)
+                let capture = try complete(
+                    ingest, summary: summary, aggregates: aggregates, reader: reader, routes: routes.results(), db)
                 return Result(capture: capture, unreadable: unreadable)
             }
         }
@@ -110,13 +112,13 @@ public struct ExportImporter: Sendable {
 
     private func complete(
         _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
-        _ db: Database
+        routes: [String: RouteFileDigest.Digest], _ db: Database
     ) throws -> CaptureSummary {
         try ingest.linkCorrelations()
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
-        try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, db)
+        try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, prefetched: routes, db)
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text

@@ -7,21 +7,70 @@ import GRDB
 /// points — so that a route that vanishes or changes between exports can be noticed. A file the
 /// export refers to but does not hold is stored with no hash.
 enum RouteFileDigest {
-    struct Digest {
+    struct Digest: Sendable {
         var hash: String
         var points: Int
     }
 
-    /// Fills in the hashes of this capture's route files. A zip is walked once, reading only
-    /// the files a workout refers to; a folder is read file by file.
-    static func store(captureID: Int64, source: ExportSource, _ db: Database) throws {
+    /// Digests a zip's `workout-routes/*.gpx` files on a thread of its own while the records
+    /// are imported, so that the import does not wait for them at the end. Holds at most
+    /// `limit` digests (about 200 bytes each); the rest are read at the end.
+    final class Prefetch: @unchecked Sendable {
+        static let limit = 20_000
+        private let done = DispatchSemaphore(value: 0)
+        private var digests: [String: Digest] = [:]
+        private let isActive: Bool
+
+        init(source: ExportSource) {
+            guard case .zip = source.container else {
+                isActive = false
+                return
+            }
+            isActive = true
+            let thread = Thread { [self] in
+                defer { done.signal() }
+                guard let files = try? AuxiliaryFiles(source: source) else { return }
+                var found: [String: Digest] = [:]
+                try? files.forEachZipEntry { path, stream in
+                    guard found.count < Self.limit, path.hasPrefix("/workout-routes/"), path.hasSuffix(".gpx") else {
+                        return
+                    }
+                    found[path] = try? RouteFileDigest.digest(stream)
+                }
+                digests = found
+            }
+            thread.name = "healthprobe.routes"
+            thread.start()
+        }
+
+        /// The digests by path as the export writes it; waits for the thread.
+        func results() -> [String: Digest] {
+            guard isActive else { return [:] }
+            done.wait()
+            done.signal()
+            return digests
+        }
+    }
+
+    /// Fills in the hashes of this capture's route files: first from `prefetched`, then, for
+    /// any still missing, by walking the zip once (reading only the files a workout refers to)
+    /// or reading a folder file by file.
+    static func store(captureID: Int64, source: ExportSource, prefetched: [String: Digest], _ db: Database) throws {
         let update = try db.cachedStatement(
             sql: "UPDATE routeFile SET contentHash = ?, pointCount = ? WHERE captureId = ? AND path = ?")
+        for (path, digest) in prefetched {
+            try update.execute(arguments: [digest.hash, digest.points, captureID, path])
+        }
+        let unresolved = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM routeFile WHERE captureId = ? AND contentHash IS NULL", arguments: [captureID])
+        guard unresolved ?? 0 > 0 else { return }
         let files = try AuxiliaryFiles(source: source)
         if files.isZip {
             let wanted = try db.cachedStatement(sql: "SELECT 1 FROM routeFile WHERE captureId = ? AND path = ? LIMIT 1")
             try files.forEachZipEntry { path, stream in
-                guard try Bool.fetchOne(wanted, arguments: [captureID, path]) == true else { return }
+                guard prefetched[path] == nil, try Bool.fetchOne(wanted, arguments: [captureID, path]) == true else {
+                    return
+                }
                 guard let digest = try? digest(stream) else { return }
                 try update.execute(arguments: [digest.hash, digest.points, captureID, path])
             }
