@@ -16,7 +16,7 @@ enum RouteFileDigest {
     /// are imported, so that the import does not wait for them at the end. Holds at most
     /// `limit` digests (about 200 bytes each); the rest are read at the end.
     final class Prefetch: @unchecked Sendable {
-        static let limit = 20_000
+        static let limit = 10_000
         private let done = DispatchSemaphore(value: 0)
         private var digests: [String: Digest] = [:]
         private let isActive: Bool
@@ -62,7 +62,8 @@ enum RouteFileDigest {
             try update.execute(arguments: [digest.hash, digest.points, captureID, path])
         }
         let unresolved = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM routeFile WHERE captureId = ? AND contentHash IS NULL", arguments: [captureID])
+            db, sql: "SELECT COUNT(*) FROM routeFile WHERE captureId = ? AND contentHash IS NULL",
+            arguments: [captureID])
         guard unresolved ?? 0 > 0 else { return }
         let files = try AuxiliaryFiles(source: source)
         if files.isZip {
