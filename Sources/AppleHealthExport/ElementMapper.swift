@@ -10,7 +10,7 @@ final class ElementMapper {
     /// Parsed devices by their text without the address: a few devices write millions of records.
     private var devices: [String: DeviceDescription] = [:]
     private var lastDevice: DeviceDescription?
-    private let interner = ScratchReader.InternerBox()
+    private let interner = StringInterner()
 
     /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
     func device(_ reader: ScratchReader, _ node: Int) -> DeviceDescription? {

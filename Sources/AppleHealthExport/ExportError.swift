@@ -20,15 +20,15 @@ public enum ExportError: Error, LocalizedError, Equatable {
         case .emptyFolder(let path):
             "\(path): the folder is empty; point at export.zip, its main XML file or the unzipped export folder"
         case .noHealthData(let path):
-            "\(path) holds no Apple Health export (no file with a HealthData root)"
+            "\(path) holds no Apple Health export (no file with a HealthData root); give export.zip from the Health app"
         case .notHealthData(let file, let rootName):
             "\(file): not an Apple Health export (the root element is <\(rootName)>, not <HealthData>)"
         case .malformed(let file, let line, let problem):
-            "\(file): line \(line): \(problem)"
+            "\(file): line \(line): \(problem) (not well-formed XML; export it again from the Health app)"
         case .refused(let file, let problem):
             "\(file): refused: \(problem)"
         case .corruptZip(let file, let problem):
-            "\(file): damaged zip: \(problem)"
+            "\(file): damaged zip: \(problem); copy or export it again"
         case .tooLarge(let file, let limit):
             "\(file): refused: expands beyond \(limit / (1 << 20)) MiB, more than an export of this size can hold"
         case .unreadable(let file, let problem):

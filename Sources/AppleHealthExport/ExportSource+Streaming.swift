@@ -121,7 +121,6 @@ extension ExportSource {
                     throw StopStreaming()
                 }
             }
-            if root == nil { _ = try? PrologFilter.scan(prolog, isComplete: true) }
         } catch is StopStreaming {
         } catch let error as ExportError {
             throw error

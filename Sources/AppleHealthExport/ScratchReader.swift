@@ -2,7 +2,7 @@
 /// bytes to `String` only on request.
 struct ScratchReader {
     let scratch: ElementScratch
-    let interner: InternerBox
+    let interner: StringInterner
 
     var root: Int { 0 }
 
@@ -44,7 +44,7 @@ struct ScratchReader {
     }
 
     func sharedString(_ range: Range<Int>) -> String {
-        scratch.bytes.withUnsafeBytes { interner.value.string(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        scratch.bytes.withUnsafeBytes { interner.string(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// The raw bytes of an attribute value, for parsing without a `String`.
@@ -96,11 +96,6 @@ struct ScratchReader {
     func timestampIfShaped(_ range: Range<Int>) -> ExportTimestamp? {
         guard range.count == 25 else { return nil }
         return scratch.bytes.withUnsafeBytes { ExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// Mutable interning state shared by the readers of one export.
-    final class InternerBox {
-        var value = StringInterner()
     }
 
     func string(_ range: Range<Int>) -> String {

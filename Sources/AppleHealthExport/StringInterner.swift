@@ -3,7 +3,8 @@ import Foundation
 /// Hands out one shared `String` for byte spans that repeat — sample types, source names,
 /// units, metadata keys, device descriptions — so that a million records do not allocate a
 /// million copies of the same few dozen strings. Bounded: once full, it stops remembering.
-struct StringInterner {
+/// One per export read, on the parser's thread.
+final class StringInterner {
     private struct Slot {
         var hash: UInt64
         var bytes: [UInt8]
@@ -19,7 +20,7 @@ struct StringInterner {
         mask = capacity - 1
     }
 
-    mutating func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    func string(_ bytes: UnsafeRawBufferPointer) -> String {
         // Short strings are stored inline by Swift: nothing to share.
         if bytes.count <= 15 { return String(decoding: bytes, as: UTF8.self) }
         let hash = Self.hash(bytes)

@@ -16,9 +16,10 @@ public struct PreparedRecord: Sendable {
 /// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies
 /// within the capture take the next occurrence, so they are counted as a multiset.
 ///
-/// The unique index holds the fingerprint's first 64 bits (`identityKey`), half the size of the
-/// whole, so that it stays in the page cache; the upsert confirms the whole fingerprint, and a
-/// record whose key collides with another's simply takes the next occurrence.
+/// The unique index holds a 64-bit key (`Fingerprint.key(startingAt:)`: the start hour, then
+/// fingerprint bits), so that an export's inserts walk the index in time order; the upsert
+/// confirms the whole fingerprint, and a record whose key collides with another's simply takes
+/// the next occurrence.
 final class CaptureIngest {
     let db: Database
     let captureID: Int64
@@ -26,7 +27,6 @@ final class CaptureIngest {
     private let upsert: SQLiteBinding
     private let lookup: Statement
     private(set) var records = 0
-    private(set) var unreadable = 0
     private let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
@@ -76,7 +76,6 @@ final class CaptureIngest {
         let record = prepared.record
         let fingerprints = prepared.fingerprints
         records += 1
-        if record.kind == .unreadable { unreadable += 1 }
         try bindContent(record, fingerprints)
         var occurrence: Int64 = 0
         while true {
@@ -148,9 +147,15 @@ final class CaptureIngest {
     /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
     /// stays flat whatever the export's size.
     private func remember(_ record: HealthRecord, _ fingerprints: RecordFingerprints, occurrence: Int64) throws {
-        let strict = Data(fingerprints.strict.bytes)
-        guard let id = try Int64.fetchOne(lookup, arguments: [fingerprints.identityKey, occurrence, strict]) else {
-            return
+        // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
+        let id: Int64
+        if startedEmpty {
+            id = db.lastInsertedRowID
+        } else {
+            let strict = Data(fingerprints.strict.bytes)
+            guard let found = try Int64.fetchOne(lookup, arguments: [fingerprints.identityKey, occurrence, strict])
+            else { return }
+            id = found
         }
         if !record.members.isEmpty {
             let insert = try db.cachedStatement(
@@ -171,8 +176,7 @@ final class CaptureIngest {
     }
 
     /// Links correlations to the top-level copies of the samples they hold, so that the copies
-    /// are never taken for duplicates. Walks this capture's correlation members page by page,
-    /// each linked through the semantic index.
+    /// are never taken for duplicates.
     func linkCorrelations() throws {
         // One statement, driven by this capture's correlation members (few), each member found
         // through the semantic index: SQLite never scans the record table here.

@@ -14,9 +14,9 @@ extension ExportImporter {
         thread.start()
     }
 
-    /// The middle stage: fingerprints each batch and gathers the per-type totals, passing
-    /// everything else through.
-    static func fingerprint(from input: BatchChannel<Message>, into output: BatchChannel<Message>) {
+    /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type
+    /// totals, passing the end or a failure through.
+    static func fingerprint(from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>) {
         var aggregates = CaptureAggregates()
         while let message = input.receive() {
             do {
@@ -24,11 +24,11 @@ extension ExportImporter {
                 case .elements(let elements):
                     let prepared = elements.map { PreparedRecord(HealthRecord(exportElement: $0)) }
                     for record in prepared { aggregates.add(record.record, strict: record.fingerprints.strict) }
-                    try output.send(.batch(prepared))
-                case .finished(let summary, let unreadable, _):
+                    try output.send(.records(prepared))
+                case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))
-                default:
-                    try output.send(message)
+                case .failed(let error):
+                    try output.send(.failed(error))
                 }
             } catch {
                 input.cancel()
@@ -39,7 +39,7 @@ extension ExportImporter {
     }
 
     static func parse(
-        _ reader: ExportReader, into channel: BatchChannel<Message>, started: Date,
+        _ reader: ExportReader, into channel: BatchChannel<Parsed>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
         var batch: [ExportElement] = []
@@ -72,8 +72,8 @@ extension ExportImporter {
             }
             if !batch.isEmpty { try channel.send(.elements(batch)) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
-            try channel.send(.finished(summary, groups, CaptureAggregates()))
-        } catch is BatchChannel<Message>.Cancelled {
+            try channel.send(.finished(summary, groups))
+        } catch is BatchChannel<Parsed>.Cancelled {
             return
         } catch {
             try? channel.send(.failed(error))

@@ -33,9 +33,16 @@ public struct ExportImporter: Sendable {
         public var count: Int
     }
 
-    enum Message: Sendable {
+    /// What the parser hands to the fingerprint stage.
+    enum Parsed: Sendable {
         case elements([ExportElement])
-        case batch([PreparedRecord])
+        case finished(ExportSummary, [UnreadableGroup])
+        case failed(any Error)
+    }
+
+    /// What the fingerprint stage hands to the writer.
+    enum Prepared: Sendable {
+        case records([PreparedRecord])
         case finished(ExportSummary, [UnreadableGroup], CaptureAggregates)
         case failed(any Error)
     }
@@ -44,8 +51,8 @@ public struct ExportImporter: Sendable {
     public func importExport(
         _ reader: ExportReader, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> Result {
-        let parsed = BatchChannel<Message>(capacity: 4)
-        let prepared = BatchChannel<Message>(capacity: 4)
+        let parsed = BatchChannel<Parsed>(capacity: 4)
+        let prepared = BatchChannel<Prepared>(capacity: 4)
         let started = Date()
         let stagesDone = DispatchSemaphore(value: 0)
         let routes = RouteFileDigest.Prefetch(source: reader.source)
@@ -71,7 +78,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Message>, reader: ExportReader, routes: RouteFileDigest.Prefetch, started: Date,
+        from channel: BatchChannel<Prepared>, reader: ExportReader, routes: RouteFileDigest.Prefetch, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
@@ -88,12 +95,10 @@ public struct ExportImporter: Sendable {
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         while let message = channel.receive() {
             switch message {
-            case .batch(let records):
+            case .records(let records):
                 for record in records { try ingest.add(record) }
                 // Freeing a batch's strings is left to another thread: the writer is the bottleneck.
                 DispatchQueue.global(qos: .utility).async { withExtendedLifetime(records) {} }
-            case .elements:
-                throw ArchiveError.storage(problem: "elements arrived without fingerprints")
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):
@@ -107,7 +112,7 @@ public struct ExportImporter: Sendable {
                 return Result(capture: capture, unreadable: unreadable)
             }
         }
-        throw BatchChannel<Message>.Cancelled()
+        throw BatchChannel<Prepared>.Cancelled()
     }
 
     private func complete(
@@ -132,7 +137,7 @@ public struct ExportImporter: Sendable {
             arguments: [
                 Date().timeIntervalSince1970, summary.exportDate.map { Double($0.secondsSince1970) },
                 summary.exportDate.map { Int($0.utcOffsetSeconds) }, summary.exportVersion, summary.locale,
-                ingest.records, new, gone, ingest.records - new, ingest.unreadable,
+                ingest.records, new, gone, ingest.records - new, summary.unreadableCount,
                 summary.replacedCharacters, counts, ingest.captureID,
             ])
         try AuditLog.append(

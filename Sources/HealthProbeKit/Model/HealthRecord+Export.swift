@@ -65,7 +65,7 @@ extension HealthRecord {
     init(kind: Kind, sample: SampleFields, details: [(String, CanonicalJSON)] = []) {
         self.init(
             kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
-            device: sample.device.map(Self.deviceText),
+            device: sample.device?.canonicalText,
             creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
             startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
             metadataJSON: CanonicalJSON.metadataText(sample.metadata))
@@ -128,10 +128,6 @@ extension HealthRecord {
         detailsJSON = pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
     }
 
-    /// Device fields as written, the memory address left out.
-    static func deviceText(_ device: DeviceDescription) -> String {
-        device.canonicalText
-    }
 
     static func recordDetails(_ record: HealthRecordElement) -> CanonicalJSON {
         let child = HealthRecord(record: record)
