@@ -128,7 +128,6 @@ extension HealthRecord {
         detailsJSON = pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
     }
 
-
     static func recordDetails(_ record: HealthRecordElement) -> CanonicalJSON {
         let child = HealthRecord(record: record)
         var pairs: [(String, CanonicalJSON)] = [("type", .string(child.type))]
