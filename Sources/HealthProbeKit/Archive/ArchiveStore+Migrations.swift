@@ -109,6 +109,7 @@ extension ArchiveStore {
                     );
                     """)
         }
+        registerAnomalies(in: &migrator)
         return migrator
     }
 }

@@ -5,7 +5,8 @@ import GRDB
 /// HealthProbe's own objects, never health values or names.
 public enum AuditLog {
     public enum Event: String, Sendable, Codable {
-        case archiveCreated, archiveMigrated, captureStarted, captureCompleted, captureAbandoned, inputRefused
+        case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
+        case inputRefused, recordsUpdated, recordsReturned, anomaliesDetected, anomalyResolved, detectorSkipped
     }
 
     public struct Entry: Sendable, Codable, FetchableRecord {

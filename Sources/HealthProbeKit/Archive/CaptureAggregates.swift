@@ -2,15 +2,22 @@ import Foundation
 
 /// Per-type totals of one capture, gathered while records stream in: counts, an
 /// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
-/// and the same per UTC day. Memory grows with types × days, never with records.
+/// and the same per UTC day, with the day's sum of numeric values (the daily series the
+/// divergence test reads). Memory grows with types × days, never with records.
 struct CaptureAggregates: Sendable {
     struct DayBin {
         var count = 0
         var hash: UInt64 = 0
+        var valueSum = 0.0
+        var valueCount = 0
 
-        mutating func add(_ contribution: UInt64) {
+        mutating func add(_ contribution: UInt64, value: Double?) {
             count += 1
             hash &+= contribution
+            if let value {
+                valueSum += value
+                valueCount += 1
+            }
         }
     }
 
@@ -66,7 +73,7 @@ extension CaptureAggregates.TypeTotals {
         pendingSourceCount += 1
         if let start = record.startDate {
             let day = Int64((start / 86_400).rounded(.down))
-            days[day, default: CaptureAggregates.DayBin()].add(contribution)
+            days[day, default: CaptureAggregates.DayBin()].add(contribution, value: record.numericValue)
         }
     }
 

@@ -31,13 +31,18 @@ final class CaptureIngest {
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
     let startedEmpty: Bool
+    /// The largest record id before this capture: the rows it inserts (records never seen
+    /// before) are exactly those above it, since one transaction writes them all.
+    let recordIDFloor: Int64
 
     init(db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double) throws {
         self.db = db
         self.captureID = captureID
         self.previousCaptureID = previousCaptureID
         self.verifiedAt = verifiedAt
-        startedEmpty = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") == nil
+        let largestID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record")
+        startedEmpty = largestID == nil
+        recordIDFloor = largestID ?? 0
         // Into an empty archive every conflict is with a copy this capture stored: a plain insert
         // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
         let conflict = startedEmpty ? "" : Self.seenAgain
@@ -57,14 +62,14 @@ final class CaptureIngest {
     }
 
     /// A record already in the archive is marked seen again, unless this capture already did
-    /// (then the copy takes the next occurrence) or only the 64-bit key matches.
+    /// (then the copy takes the next occurrence) or only the 64-bit key matches. A record that
+    /// had gone keeps its gone mark until the capture completes, so that the detectors can tell
+    /// a return from an arrival (``clearReturned()``).
     private static let seenAgain = """
         ON CONFLICT (identityKey, occurrence) DO UPDATE SET
             previousSeenCapture = record.lastSeenCapture,
             lastSeenCapture = excluded.lastSeenCapture,
-            lastVerifiedAt = excluded.lastVerifiedAt,
-            goneCapture = NULL,
-            goneReason = NULL
+            lastVerifiedAt = excluded.lastVerifiedAt
         WHERE record.lastSeenCapture <> excluded.lastSeenCapture
             AND record.strictFingerprint = excluded.strictFingerprint
         """
@@ -190,15 +195,29 @@ final class CaptureIngest {
                 """, arguments: ["capture": captureID])
     }
 
-    /// Records of this capture that the previous full capture did not hold.
+    /// Records of this capture that the previous full capture did not hold: those never seen
+    /// before (rows above the floor) and those that had gone and came back.
     func countNew() throws -> Int {
         if startedEmpty { return records }
-        return try Int.fetchOne(
-            db,
+        let inserted = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM record WHERE id > ?", arguments: [recordIDFloor]) ?? 0
+        return inserted + (try countReturned())
+    }
+
+    /// Records that had gone from an earlier capture and are back in this one.
+    func countReturned() throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?",
+            arguments: [captureID]) ?? 0
+    }
+
+    /// Clears the gone mark of records that came back; the detectors have read it by then.
+    func clearReturned() throws {
+        try db.execute(
             sql: """
-                SELECT COUNT(*) FROM record WHERE lastSeenCapture = :capture
-                AND (previousSeenCapture IS NULL OR previousSeenCapture IS NOT :previous)
-                """, arguments: ["capture": captureID, "previous": previousCaptureID]) ?? 0
+                UPDATE record SET goneCapture = NULL, goneReason = NULL
+                WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?
+                """, arguments: [captureID])
     }
 
     /// Marks what this full capture no longer holds as gone; returns how many records that is.
@@ -218,13 +237,19 @@ final class CaptureIngest {
         let snapshot = try db.cachedStatement(
             sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
         let bin = try db.cachedStatement(
-            sql: "INSERT INTO typeDayBin (captureId, type, day, count, contentHash) VALUES (?, ?, ?, ?, ?)")
+            sql: """
+                INSERT INTO typeDayBin (captureId, type, day, count, contentHash, valueSum, valueCount)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
         for (type, totals) in aggregates.types {
             try snapshot.execute(arguments: [
                 captureID, type, totals.count, CaptureAggregates.hex(totals.checksum), totals.sourceCountsJSON,
             ])
             for (day, dayBin) in totals.days {
-                try bin.execute(arguments: [captureID, type, day, dayBin.count, CaptureAggregates.hex(dayBin.hash)])
+                try bin.execute(arguments: [
+                    captureID, type, day, dayBin.count, CaptureAggregates.hex(dayBin.hash),
+                    dayBin.valueCount > 0 ? dayBin.valueSum : nil, dayBin.valueCount,
+                ])
             }
         }
     }

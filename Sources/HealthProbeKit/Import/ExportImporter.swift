@@ -15,9 +15,11 @@ public struct ExportImporter: Sendable {
     static let pageCacheKiB = 32_768
 
     public let store: ArchiveStore
+    public let thresholds: Thresholds
 
-    public init(store: ArchiveStore) {
+    public init(store: ArchiveStore, thresholds: Thresholds = Thresholds()) {
         self.store = store
+        self.thresholds = thresholds
     }
 
     /// What one import produced.
@@ -25,6 +27,8 @@ public struct ExportImporter: Sendable {
         public var capture: CaptureSummary
         /// Unreadable elements by element name and reason, with counts.
         public var unreadable: [UnreadableGroup]
+        /// What the detectors found in this capture.
+        public var audit: CaptureAudit.Report
     }
 
     public struct UnreadableGroup: Sendable, Codable, Equatable {
@@ -91,6 +95,9 @@ public struct ExportImporter: Sendable {
                 """,
             arguments: [Self.origin, reader.source.displayName, started.timeIntervalSince1970, previous])
         let captureID = db.lastInsertedRowID
+        try AuditLog.append(
+            db, event: .captureStarted, captureID: captureID,
+            message: "capture \(captureID) started" + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         while let message = channel.receive() {
@@ -107,9 +114,9 @@ public struct ExportImporter: Sendable {
                         phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
-                let capture = try complete(
+                let (capture, audit) = try complete(
                     ingest, summary: summary, aggregates: aggregates, reader: reader, routes: routes.results(), db)
-                return Result(capture: capture, unreadable: unreadable)
+                return Result(capture: capture, unreadable: unreadable, audit: audit)
             }
         }
         throw BatchChannel<Prepared>.Cancelled()
@@ -118,7 +125,7 @@ public struct ExportImporter: Sendable {
     private func complete(
         _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
         routes: [String: RouteFileDigest.Digest], _ db: Database
-    ) throws -> CaptureSummary {
+    ) throws -> (CaptureSummary, CaptureAudit.Report) {
         try ingest.linkCorrelations()
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
@@ -143,10 +150,13 @@ public struct ExportImporter: Sendable {
         try AuditLog.append(
             db, event: .captureCompleted, captureID: ingest.captureID,
             message: "capture \(ingest.captureID) complete: \(ingest.records) records, \(new) new, \(gone) gone")
+        let audit = try CaptureAudit.run(
+            db, captureID: ingest.captureID, recordIDFloor: ingest.recordIDFloor, thresholds: thresholds)
+        try ingest.clearReturned()
         guard
             let capture = try CaptureSummary.fetchOne(
                 db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [ingest.captureID])
         else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
-        return capture
+        return (capture, audit)
     }
 }

@@ -39,8 +39,13 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
     /// export — ordered by type, then time — touches a few index pages at a time instead of
     /// pages all over the index. Lookups by key are always confirmed against the whole fingerprint.
     public func key(startingAt start: Double?) -> Int64 {
+        Self.key(startingAt: start, bits: high)
+    }
+
+    /// The hour `start` falls in (23 bits), then the first 40 of `bits`.
+    static func key(startingAt start: Double?, bits: UInt64) -> Int64 {
         let hour = start.map { max(0, min(Double(1 << 23 - 1), ($0 / 3600).rounded(.down))) } ?? 0
-        return Int64(bitPattern: UInt64(hour) << 40 | high >> 24)
+        return Int64(bitPattern: UInt64(hour) << 40 | bits >> 24)
     }
 
     public var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
@@ -84,6 +89,16 @@ struct FingerprintHasher {
         for shift in stride(from: 0, to: 32, by: 8) {
             buffer.append(UInt8(truncatingIfNeeded: length >> UInt32(shift)))
         }
+    }
+
+    /// A stable 64-bit FNV-1a hash of the encoding: cheap, for index keys that are always
+    /// confirmed against full fingerprints.
+    func stableHash() -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in buffer {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     consuming func finalize() -> Fingerprint {

@@ -72,6 +72,6 @@ public struct CorrelationMember: Sendable, Hashable {
 
     public init(_ record: HealthRecord) {
         semantic = RecordFingerprints.semantic(record)
-        key = semantic.key(startingAt: record.startDate)
+        key = RecordFingerprints.sameSampleKey(record)
     }
 }

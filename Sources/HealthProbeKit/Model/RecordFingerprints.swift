@@ -9,8 +9,11 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// For matching across HealthKit, exports and backups: type, normalised source, times to the
     /// second, value to four significant digits.
     public var fuzzy: Fingerprint
-    /// The archive's index keys for the strict and semantic fingerprints.
+    /// The archive's index key for the strict fingerprint.
     public var identityKey: Int64
+    /// The archive's index key for "the same sample, whoever wrote it": the start hour, then a
+    /// hash of the semantic content without the source. Exact duplicates share it (and their
+    /// semantic fingerprint), and so do samples two sources wrote alike (source overlap).
     public var semanticKey: Int64
 
     public init(_ record: HealthRecord) {
@@ -18,7 +21,7 @@ public struct RecordFingerprints: Sendable, Hashable {
         semantic = Self.semantic(record)
         fuzzy = Self.fuzzy(record)
         identityKey = strict.key(startingAt: record.startDate)
-        semanticKey = semantic.key(startingAt: record.startDate)
+        semanticKey = Self.sameSampleKey(record)
     }
 
     static func strict(_ record: HealthRecord) -> Fingerprint {
@@ -40,9 +43,22 @@ public struct RecordFingerprints: Sendable, Hashable {
 
     public static func semantic(_ record: HealthRecord) -> Fingerprint {
         var hasher = FingerprintHasher()
+        addSampleContent(record, source: true, to: &hasher)
+        return hasher.finalize()
+    }
+
+    /// The semantic index key (see ``semanticKey``): the same sample, from any source.
+    public static func sameSampleKey(_ record: HealthRecord) -> Int64 {
+        var hasher = FingerprintHasher()
+        addSampleContent(record, source: false, to: &hasher)
+        return Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
+    }
+
+    /// Kind, type, source (when asked), unit, start, end and value.
+    private static func addSampleContent(_ record: HealthRecord, source: Bool, to hasher: inout FingerprintHasher) {
         hasher.add(1, record.kind.rawValue)
         hasher.add(2, record.type)
-        hasher.add(3, record.sourceName)
+        if source { hasher.add(3, record.sourceName) }
         hasher.add(6, record.unit)
         hasher.add(9, record.startDate.map(microseconds))
         hasher.add(10, record.endDate.map(microseconds))
@@ -53,7 +69,6 @@ public struct RecordFingerprints: Sendable, Hashable {
         }
         // Elements with no value of their own (workouts, summaries) are told apart by content.
         if record.value == nil { hasher.add(12, record.detailsJSON) }
-        return hasher.finalize()
     }
 
     static func fuzzy(_ record: HealthRecord) -> Fingerprint {

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+
+/// An anomaly as scripts and the dashboard read it (DESIGN §9).
+public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
+    public var id: Int64
+    public var captureId: Int64
+    /// ISO 8601, UTC.
+    public var detectedAt: String
+    public var type: AnomalyType
+    public var severity: Severity
+    /// The HealthKit identifier as written in the export.
+    public var sampleType: String
+    public var summary: String
+    public var recordCount: Int
+    /// lowerCamelCase keys; never health values.
+    public var evidence: [String: String]
+    public var resolved: Bool
+
+    public init(row: Row) throws {
+        id = row["id"]
+        captureId = row["captureId"]
+        detectedAt = UTCText.iso8601(seconds: (row["detectedAt"] as Double).rounded(.down))
+        let typeText: String = row["type"]
+        let severityText: String = row["severity"]
+        guard let type = AnomalyType(rawValue: typeText), let severity = Severity(rawValue: severityText) else {
+            throw ArchiveError.storage(problem: "anomaly \(id) has an unknown type or severity")
+        }
+        self.type = type
+        self.severity = severity
+        sampleType = row["sampleType"]
+        summary = row["summary"]
+        recordCount = row["recordCount"]
+        let evidenceText: String = row["evidence"]
+        evidence = (try? JSONDecoder().decode([String: String].self, from: Data(evidenceText.utf8))) ?? [:]
+        resolved = (row["resolvedAt"] as Double?) != nil
+    }
+}
+
+/// What a detector found, before it is stored: the anomaly's content and how to find the
+/// records it is about.
+public struct Finding: Sendable, Equatable {
+    public var type: AnomalyType
+    public var severity: Severity
+    public var sampleType: String
+    public var summary: String
+    public var recordCount: Int
+    public var evidence: [String: String]
+    /// The records, by role ("vanished", "inserted", "surplus", "before", "after", …).
+    var records: [RecordLink] = []
+
+    /// The records of a finding: listed, or chosen by a query over the archive (one column of
+    /// record ids), so that a large finding never holds its records in memory.
+    enum RecordLink: Sendable, Equatable {
+        case ids(role: String, [Int64])
+        case query(role: String, sql: String, arguments: [DatabaseValue])
+    }
+}

@@ -1,0 +1,36 @@
+/// What an anomaly is about (DESIGN §8).
+public enum AnomalyType: String, Sendable, Codable, CaseIterable {
+    case silentDeletion = "silent_deletion"
+    case historicalInsertion = "historical_insertion"
+    case duplicate
+    case sourceOverlap = "source_overlap"
+    case valueModified = "value_modified"
+    case divergence
+
+    /// A few words for people ("silent deletion").
+    public var title: String {
+        switch self {
+        case .silentDeletion: "silent deletion"
+        case .historicalInsertion: "historical insertion"
+        case .duplicate: "duplicates"
+        case .sourceOverlap: "source overlap"
+        case .valueModified: "values modified"
+        case .divergence: "divergence"
+        }
+    }
+}
+
+/// How much an anomaly needs a look, lowest first.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case info, warning, critical
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .critical: 2
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}

@@ -1,0 +1,55 @@
+import GRDB
+
+/// What changed between P and C, as two temporary tables the detectors read and annotate:
+/// `departure` (records P held that vanished from C) and `arrival` (records C holds that P did
+/// not: never seen before, or back after having gone). Each row's `explanation` is set by the
+/// first detector that accounts for it, so that every record is explained once.
+///
+/// Built only when there is a previous capture; both tables hold the difference, never a
+/// whole capture.
+struct CaptureDiff {
+    let pair: CapturePair
+
+    static let columns = """
+        id, kind, type, sourceName, unit, value, numericValue, creationDate, startDate, endDate, semanticKey, semanticFingerprint,
+        CASE WHEN metadata LIKE '%HKMetadataKeySyncIdentifier%' THEN metadata END
+        """
+
+    static func build(_ db: Database, pair: CapturePair) throws -> CaptureDiff {
+        try drop(db)
+        let definition = """
+            (id INTEGER PRIMARY KEY, kind TEXT, type TEXT, sourceName TEXT, unit TEXT, value TEXT,
+             numericValue REAL, creationDate REAL, startDate REAL, endDate REAL, semanticKey INTEGER,
+             semanticFingerprint BLOB, syncMetadata TEXT, returned INTEGER NOT NULL DEFAULT 0, explanation TEXT)
+            """
+        try db.execute(
+            sql: """
+                CREATE TEMP TABLE departure \(definition);
+                CREATE TEMP TABLE arrival \(definition);
+                INSERT INTO temp.departure SELECT \(columns), 0, NULL FROM record
+                    WHERE goneCapture = :current AND goneReason = 'absent';
+                INSERT INTO temp.arrival SELECT \(columns), 0, NULL FROM record WHERE id > :floor;
+                INSERT INTO temp.arrival SELECT \(columns), 1, NULL FROM record
+                    WHERE goneCapture IS NOT NULL AND lastSeenCapture = :current;
+                CREATE INDEX temp.arrival_slot ON arrival(type, startDate, endDate);
+                CREATE INDEX temp.arrival_semantic ON arrival(semanticKey);
+                """, arguments: ["current": pair.current.id, "floor": pair.recordIDFloor])
+        return CaptureDiff(pair: pair)
+    }
+
+    static func drop(_ db: Database) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS temp.departure; DROP TABLE IF EXISTS temp.arrival")
+    }
+
+    /// Marks rows of `table` ("arrival" or "departure") as explained.
+    static func explain(_ db: Database, table: String, ids: [Int64], as explanation: String) throws {
+        let statement = try db.cachedStatement(sql: "UPDATE temp.\(table) SET explanation = ? WHERE id = ?")
+        for id in ids { try statement.execute(arguments: [explanation, id]) }
+    }
+
+    /// Sets the reason a departed record is gone, in the archive itself.
+    static func setGoneReason(_ db: Database, ids: [Int64], reason: String) throws {
+        let statement = try db.cachedStatement(sql: "UPDATE record SET goneReason = ? WHERE id = ?")
+        for id in ids { try statement.execute(arguments: [reason, id]) }
+    }
+}

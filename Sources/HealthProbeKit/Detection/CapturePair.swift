@@ -1,0 +1,58 @@
+import GRDB
+
+/// A completed capture C and the previous complete full capture P it is compared with.
+struct CapturePair: Sendable {
+    struct Capture: Sendable, FetchableRecord {
+        var id: Int64
+        var scope: String
+        var exportDate: Double?
+        var startedAt: Double
+
+        init(row: Row) {
+            id = row["id"]
+            scope = row["scope"]
+            exportDate = row["exportDate"]
+            startedAt = row["startedAt"]
+        }
+
+        /// When the data was taken: the export's date, else when the capture began.
+        var date: Double { exportDate ?? startedAt }
+    }
+
+    var current: Capture
+    var previous: Capture?
+    /// The largest record id before C: C's never-seen records are the rows above it.
+    var recordIDFloor: Int64
+
+    static func load(_ db: Database, captureID: Int64, recordIDFloor: Int64) throws -> CapturePair {
+        let sql = "SELECT id, scope, exportDate, startedAt FROM capture WHERE id = ?"
+        guard let current = try Capture.fetchOne(db, sql: sql, arguments: [captureID]) else {
+            throw ArchiveError.storage(problem: "capture \(captureID) is missing")
+        }
+        let previousID = try Int64.fetchOne(
+            db, sql: "SELECT previousCaptureId FROM capture WHERE id = ?", arguments: [captureID])
+        let previous = try previousID.flatMap { try Capture.fetchOne(db, sql: sql, arguments: [$0]) }
+        return CapturePair(current: current, previous: previous, recordIDFloor: recordIDFloor)
+    }
+
+    /// Seconds between the two exports.
+    var interval: Double? { previous.map { current.date - $0.date } }
+
+    /// SQL true for a record C holds (for the current capture's rows in `record`).
+    static let heldByCurrent = "lastSeenCapture = :current"
+    /// SQL true for a record P held: seen last in P (gone since), or seen in P and again in C.
+    static let heldByPrevious =
+        "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture = :previous))"
+
+    var arguments: StatementArguments {
+        ["current": current.id, "previous": previous?.id ?? -1]
+    }
+
+    /// Records of each type C and P hold (their type snapshots).
+    func typeCounts(_ db: Database, capture: Int64?) throws -> [String: Int] {
+        guard let capture else { return [:] }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT type, count FROM typeSnapshot WHERE captureId = ?", arguments: [capture])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["type"], $0["count"]) })
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Gathers, for one sample type, what evidence says about a set of records: how many, from
+/// which sources, the date range and the UTC days they fall on. Memory grows with sources and
+/// days, never with records — except the ids, kept only when asked.
+struct RecordTally {
+    private(set) var count = 0
+    private(set) var sources: [String: Int] = [:]
+    private(set) var firstStart: Double?
+    private(set) var lastEnd: Double?
+    private(set) var days: Set<Int64> = []
+    private(set) var ids: [Int64] = []
+    let keepsIDs: Bool
+
+    init(keepsIDs: Bool = true) {
+        self.keepsIDs = keepsIDs
+    }
+
+    mutating func add(id: Int64, source: String?, start: Double?, end: Double?) {
+        count += 1
+        sources[source ?? "(no source)", default: 0] += 1
+        if let start {
+            firstStart = min(firstStart ?? start, start)
+            days.insert(Int64((start / 86_400).rounded(.down)))
+        }
+        if let last = end ?? start { lastEnd = max(lastEnd ?? last, last) }
+        if keepsIDs { ids.append(id) }
+    }
+
+    /// `dateRange`, `firstDate`, `lastDate`, `daysAffected`, `days`, `sources`.
+    var evidence: [String: String] {
+        var evidence: [String: String] = ["sources": EvidenceText.counts(sources), "daysAffected": String(days.count)]
+        if let firstStart, let lastEnd {
+            evidence["firstDate"] = UTCText.iso8601(seconds: firstStart)
+            evidence["lastDate"] = UTCText.iso8601(seconds: lastEnd)
+            evidence["dateRange"] = EvidenceText.dayRange(firstStart, lastEnd)
+        }
+        evidence["days"] = EvidenceText.days(days)
+        return evidence
+    }
+}
+
+/// How evidence values are written: plain text for people, stable for scripts.
+enum EvidenceText {
+    /// "Source A: 3, Source B: 1", largest first.
+    static func counts(_ counts: [String: Int]) -> String {
+        counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }
+            .joined(separator: ", ")
+    }
+
+    /// "2000-01-01 – 2000-01-09" (UTC days), or one day.
+    static func dayRange(_ start: Double, _ end: Double) -> String {
+        let first = UTCText.day(Int64((start / 86_400).rounded(.down)))
+        let last = UTCText.day(Int64((end / 86_400).rounded(.down)))
+        return first == last ? first : "\(first) – \(last)"
+    }
+
+    /// The UTC days, sorted, runs of consecutive days joined ("2000-01-01–2000-01-03, 2000-01-07");
+    /// at most `limit` runs, then how many more.
+    static func days(_ days: Set<Int64>, limit: Int = 20) -> String {
+        var runs: [(Int64, Int64)] = []
+        for day in days.sorted() {
+            if let last = runs.last, last.1 + 1 == day {
+                runs[runs.count - 1].1 = day
+            } else {
+                runs.append((day, day))
+            }
+        }
+        var parts = runs.prefix(limit).map { run in
+            run.0 == run.1 ? UTCText.day(run.0) : "\(UTCText.day(run.0))–\(UTCText.day(run.1))"
+        }
+        if runs.count > limit { parts.append("and \(runs.count - limit) more runs") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// "35 days 2 hours", "3 hours", "12 minutes".
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(abs(seconds).rounded())
+        let days = total / 86_400
+        let hours = total % 86_400 / 3600
+        func plural(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
+        if days > 0 { return hours > 0 ? "\(plural(days, "day")) \(plural(hours, "hour"))" : plural(days, "day") }
+        if hours > 0 { return plural(hours, "hour") }
+        return plural(total / 60, "minute")
+    }
+
+    /// A share as a percentage with one decimal ("12.5").
+    static func percent(_ share: Double) -> String {
+        String(format: "%.1f", share * 100)
+    }
+
+    /// "1,234".
+    static func grouped(_ number: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: NSNumber(value: number)) ?? String(number)
+    }
+
+    /// "3 heart rate records".
+    static func records(_ count: Int, of sampleType: String) -> String {
+        "\(grouped(count)) \(SampleTypeCatalog.displayName(of: sampleType)) record\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,113 @@
+/// Every number the detectors decide with, in one place, with its reason. Per sample type, the
+/// grace period for late writers can be overridden (``graceOverrides``), and any detector's
+/// limits can be replaced wholesale (``perSampleType``).
+public struct Thresholds: Sendable, Equatable {
+    // MARK: silent_deletion — severity by the share of the type's records in P that vanished
+
+    /// More than this share vanished: critical (DESIGN §8: 10 %).
+    public var deletionCriticalShare = 0.10
+    /// More than this share vanished: warning (5 %); below it, info.
+    public var deletionWarningShare = 0.05
+    /// A loss of at least this many records is a warning whatever the share.
+    public var deletionWarningCount = 1_000
+
+    // MARK: historical_insertion
+
+    /// How late a sample may arrive before it counts as backfilled: its end must be this long
+    /// before the previous export's date. HealthKit writers commonly sync within days.
+    public var graceSeconds = 7.0 * 86_400
+    /// Known late writers: matched by sample type, and by source when `sourceContains` is set.
+    public var graceOverrides: [GraceOverride] = GraceOverride.knownLateWriters
+    /// At least this many backfilled records is a warning; fewer is info…
+    public var insertionWarningCount = 10
+    /// …unless one of them is older than this, which is a warning too (a year-old sample
+    /// appearing now is worth a look however few).
+    public var insertionWarningAgeSeconds = 365.0 * 86_400
+
+    // MARK: duplicate
+
+    /// At least this many new surplus copies of a type is a warning; fewer is info.
+    public var duplicateWarningCount = 5
+    /// Surplus copies making up at least this share of the type's records: critical.
+    public var duplicateCriticalShare = 0.10
+
+    // MARK: value_modified
+
+    /// Rewritten values are a warning; critical when they reach this share of the type's records.
+    public var modificationCriticalShare = 0.10
+
+    // MARK: source_overlap — always info: it inflates sums, nothing is lost.
+
+    // MARK: divergence — recent window against the baseline window before it, by UTC day
+
+    /// The recent window: the last full days before the export's day.
+    public var divergenceRecentDays = 7
+    /// The baseline window just before the recent one.
+    public var divergenceBaselineDays = 28
+    /// Days with data the baseline needs before the test says anything.
+    public var divergenceMinimumBaselineDays = 21
+    /// Days with data the recent window needs.
+    public var divergenceMinimumRecentDays = 5
+    /// σ-ratio test: |recent mean − baseline mean| / baseline σ at or above this fires.
+    public var divergenceSigmaRatio = 3.0
+    /// σ is at least this share of the baseline mean, so that a flat series does not make any
+    /// wobble a divergence.
+    public var divergenceMinimumRelativeSigma = 0.05
+    /// Level-shift test: the recent median differs from the baseline median by at least this
+    /// share of it, and every recent day lies on that side of the baseline median.
+    public var divergenceLevelShift = 0.5
+    /// A drop of at least this share is a warning (a writer that nearly stopped); else info.
+    public var divergenceWarningDrop = 0.8
+
+    /// Limits replaced for particular sample types.
+    public var perSampleType: [String: Thresholds] = [:]
+
+    public init() {}
+
+    /// The limits that apply to `sampleType`.
+    public func applying(to sampleType: String) -> Thresholds {
+        perSampleType[sampleType] ?? self
+    }
+
+    /// The grace period for a sample of `sampleType` written by `source`.
+    public func grace(sampleType: String, source: String?) -> Double {
+        let limits = applying(to: sampleType)
+        var grace = limits.graceSeconds
+        for override in limits.graceOverrides where override.matches(sampleType: sampleType, source: source) {
+            grace = max(grace, override.graceSeconds)
+        }
+        return grace
+    }
+}
+
+/// A longer grace period for writers known to deliver late.
+public struct GraceOverride: Sendable, Equatable {
+    public var sampleType: String
+    /// Case-insensitive part of the source name; nil for any source.
+    public var sourceContains: String?
+    public var graceSeconds: Double
+
+    public init(sampleType: String, sourceContains: String? = nil, days: Double) {
+        self.sampleType = sampleType
+        self.sourceContains = sourceContains
+        self.graceSeconds = days * 86_400
+    }
+
+    func matches(sampleType: String, source: String?) -> Bool {
+        guard sampleType == self.sampleType else { return false }
+        guard let part = sourceContains else { return true }
+        return source?.lowercased().contains(part.lowercased()) ?? false
+    }
+
+    /// Samples HealthKit or their apps compute after the fact: resting and walking heart rate,
+    /// VO₂ max and walking steadiness are derived from days or weeks of data; third-party scales
+    /// and blood-pressure cuffs sync when their app is next opened.
+    public static let knownLateWriters: [GraceOverride] = [
+        GraceOverride(sampleType: "HKQuantityTypeIdentifierRestingHeartRate", days: 14),
+        GraceOverride(sampleType: "HKQuantityTypeIdentifierWalkingHeartRateAverage", days: 14),
+        GraceOverride(sampleType: "HKQuantityTypeIdentifierVO2Max", days: 30),
+        GraceOverride(sampleType: "HKQuantityTypeIdentifierAppleWalkingSteadiness", days: 30),
+        GraceOverride(sampleType: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", days: 14),
+    ] + ["BodyMass", "BodyFatPercentage", "BodyMassIndex", "LeanBodyMass", "BloodPressureSystolic",
+        "BloodPressureDiastolic"].map { GraceOverride(sampleType: "HKQuantityTypeIdentifier\($0)", days: 30) }
+}
