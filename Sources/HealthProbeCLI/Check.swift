@@ -25,19 +25,51 @@ extension HealthProbeCommand {
 
         func run() async throws {
             // The input is checked before the archive is touched: bad input changes nothing.
-            let reader = try CommandErrors.mapping { try ExportReader(url: URL(fileURLWithPath: path)) }
+            let reader = try refusingBadInput { try ExportReader(url: URL(fileURLWithPath: path)) }
             let store = try archive.open()
             let progress = ProgressLine()
-            let result = try CommandErrors.mapping {
+            let result = try refusingBadInput {
                 defer { progress.clear() }
                 return try ExportImporter(store: store).importExport(reader, progress: progress.update)
             }
-            let report = CheckReport(capture: result.capture, unreadableElements: result.unreadable, anomalies: [])
+            let report = CheckReport(
+                capture: result.capture, unreadableElements: result.unreadable, anomalies: result.audit.anomalies,
+                notes: result.audit.notes)
             if output.json {
                 try Output.json(report)
             } else {
                 report.printText(inputName: reader.source.displayName)
             }
+            if let failOn, result.audit.anomalies.contains(where: { $0.severity >= failOn.severity }) {
+                throw ExitCode(3)
+            }
+        }
+
+        /// Runs `body`; when the input is refused, notes the refusal in an existing archive's
+        /// audit trail (nothing else is written, and no archive is created for it) and exits 65.
+        private func refusingBadInput<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch let error as ExportError {
+                let path = archive.resolvedPath
+                if FileManager.default.fileExists(atPath: path), let store = try? ArchiveStore.open(at: path) {
+                    try? store.recordInAuditTrail(
+                        .inputRefused, message: "refused an input that is not a readable Apple Health export")
+                }
+                CommandErrors.fail(error.localizedDescription, code: CommandErrors.badInput)
+            } catch {
+                return try CommandErrors.mapping { throw error }
+            }
+        }
+    }
+}
+
+extension HealthProbeCommand.Check.FailureSeverity {
+    var severity: Severity {
+        switch self {
+        case .info: .info
+        case .warning: .warning
+        case .critical: .critical
         }
     }
 }
@@ -46,7 +78,8 @@ extension HealthProbeCommand {
 struct CheckReport: Encodable {
     var capture: CaptureSummary
     var unreadableElements: [ExportImporter.UnreadableGroup]
-    var anomalies: [String]
+    var anomalies: [Anomaly]
+    var notes: [String]
 
     enum CodingKeys: String, CodingKey { case capture, anomalies }
 
@@ -95,8 +128,13 @@ struct CheckReport: Encodable {
         if capture.gone > 0 {
             Output.line("\(grouped(capture.gone)) records the previous capture held are missing from this export.")
         }
-        // The anomaly detectors (silent deletion, late insertion, duplicates, rewrites, drift)
-        // are not part of this version: say so rather than call the data healthy.
-        Output.line("Anomaly detection: not in this version yet; new and gone counts are exact.")
+        if !anomalies.isEmpty {
+            Output.line()
+            Output.line("Anomalies:")
+            for anomaly in anomalies { Output.line(AnomalyText.line(anomaly)) }
+        }
+        for note in notes { Output.line("Note: \(note).") }
+        Output.line()
+        Output.line(AnomalyText.verdict(anomalies))
     }
 }

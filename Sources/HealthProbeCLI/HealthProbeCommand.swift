@@ -10,9 +10,12 @@ public struct HealthProbeCommand: AsyncParsableCommand {
         discussion: """
             HealthProbe keeps a local archive of every record it has seen. Nothing leaves this \
             machine. Exit codes: 0 success, 64 bad usage, 65 not a readable Apple Health export, \
-            74 the archive could not be used.
+            74 the archive could not be used, 3 `check --fail-on` found anomalies at or above that severity.
             """,
-        subcommands: [Check.self, Captures.self, Status.self, Generate.self]
+        subcommands: [
+            Check.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
+            Generate.self,
+        ]
     )
 
     public init() {}
@@ -41,6 +44,11 @@ struct ArchiveOptions: ParsableArguments {
 
     func open() throws -> ArchiveStore {
         try CommandErrors.mapping { try ArchiveStore.open(at: resolvedPath) }
+    }
+
+    /// Opens an archive that must already exist: commands that only read never create one.
+    func openExisting() throws -> ArchiveStore {
+        try CommandErrors.mapping { try ArchiveStore.open(at: resolvedPath, creating: false) }
     }
 }
 

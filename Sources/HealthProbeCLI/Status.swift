@@ -10,7 +10,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.open()
+            let store = try archive.openExisting()
             let status = try CommandErrors.mapping { try store.status() }
             if output.json { return try Output.json(status) }
             Output.line("Archive \(status.path ?? "in memory")")

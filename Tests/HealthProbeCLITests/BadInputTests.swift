@@ -5,7 +5,7 @@ import Testing
 import ZIPFoundation
 
 /// Bad input: exit 65, one stderr line naming the file and the problem, nothing on stdout, and
-/// the archive exactly as it was.
+/// the archive exactly as it was — but for one audit entry noting the refusal.
 @Suite("Refusing bad input")
 struct BadInputTests {
     enum Input: String, CaseIterable, CustomTestStringConvertible {
@@ -24,7 +24,8 @@ struct BadInputTests {
             "check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive,
         ])
         #expect(seeded.status == 0)
-        let before = try ArchiveInspection.digest(archive)
+        let before = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
+        let entriesBefore = try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM auditEntry")
 
         let (path, expectedWords) = try Self.make(input, in: folder)
         let outcome = try CommandRunner.run(["check", path, "--archive", archive])
@@ -35,8 +36,13 @@ struct BadInputTests {
         #expect(lines.count == 1, "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.contains((path as NSString).lastPathComponent))
         #expect(outcome.stderr.lowercased().contains(expectedWords), "stderr: \(outcome.stderr)")
-        #expect(try ArchiveInspection.digest(archive) == before)
+        #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
         #expect(try ArchiveInspection.integrity(archive) == "ok")
+        #expect(try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM auditEntry") == entriesBefore + 1)
+        #expect(
+            try ArchiveInspection.scalar(
+                archive, "SELECT COUNT(*) FROM auditEntry WHERE event = 'inputRefused' AND id = (SELECT MAX(id) FROM auditEntry)")
+                == 1)
     }
 
     @Test func badInputNeverCreatesAnArchive() throws {

@@ -3,8 +3,8 @@ import GRDB
 
 /// Reads an archive from outside, as a sceptical user would.
 public enum ArchiveInspection {
-    /// Every row of every table in a stable order.
-    public static func digest(_ path: String) throws -> String {
+    /// Every row of every table (but those `excluding` names) in a stable order.
+    public static func digest(_ path: String, excluding: Set<String> = []) throws -> String {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in
@@ -12,7 +12,7 @@ public enum ArchiveInspection {
             let tables = try String.fetchAll(
                 db,
                 sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            for table in tables {
+            for table in tables where !excluding.contains(table) {
                 text += "#\(table)\n"
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(
                     \.description)

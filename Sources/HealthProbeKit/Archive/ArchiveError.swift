@@ -6,6 +6,8 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
     case writtenByNewerVersion(path: String, unknownMigrations: [String])
     case cannotCreate(path: String, problem: String)
     case storage(problem: String)
+    case missing(path: String)
+    case unknownAnomalies([String])
 
     public var errorDescription: String? {
         switch self {
@@ -17,6 +19,10 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
             "cannot create the archive at \(path): \(problem)"
         case .storage(let problem):
             "the archive could not be written: \(problem)"
+        case .missing(let path):
+            "there is no archive at \(path) yet; run `healthprobe check export.zip` first, or name one with --archive"
+        case .unknownAnomalies(let ids):
+            "no anomaly with id \(ids.joined(separator: ", ")) in this archive; `healthprobe anomalies --all` lists them (nothing was changed)"
         }
     }
 }

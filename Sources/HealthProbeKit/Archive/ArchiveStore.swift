@@ -15,8 +15,10 @@ public struct ArchiveStore: Sendable {
     /// The file, or nil for an in-memory archive.
     public let path: String?
 
-    /// Opens the archive at `path`, creating it (owner-only permissions) when absent.
-    public static func open(at path: String) throws -> ArchiveStore {
+    /// Opens the archive at `path`, creating it (owner-only permissions) when absent — unless
+    /// `creating` is false: then a missing archive is an error and nothing is written.
+    public static func open(at path: String, creating: Bool = true) throws -> ArchiveStore {
+        if !creating && !FileManager.default.fileExists(atPath: path) { throw ArchiveError.missing(path: path) }
         try prepareFile(at: path)
         var configuration = Configuration()
         configuration.prepareDatabase { db in

@@ -1,0 +1,44 @@
+import ArgumentParser
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Anomalies: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the anomalies the checks found (unresolved ones unless --all).")
+
+        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(help: "Only anomalies at or above this severity (info, warning, critical).")
+        var severity: Severity?
+
+        @Option(
+            help: ArgumentHelp(
+                "Only anomalies of this type.", valueName: AnomalyType.allCases.map(\.rawValue).joined(separator: "|")))
+        var type: AnomalyType?
+
+        @Flag(help: "Include resolved anomalies.")
+        var all = false
+
+        func run() async throws {
+            let store = try archive.openExisting()
+            let filter = ArchiveStore.AnomalyFilter(includeResolved: all, minimumSeverity: severity, type: type)
+            let anomalies = try CommandErrors.mapping { try store.fetchAnomalies(filter) }
+            if output.json { return try Output.json(anomalies) }
+            guard !anomalies.isEmpty else {
+                return Output.line(all ? "No anomalies in this archive." : "No unresolved anomalies.")
+            }
+            var captureID: Int64?
+            for anomaly in anomalies {
+                if anomaly.captureId != captureID {
+                    captureID = anomaly.captureId
+                    Output.line("Capture \(anomaly.captureId):")
+                }
+                Output.line(AnomalyText.line(anomaly))
+            }
+        }
+    }
+}
+
+extension Severity: ExpressibleByArgument {}
+extension AnomalyType: ExpressibleByArgument {}

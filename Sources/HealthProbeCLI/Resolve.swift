@@ -1,0 +1,32 @@
+import ArgumentParser
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Resolve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark anomalies resolved: they leave the default `anomalies` list and stay in the archive.")
+
+        @OptionGroup var archive: ArchiveOptions
+
+        @Argument(help: "The ids of the anomalies, as `healthprobe anomalies` lists them.")
+        var ids: [Int64]
+
+        func validate() throws {
+            guard !ids.isEmpty else { throw ValidationError("Name at least one anomaly id.") }
+        }
+
+        func run() async throws {
+            let store = try archive.openExisting()
+            let resolved: [Anomaly]
+            do {
+                resolved = try store.resolveAnomalies(ids: ids)
+            } catch let error as ArchiveError {
+                if case .unknownAnomalies = error {
+                    CommandErrors.fail(error.localizedDescription, code: ExitCode.validationFailure.rawValue)
+                }
+                throw error
+            }
+            for anomaly in resolved { Output.line("Resolved #\(anomaly.id): \(anomaly.summary)") }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one anomaly with its evidence and records; --format markdown gives a report for a bug report.")
+
+        @OptionGroup var archive: ArchiveOptions
+
+        @Argument(help: "The anomaly's id, as `healthprobe anomalies` lists it.")
+        var id: Int64
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, markdown, json
+        }
+
+        @Option(help: "text, markdown or json.")
+        var format: Format = .text
+
+        @Flag(help: "Include the records' health values (left out by default, so a report can be shared).")
+        var includeValues = false
+
+        @Option(help: "List at most this many records.")
+        var limit = 50
+
+        func validate() throws {
+            guard limit >= 0 else { throw ValidationError("--limit must be 0 or more.") }
+        }
+
+        func run() async throws {
+            let store = try archive.openExisting()
+            let details = try CommandErrors.mapping { () -> AnomalyReport? in
+                guard let anomaly = try store.fetchAnomaly(id: id) else { return nil }
+                let (records, total) = try store.fetchAnomalyRecords(id: id, limit: limit)
+                return AnomalyReport(
+                    anomaly: anomaly, capture: try store.fetchCapture(id: anomaly.captureId),
+                    records: records.map { includeValues ? $0 : $0.withoutValue }, recordTotal: total,
+                    valuesIncluded: includeValues)
+            }
+            guard let details else {
+                CommandErrors.fail(
+                    ArchiveError.unknownAnomalies([String(id)]).localizedDescription,
+                    code: ExitCode.validationFailure.rawValue)
+            }
+            switch format {
+            case .json: try Output.json(details)
+            case .markdown: Output.line(details.markdown)
+            case .text: Output.line(details.text)
+            }
+        }
+    }
+}
+
+extension ArchiveStore.AnomalyRecord {
+    var withoutValue: Self {
+        var copy = self
+        copy.value = nil
+        return copy
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+extension ArchiveStore {
+    /// Which anomalies to list.
+    public struct AnomalyFilter: Sendable {
+        public var includeResolved = false
+        /// At or above this severity.
+        public var minimumSeverity: Severity?
+        public var type: AnomalyType?
+        public var captureID: Int64?
+
+        public init(
+            includeResolved: Bool = false, minimumSeverity: Severity? = nil, type: AnomalyType? = nil,
+            captureID: Int64? = nil
+        ) {
+            self.includeResolved = includeResolved
+            self.minimumSeverity = minimumSeverity
+            self.type = type
+            self.captureID = captureID
+        }
+    }
+
+    /// Anomalies, oldest first.
+    public func fetchAnomalies(_ filter: AnomalyFilter = AnomalyFilter()) throws -> [Anomaly] {
+        var clauses: [String] = []
+        var arguments: [DatabaseValueConvertible] = []
+        if !filter.includeResolved { clauses.append("resolvedAt IS NULL") }
+        if let minimum = filter.minimumSeverity {
+            let allowed = Severity.allCases.filter { $0 >= minimum }.map(\.rawValue)
+            clauses.append("severity IN (\(allowed.map { _ in "?" }.joined(separator: ",")))")
+            arguments += allowed as [DatabaseValueConvertible]
+        }
+        if let type = filter.type {
+            clauses.append("type = ?")
+            arguments.append(type.rawValue)
+        }
+        if let capture = filter.captureID {
+            clauses.append("captureId = ?")
+            arguments.append(capture)
+        }
+        let whereClause = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+        return try writer.read { db in
+            try Anomaly.fetchAll(
+                db, sql: "SELECT * FROM anomaly \(whereClause) ORDER BY id",
+                arguments: StatementArguments(arguments.map { $0.databaseValue }))
+        }
+    }
+
+    public func fetchAnomaly(id: Int64) throws -> Anomaly? {
+        try writer.read { db in try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id]) }
+    }
+
+    /// A record an anomaly is about, as a report shows it.
+    public struct AnomalyRecord: Sendable, Codable, Equatable, FetchableRecord {
+        public var recordId: Int64
+        public var role: String
+        public var type: String
+        public var sourceName: String?
+        public var startDate: Double?
+        public var endDate: Double?
+        public var unit: String?
+        /// The value as read; shown only when asked for.
+        public var value: String?
+
+        public init(row: Row) {
+            recordId = row["recordId"]
+            role = row["role"]
+            type = row["type"]
+            sourceName = row["sourceName"]
+            startDate = row["startDate"]
+            endDate = row["endDate"]
+            unit = row["unit"]
+            value = row["value"]
+        }
+    }
+
+    /// The records of anomaly `id`, ordered by role and start, at most `limit`; and how many in all.
+    public func fetchAnomalyRecords(id: Int64, limit: Int) throws -> (records: [AnomalyRecord], total: Int) {
+        try writer.read { db in
+            let total = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM anomalyRecord WHERE anomalyId = ?", arguments: [id]) ?? 0
+            let records = try AnomalyRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT l.recordId, l.role, r.type, r.sourceName, r.startDate, r.endDate, r.unit, r.value
+                    FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
+                    WHERE l.anomalyId = ? ORDER BY l.role, r.startDate, r.id LIMIT ?
+                    """, arguments: [id, limit])
+            return (records, total)
+        }
+    }
+
+    /// Marks anomalies resolved, with an audit entry each. Every id must exist, else nothing is
+    /// changed. Resolving one already resolved changes nothing.
+    public func resolveAnomalies(ids: [Int64]) throws -> [Anomaly] {
+        try writer.write { db in
+            let known = Set(
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM anomaly WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(ids)))
+            let unknown = ids.filter { !known.contains($0) }
+            guard unknown.isEmpty else { throw ArchiveError.unknownAnomalies(unknown.map(String.init)) }
+            let now = Date().timeIntervalSince1970
+            for id in Set(ids).sorted() {
+                try db.execute(
+                    sql: "UPDATE anomaly SET resolvedAt = ? WHERE id = ? AND resolvedAt IS NULL", arguments: [now, id])
+                if db.changesCount > 0 {
+                    try AuditLog.append(db, event: .anomalyResolved, message: "anomaly \(id) resolved")
+                }
+            }
+            return try Anomaly.fetchAll(
+                db, sql: "SELECT * FROM anomaly WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY id",
+                arguments: StatementArguments(ids))
+        }
+    }
+
+    /// Appends an audit entry from outside a capture (a refused input, an opened archive).
+    public func recordInAuditTrail(_ event: AuditLog.Event, message: String) throws {
+        try writer.write { db in try AuditLog.append(db, event: event, message: message) }
+    }
+}
