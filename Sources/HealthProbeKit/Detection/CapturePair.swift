@@ -42,7 +42,7 @@ struct CapturePair: Sendable {
     static let heldByCurrent = "lastSeenCapture = :current"
     /// SQL true for a record P held: seen last in P (gone since), or seen in P and again in C.
     static let heldByPrevious =
-        "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture = :previous))"
+        "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
 
     var arguments: StatementArguments {
         ["current": current.id, "previous": previous?.id ?? -1]

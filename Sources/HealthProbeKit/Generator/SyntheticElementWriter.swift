@@ -21,33 +21,70 @@ struct SyntheticElementWriter {
 
     mutating func writeElement(_ index: Int, into buffer: inout [UInt8]) {
         if let nth = options.omitEveryNth, nth > 0, index % nth == 0 { return }
+        var (text, elements) = item(index)
+        let type = Self.sampleType(ofItemText: text)
+        var copies = 1
+        var extra = ""
+        for incident in options.incidents where incident.applies(to: index, sampleType: type) {
+            switch incident.effect {
+            case .omit: return
+            case .duplicate(let count): copies = max(1, count)
+            case .rewriteValue: text = Self.rewritingValue(text)
+            case .crossSourceCopy: extra = Self.fromOtherSource(text)
+            }
+        }
+        for _ in 0..<copies { buffer.append(contentsOf: text.utf8) }
+        buffer.append(contentsOf: extra.utf8)
+        elementsWritten += elements * copies + (extra.isEmpty ? 0 : 1)
+    }
+
+    /// Item `index`'s XML and how many top-level elements it holds.
+    mutating func item(_ index: Int) -> (String, Int) {
         var random = SplitMix64(seed: options.seed, stream: UInt64(index))
         var addresses = SplitMix64(seed: options.deviceAddressSeed, stream: UInt64(index))
         let start = start(of: index)
-        var text = ""
         let itemsPerDay = max(1, Int(86_400 / max(options.spacingSeconds, 1)))
-        if index % itemsPerDay == itemsPerDay - 1 {
-            text = activitySummary(start, &random)
-            elementsWritten += 1
-        } else {
-            let bucket = random.next(below: 1000)
-            switch bucket {
-            case 0..<400: text = heartRate(start, &random, &addresses)
-            case 400..<650: text = steps(start, &random, &addresses)
-            case 650..<800:
-                text = quantity("HKQuantityTypeIdentifierActiveEnergyBurned", "kcal", start, &random, &addresses)
-            case 800..<850: text = sleep(start, &random, &addresses)
-            case 850..<880: text = bodyMass(start, &random)
-            case 880..<900: text = heartRateVariability(start, &random, &addresses)
-            case 900..<920:
-                text = bloodPressure(start, &random)
-                elementsWritten += 2
-            case 920..<930: text = workout(start, &random, &addresses)
-            default: text = quantity("HKQuantityTypeIdentifierBasalEnergyBurned", "kcal", start, &random, &addresses)
-            }
-            elementsWritten += 1
+        if index % itemsPerDay == itemsPerDay - 1 { return (activitySummary(start, &random), 1) }
+        switch random.next(below: 1000) {
+        case 0..<400: return (heartRate(start, &random, &addresses), 1)
+        case 400..<650: return (steps(start, &random, &addresses), 1)
+        case 650..<800:
+            return (quantity("HKQuantityTypeIdentifierActiveEnergyBurned", "kcal", start, &random, &addresses), 1)
+        case 800..<850: return (sleep(start, &random, &addresses), 1)
+        case 850..<880: return (bodyMass(start, &random), 1)
+        case 880..<900: return (heartRateVariability(start, &random, &addresses), 1)
+        case 900..<920: return (bloodPressure(start, &random), 3)
+        case 920..<930: return (workout(start, &random, &addresses), 1)
+        default: return (quantity("HKQuantityTypeIdentifierBasalEnergyBurned", "kcal", start, &random, &addresses), 1)
         }
-        buffer.append(contentsOf: text.utf8)
+    }
+
+    /// The sample type an item's text begins with (a blood-pressure item: its systolic record).
+    static func sampleType(ofItemText text: String) -> String {
+        if text.hasPrefix(" <Workout") { return HealthRecord.workoutType }
+        if text.hasPrefix(" <ActivitySummary") { return HealthRecord.activitySummaryType }
+        guard let start = text.range(of: "type=\"") else { return "" }
+        return String(text[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The record with another value: a number changed in its last digit, a category value
+    /// replaced by another.
+    static func rewritingValue(_ text: String) -> String {
+        guard text.hasPrefix(" <Record"), let start = text.range(of: " value=\"") else { return text }
+        let value = text[start.upperBound...].prefix { $0 != "\"" }
+        let replacement =
+            Int(value).map { String($0 + 1) } ?? (Double(value) != nil ? value + "7" : "HKCategoryValueSleepAnalysisInBed")
+        let end = text.index(start.upperBound, offsetBy: value.count)
+        return text.replacingCharacters(in: start.upperBound..<end, with: replacement)
+    }
+
+    /// The same record written by the other source.
+    static func fromOtherSource(_ text: String) -> String {
+        guard text.hasPrefix(" <Record") else { return "" }
+        let watch = "sourceName=\"\(watchSource)\""
+        let phone = "sourceName=\"\(phoneSource)\""
+        return text.contains(watch)
+            ? text.replacingOccurrences(of: watch, with: phone) : text.replacingOccurrences(of: phone, with: watch)
     }
 
     // MARK: Elements

@@ -20,6 +20,13 @@ public struct SyntheticExportGenerator: Sendable {
         public var xmlBytes: Int64
     }
 
+    /// The sample type of each item in `items` (a blood-pressure item counts as its systolic
+    /// record): what scenarios count their expectations with.
+    public func sampleTypes(ofItems items: Range<Int>) -> [String] {
+        var writer = SyntheticElementWriter(options: options)
+        return items.map { SyntheticElementWriter.sampleType(ofItemText: writer.item($0).0) }
+    }
+
     /// Writes the main XML to `url`.
     @discardableResult
     public func writeXML(to url: URL) throws -> Output {

@@ -21,6 +21,8 @@ public struct SyntheticExportOptions: Sendable {
     public var strayControlBytes: Bool
     /// Write the `HealthData` root under this file name inside the zip or folder.
     public var mainFileName: String
+    /// What goes wrong in this export, for scenarios: losses, writer bugs, rewrites, overlaps.
+    public var incidents: [SyntheticIncident] = []
 
     public init(
         elementCount: Int, seed: UInt64 = 1, utcOffsetSeconds: Int = 0, deviceAddressSeed: UInt64 = 1,
@@ -37,6 +39,35 @@ public struct SyntheticExportOptions: Sendable {
         self.malformedDTD = malformedDTD
         self.strayControlBytes = strayControlBytes
         self.mainFileName = mainFileName
+    }
+}
+
+/// Something that happens to some items of a synthetic export — the troubles HealthProbe exists
+/// to notice. Applies to items in `items`, of `sampleType` only when one is given.
+public struct SyntheticIncident: Sendable {
+    public enum Effect: Sendable {
+        /// Left out (a loss; or, left out of earlier exports, a later backfill).
+        case omit
+        /// Written this many times in all (a writer bug).
+        case duplicate(copies: Int)
+        /// Written with another value (records only).
+        case rewriteValue
+        /// Written a second time from the other source (Watch and iPhone both writing; records only).
+        case crossSourceCopy
+    }
+
+    public var items: Range<Int>
+    public var sampleType: String?
+    public var effect: Effect
+
+    public init(_ effect: Effect, items: Range<Int>, sampleType: String? = nil) {
+        self.effect = effect
+        self.items = items
+        self.sampleType = sampleType
+    }
+
+    func applies(to index: Int, sampleType: String) -> Bool {
+        items.contains(index) && (self.sampleType == nil || self.sampleType == sampleType)
     }
 }
 
