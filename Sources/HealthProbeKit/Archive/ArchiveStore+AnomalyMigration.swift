@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension ArchiveStore {
@@ -36,16 +37,18 @@ extension ArchiveStore {
         }
     }
 
-    /// Recomputes every semantic key from the stored columns (v1 keys included the source).
-    /// Correlation members are re-keyed first, through the top-level copy their old key finds.
+    /// Recomputes every record's parsed number, semantic fingerprint and semantic key from the
+    /// stored columns: v1 keys included the source, and v1 left the number of export records
+    /// unset, so their semantic fingerprints hashed the value's text. Correlation members are
+    /// updated first, through the top-level copy their old key and fingerprint find.
     private static func rekeySemanticIndex(_ db: Database) throws {
         func sample(_ row: Row) -> HealthRecord {
             HealthRecord(
-                kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"], unit: row["unit"],
-                value: row["value"], startDate: row["startDate"], endDate: row["endDate"],
-                detailsJSON: row["detailsJSON"])
+                kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"],
+                sourceName: row["sourceName"], unit: row["unit"], value: row["value"], startDate: row["startDate"],
+                endDate: row["endDate"], detailsJSON: row["detailsJSON"])
         }
-        let columns = "kind, type, unit, value, startDate, endDate, details AS detailsJSON"
+        let columns = "kind, type, sourceName, unit, value, startDate, endDate, details AS detailsJSON"
         let members = try Row.fetchAll(db, sql: "SELECT rowid, memberKey, memberFingerprint FROM correlationMember")
         for member in members {
             guard
@@ -53,14 +56,24 @@ extension ArchiveStore {
                     db, sql: "SELECT \(columns) FROM record WHERE semanticKey = ? AND semanticFingerprint = ? LIMIT 1",
                     arguments: [member["memberKey"], member["memberFingerprint"]])
             else { continue }
+            let record = sample(copy)
             try db.execute(
-                sql: "UPDATE correlationMember SET memberKey = ? WHERE rowid = ?",
-                arguments: [RecordFingerprints.sameSampleKey(sample(copy)), member["rowid"]])
+                sql: "UPDATE correlationMember SET memberKey = ?, memberFingerprint = ? WHERE rowid = ?",
+                arguments: [
+                    RecordFingerprints.sameSampleKey(record), Data(RecordFingerprints.semantic(record).bytes),
+                    member["rowid"],
+                ])
         }
         let rows = try Row.fetchCursor(db, sql: "SELECT id, \(columns) FROM record")
-        let update = try db.makeStatement(sql: "UPDATE record SET semanticKey = ? WHERE id = ?")
-        var keys: [(Int64, Int64)] = []
-        while let row = try rows.next() { keys.append((row["id"], RecordFingerprints.sameSampleKey(sample(row)))) }
-        for (id, key) in keys { try update.execute(arguments: [key, id]) }
+        var updates: [(id: Int64, record: HealthRecord)] = []
+        while let row = try rows.next() { updates.append((row["id"], sample(row))) }
+        let update = try db.makeStatement(
+            sql: "UPDATE record SET numericValue = ?, semanticFingerprint = ?, semanticKey = ? WHERE id = ?")
+        for (id, record) in updates {
+            try update.execute(arguments: [
+                record.numericValue, Data(RecordFingerprints.semantic(record).bytes),
+                RecordFingerprints.sameSampleKey(record), id,
+            ])
+        }
     }
 }

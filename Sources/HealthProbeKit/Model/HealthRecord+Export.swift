@@ -62,10 +62,13 @@ extension HealthRecord {
         }
     }
 
-    init(kind: Kind, sample: SampleFields, details: [(String, CanonicalJSON)] = []) {
+    init(
+        kind: Kind, sample: SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
+        value: String? = nil
+    ) {
         self.init(
             kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
-            device: sample.device?.canonicalText,
+            device: sample.device?.canonicalText, unit: unit, value: value,
             creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
             startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
             metadataJSON: CanonicalJSON.metadataText(sample.metadata))
@@ -82,9 +85,8 @@ extension HealthRecord {
     init(record: HealthRecordElement) {
         self.init(
             kind: .record, sample: record.sample,
-            details: record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))])
-        unit = record.unit
-        value = record.value
+            details: record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))],
+            unit: record.unit, value: record.value)
     }
 
     init(workout: WorkoutElement) {

@@ -18,7 +18,8 @@ public struct HealthRecord: Sendable, Hashable {
     /// Device fields without the per-record memory address (`name:…, model:…`).
     public var device: String?
     public var unit: String?
-    /// The value exactly as read.
+    /// The value exactly as read. (Property observers do not run in initialisers: every
+    /// initialiser sets ``numericValue`` itself.)
     public var value: String? {
         didSet { numericValue = Self.number(value) }
     }

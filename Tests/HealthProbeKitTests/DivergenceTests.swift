@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import HealthProbeKit
+
+@Suite("Divergence: a daily series departing from its baseline")
+struct DivergenceTests {
+    static let engine = DivergenceEngine(sigmaRatioLimit: 3, minimumRelativeSigma: 0.05, levelShiftLimit: 0.5)
+    static let baseline: [Double] = (0..<28).map { 10_000 + Double(($0 * 7919) % 1_000) - 500 }
+
+    @Test func aSteadySeriesDoesNotDiverge() throws {
+        let result = try #require(Self.engine.evaluate(baseline: Self.baseline, recent: Array(Self.baseline.prefix(7))))
+        #expect(!result.fired)
+    }
+
+    @Test func aStepDownFiresBothTests() throws {
+        let result = try #require(Self.engine.evaluate(baseline: Self.baseline, recent: Array(repeating: 2_000, count: 7)))
+        #expect(result.sigmaRatioFired)
+        #expect(result.levelShiftFired)
+        #expect(result.shift < -0.7)
+    }
+
+    @Test func oneOddDayIsNoLevelShift() throws {
+        let recent = [10_000, 10_100, 9_900, 60_000, 10_050, 9_950, 10_000.0]
+        let result = try #require(Self.engine.evaluate(baseline: Self.baseline, recent: recent))
+        #expect(!result.levelShiftFired)
+    }
+
+    @Test func aFlatBaselineNeedsMoreThanAWobble() throws {
+        let flat = Array(repeating: 1.0, count: 28)
+        #expect(Self.engine.evaluate(baseline: flat, recent: [1, 1, 1.04, 1, 0.98, 1, 1])?.fired == false)
+        #expect(Self.engine.evaluate(baseline: [1], recent: [1]) == nil)
+    }
+
+    static let steps = "HKQuantityTypeIdentifierStepCount"
+
+    /// 41 days of data, 288 items a day; the export's day is day 42.
+    static func export(stepsStopAfterDay day: Int?) -> SyntheticExportOptions {
+        var options = SyntheticExportOptions(elementCount: 12_000, seed: 5, spacingSeconds: 300)
+        if let day { options.incidents = [SyntheticIncident(.omit, items: (day * 288)..<12_000, sampleType: steps)] }
+        return options
+    }
+
+    @Test func stepsStoppingInTheLastWeekIsAWarningOnce() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let stopped = try support.generate("stopped.zip", Self.export(stepsStopAfterDay: 35))
+        let first = try support.check(stopped, in: store).audit.anomalies
+        #expect(first.summaries == ["divergence \(Self.steps) 7"])
+        let divergence = try #require(first.first)
+        #expect(divergence.severity == .warning)
+        #expect(divergence.evidence["direction"] == "down")
+        #expect(divergence.evidence["recentWindow"] == "2000-02-05 – 2000-02-11")
+        #expect(divergence.evidence["aggregation"] == "total")
+        // Still open: the next check does not report it again; once resolved, it does.
+        #expect(try support.check(stopped, in: store).audit.anomalies.isEmpty)
+        _ = try store.resolveAnomalies(ids: [divergence.id])
+        #expect(try support.check(stopped, in: store).audit.anomalies.summaries == ["divergence \(Self.steps) 7"])
+    }
+
+    @Test func aSteadyExportHasNoDivergence() throws {
+        let support = try ArchiveTestSupport()
+        let audit = try support.check(
+            try support.generate("steady.zip", Self.export(stepsStopAfterDay: nil)), in: try support.openArchive()
+        ).audit
+        #expect(audit.anomalies.isEmpty, "\(audit.anomalies.summaries)")
+        #expect(audit.notes.isEmpty)
+    }
+
+    @Test func tooLittleHistoryIsSaidNotJudged() throws {
+        let support = try ArchiveTestSupport()
+        var short = Self.export(stepsStopAfterDay: nil)
+        short.elementCount = 288 * 10
+        let audit = try support.check(try support.generate("short.zip", short), in: try support.openArchive()).audit
+        #expect(audit.anomalies.isEmpty)
+        #expect(audit.notes.count == 1)
+        #expect(audit.notes.first?.hasPrefix("divergence not tested for ") == true)
+    }
+}
