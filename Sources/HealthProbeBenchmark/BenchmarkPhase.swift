@@ -11,6 +11,9 @@ enum BenchmarkPhase {
         var bytes: Int64
         var new: Int?
         var gone: Int?
+        /// Detection alone (inside the import), and what it found.
+        var detectionSeconds: Double?
+        var anomalies: Int?
     }
 
     static func runAsChild(_ arguments: [String]) {
@@ -43,7 +46,8 @@ enum BenchmarkPhase {
                 let result = try ExportImporter(store: store).importExport(reader)
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: result.capture.records,
-                    bytes: reader.source.expectedSize ?? 0, new: result.capture.new, gone: result.capture.gone)
+                    bytes: reader.source.expectedSize ?? 0, new: result.capture.new, gone: result.capture.gone,
+                    detectionSeconds: result.audit.seconds, anomalies: result.audit.anomalies.count)
             default:
                 fatalError("unknown phase \(arguments[0])")
             }

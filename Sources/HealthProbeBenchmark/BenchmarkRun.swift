@@ -95,5 +95,10 @@ struct BenchmarkRun {
             String(
                 format: "\nsecond check / first import: %.2f×; second check found %d new, %d gone",
                 secondCheck.seconds / firstImport.seconds, secondCheck.new ?? -1, secondCheck.gone ?? -1))
+        print(
+            String(
+                format: "detection (inside each import): first %.3f s, %d anomalies; second %.3f s, %d anomalies",
+                firstImport.detectionSeconds ?? -1, firstImport.anomalies ?? -1, secondCheck.detectionSeconds ?? -1,
+                secondCheck.anomalies ?? -1))
     }
 }
