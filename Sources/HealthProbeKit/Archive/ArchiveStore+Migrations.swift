@@ -110,6 +110,7 @@ extension ArchiveStore {
                     """)
         }
         registerAnomalies(in: &migrator)
+        registerLivePath(in: &migrator)
         return migrator
     }
 }

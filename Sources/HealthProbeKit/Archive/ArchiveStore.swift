@@ -115,17 +115,32 @@ public struct ArchiveStore: Sendable {
         guard !interrupted.isEmpty else { return }
         try writer.write { db in
             for capture in interrupted {
-                try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
-                try db.execute(
-                    sql: """
-                        UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
-                        WHERE lastSeenCapture = ?
-                        """, arguments: [capture])
-                try db.execute(sql: "DELETE FROM capture WHERE id = ?", arguments: [capture])
+                try Self.undoCapture(capture, db)
                 try AuditLog.append(
                     db, event: .captureAbandoned, captureID: capture,
                     message: "removed capture \(capture), left incomplete by an interrupted run")
             }
         }
+    }
+
+    /// Removes a capture that did not complete, with everything it changed: the records it
+    /// first saw, its marks on the others, its anomalies.
+    static func undoCapture(_ capture: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM anomalyRecord WHERE anomalyId IN (SELECT id FROM anomaly WHERE captureId = ?)",
+            arguments: [capture])
+        try db.execute(sql: "DELETE FROM anomaly WHERE captureId = ?", arguments: [capture])
+        try db.execute(sql: "DELETE FROM routeFile WHERE captureId = ?", arguments: [capture])
+        try db.execute(
+            sql: "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
+            arguments: [capture])
+        try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
+        try db.execute(
+            sql: """
+                UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                WHERE lastSeenCapture = ?
+                """, arguments: [capture])
+        try db.execute(
+            sql: "UPDATE record SET goneCapture = NULL, goneReason = NULL WHERE goneCapture = ?", arguments: [capture])
+        try db.execute(sql: "DELETE FROM capture WHERE id = ?", arguments: [capture])
     }
 }

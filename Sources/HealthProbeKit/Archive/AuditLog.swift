@@ -6,7 +6,8 @@ import GRDB
 public enum AuditLog {
     public enum Event: String, Sendable, Codable {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
-        case inputRefused, recordsUpdated, recordsReturned, anomaliesDetected, anomalyResolved, detectorSkipped
+        case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
+        case detectorSkipped, checkDeferred, contextChanged, accessSuspected
     }
 
     public struct Entry: Sendable, Codable, FetchableRecord {

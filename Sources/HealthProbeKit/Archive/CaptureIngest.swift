@@ -35,14 +35,23 @@ final class CaptureIngest {
     /// before) are exactly those above it, since one transaction writes them all.
     let recordIDFloor: Int64
 
-    init(db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double) throws {
+    /// `recordIDFloor` is given when the capture is written over several transactions (the live
+    /// path): then the floor was taken when the capture began, and every add is an upsert.
+    init(
+        db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil
+    ) throws {
         self.db = db
         self.captureID = captureID
         self.previousCaptureID = previousCaptureID
         self.verifiedAt = verifiedAt
-        let largestID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record")
-        startedEmpty = largestID == nil
-        recordIDFloor = largestID ?? 0
+        if let recordIDFloor {
+            startedEmpty = false
+            self.recordIDFloor = recordIDFloor
+        } else {
+            let largestID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record")
+            startedEmpty = largestID == nil
+            self.recordIDFloor = largestID ?? 0
+        }
         // Into an empty archive every conflict is with a copy this capture stored: a plain insert
         // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
         let conflict = startedEmpty ? "" : Self.seenAgain
@@ -220,13 +229,14 @@ final class CaptureIngest {
                 """, arguments: [captureID])
     }
 
-    /// Marks what this full capture no longer holds as gone; returns how many records that is.
+    /// Marks what this full export capture no longer holds as gone; returns how many records that
+    /// is. Records of the live path (with a HealthKit UUID) are not the export's to judge.
     func markGone() throws -> Int {
         if startedEmpty { return 0 }
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = :capture, goneReason = 'absent'
-                WHERE goneCapture IS NULL AND lastSeenCapture <> :capture
+                WHERE goneCapture IS NULL AND lastSeenCapture <> :capture AND healthKitUUID IS NULL
                 """, arguments: ["capture": captureID])
         return db.changesCount
     }

@@ -6,6 +6,9 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     case sourceOverlap = "source_overlap"
     case valueModified = "value_modified"
     case divergence
+    /// The live path only: many records deleted explicitly at once (HKDeletedObjects). Explicit
+    /// deletions are otherwise audit entries, not anomalies (DESIGN §8).
+    case bulkDeletion = "bulk_deletion"
 
     /// A few words for people ("silent deletion").
     public var title: String {
@@ -16,6 +19,7 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .sourceOverlap: "source overlap"
         case .valueModified: "values modified"
         case .divergence: "divergence"
+        case .bulkDeletion: "bulk deletion"
         }
     }
 }

@@ -47,6 +47,8 @@ public enum CaptureAudit {
             try recordReturns(db, pair: pair)
             findings += try SilentDeletionDetector(pair: pair, thresholds: thresholds)
                 .detect(db, previousCounts: previousCounts, currentCounts: currentCounts)
+            findings += try BulkDeletionDetector(pair: pair, thresholds: thresholds)
+                .detect(db, previousCounts: previousCounts)
         }
         let divergence = try DivergenceDetector(pair: pair, thresholds: thresholds).detect(db)
         findings += divergence.findings

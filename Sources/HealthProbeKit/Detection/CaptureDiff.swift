@@ -1,7 +1,8 @@
 import GRDB
 
 /// What changed between P and C, as two temporary tables the detectors read and annotate:
-/// `departure` (records P held that vanished from C) and `arrival` (records C holds that P did
+/// `departure` (records P held that vanished from C — `reason` says whether without a trace,
+/// `absent`, or deleted explicitly through HealthKit, `deleted`) and `arrival` (records C holds that P did
 /// not: never seen before, or back after having gone). Each row's `explanation` is set by the
 /// first detector that accounts for it, so that every record is explained once.
 ///
@@ -20,16 +21,17 @@ struct CaptureDiff {
         let definition = """
             (id INTEGER PRIMARY KEY, kind TEXT, type TEXT, sourceName TEXT, unit TEXT, value TEXT,
              numericValue REAL, creationDate REAL, startDate REAL, endDate REAL, semanticKey INTEGER,
-             semanticFingerprint BLOB, syncMetadata TEXT, returned INTEGER NOT NULL DEFAULT 0, explanation TEXT)
+             semanticFingerprint BLOB, syncMetadata TEXT, returned INTEGER NOT NULL DEFAULT 0, reason TEXT,
+             explanation TEXT)
             """
         try db.execute(
             sql: """
                 CREATE TEMP TABLE departure \(definition);
                 CREATE TEMP TABLE arrival \(definition);
-                INSERT INTO temp.departure SELECT \(columns), 0, NULL FROM record
-                    WHERE goneCapture = :current AND goneReason = 'absent';
-                INSERT INTO temp.arrival SELECT \(columns), 0, NULL FROM record WHERE id > :floor;
-                INSERT INTO temp.arrival SELECT \(columns), 1, NULL FROM record
+                INSERT INTO temp.departure SELECT \(columns), 0, goneReason, NULL FROM record
+                    WHERE goneCapture = :current AND goneReason IN ('absent', 'deleted');
+                INSERT INTO temp.arrival SELECT \(columns), 0, NULL, NULL FROM record WHERE id > :floor;
+                INSERT INTO temp.arrival SELECT \(columns), 1, NULL, NULL FROM record
                     WHERE goneCapture IS NOT NULL AND lastSeenCapture = :current;
                 CREATE INDEX temp.arrival_slot ON arrival(type, startDate, endDate);
                 CREATE INDEX temp.arrival_semantic ON arrival(semanticKey);

@@ -4,12 +4,14 @@ import GRDB
 struct CapturePair: Sendable {
     struct Capture: Sendable, FetchableRecord {
         var id: Int64
+        var origin: String
         var scope: String
         var exportDate: Double?
         var startedAt: Double
 
         init(row: Row) {
             id = row["id"]
+            origin = row["origin"]
             scope = row["scope"]
             exportDate = row["exportDate"]
             startedAt = row["startedAt"]
@@ -25,7 +27,7 @@ struct CapturePair: Sendable {
     var recordIDFloor: Int64
 
     static func load(_ db: Database, captureID: Int64, recordIDFloor: Int64) throws -> CapturePair {
-        let sql = "SELECT id, scope, exportDate, startedAt FROM capture WHERE id = ?"
+        let sql = "SELECT id, origin, scope, exportDate, startedAt FROM capture WHERE id = ?"
         guard let current = try Capture.fetchOne(db, sql: sql, arguments: [captureID]) else {
             throw ArchiveError.storage(problem: "capture \(captureID) is missing")
         }
@@ -38,11 +40,25 @@ struct CapturePair: Sendable {
     /// Seconds between the two exports.
     var interval: Double? { previous.map { current.date - $0.date } }
 
-    /// SQL true for a record C holds (for the current capture's rows in `record`).
-    static let heldByCurrent = "lastSeenCapture = :current"
-    /// SQL true for a record P held: seen last in P (gone since), or seen in P and again in C.
-    static let heldByPrevious =
-        "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
+    /// Whether the captures are the live path's: there, a check reads only what changed (a delta
+    /// capture), so what a capture holds is what is present after it, not what it saw.
+    var isLive: Bool { current.origin == LiveCapture.origin }
+
+    /// SQL true for a record C holds. An export capture holds what it saw; a live capture, every
+    /// live record present after it (not gone, or gone before and seen again now).
+    var heldByCurrent: String {
+        isLive
+            ? "(healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR lastSeenCapture = :current))"
+            : "lastSeenCapture = :current"
+    }
+
+    /// SQL true for a record P held: for exports, seen last in P (gone since) or seen in P and
+    /// again in C; for the live path, present before C (first seen earlier, not gone before C).
+    var heldByPrevious: String {
+        isLive
+            ? "(healthKitUUID IS NOT NULL AND firstSeenCapture < :current AND (goneCapture IS NULL OR goneCapture = :current))"
+            : "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
+    }
 
     var arguments: StatementArguments {
         ["current": current.id, "previous": previous?.id ?? -1]

@@ -49,10 +49,10 @@ struct SampleGroupScan {
                     CASE WHEN numericValue IS NOT NULL THEN CAST(numericValue AS TEXT)
                         WHEN value IS NOT NULL THEN value ELSE details END AS sampleValue,
                     startDate, endDate, semanticFingerprint,
-                    \(CapturePair.heldByCurrent) AS heldByCurrent, \(CapturePair.heldByPrevious) AS heldByPrevious
+                    \(pair.heldByCurrent) AS heldByCurrent, \(pair.heldByPrevious) AS heldByPrevious
                 FROM record
                 WHERE semanticKey = :key AND correlationId IS NULL
-                    AND (\(CapturePair.heldByCurrent) OR \(CapturePair.heldByPrevious))
+                    AND (\(pair.heldByCurrent) OR \(pair.heldByPrevious))
                 """)
         let previous = pair.previous?.id ?? -1
         while let key = try keys.next() {

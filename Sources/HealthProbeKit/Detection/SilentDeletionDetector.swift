@@ -10,7 +10,11 @@ struct SilentDeletionDetector {
     func detect(_ db: Database, previousCounts: [String: Int], currentCounts: [String: Int]) throws -> [Finding] {
         guard pair.previous != nil else { return [] }
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, type, sourceName, startDate, endDate FROM temp.departure WHERE explanation IS NULL")
+            db,
+            sql: """
+                SELECT id, type, sourceName, startDate, endDate FROM temp.departure
+                WHERE explanation IS NULL AND reason = 'absent'
+                """)
         var tallies: [String: RecordTally] = [:]
         while let row = try rows.next() {
             tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
@@ -47,7 +51,8 @@ struct SilentDeletionDetector {
             recordCount: tally.count, evidence: evidence,
             records: [
                 .query(
-                    role: "vanished", sql: "SELECT id FROM temp.departure WHERE explanation IS NULL AND type = ?",
+                    role: "vanished",
+                    sql: "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = 'absent' AND type = ?",
                     arguments: [sampleType.databaseValue])
             ])
     }

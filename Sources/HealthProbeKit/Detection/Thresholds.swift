@@ -36,6 +36,13 @@ public struct Thresholds: Sendable, Equatable {
     /// Rewritten values are a warning; critical when they reach this share of the type's records.
     public var modificationCriticalShare = 0.10
 
+    // MARK: bulk_deletion (live path) — explicit deletions are audit entries unless this large
+
+    /// Explicit deletions of at least this share of a type's records in one check…
+    public var bulkDeletionShare = 0.25
+    /// …and at least this many records are a bulk deletion (a warning); fewer is a user tidying up.
+    public var bulkDeletionCount = 50
+
     // MARK: source_overlap — always info: it inflates sums, nothing is lost.
 
     // MARK: divergence — recent window against the baseline window before it, by UTC day

@@ -38,6 +38,9 @@ public struct RecordFingerprints: Sendable, Hashable {
         hasher.add(10, record.endDate.map(microseconds))
         hasher.add(11, record.metadataJSON)
         hasher.add(12, record.detailsJSON)
+        // Each HealthKit object is its own record, however alike two of them are; export records
+        // have no UUID, and their fingerprints do not change.
+        if let uuid = record.healthKitUUID { hasher.add(14, uuid) }
         return hasher.finalize()
     }
 

@@ -1,0 +1,52 @@
+/// HealthKit's identifier tables the live path needs, kept here (not in the Apple-only adapter)
+/// so that they are tested on Linux: the sample types HealthProbe monitors, with their kind and
+/// unit, and the names exports write for category values.
+public enum HealthKitCatalog {
+    public struct MonitoredType: Sendable, Hashable {
+        public var identifier: String
+        public var kind: HealthSample.Kind
+        /// The unit values are read in (`HKUnit(from:)`), for quantities.
+        public var unit: String?
+
+        public init(_ identifier: String, _ kind: HealthSample.Kind, unit: String? = nil) {
+            self.identifier = identifier
+            self.kind = kind
+            self.unit = unit
+        }
+    }
+
+    static func quantity(_ name: String, _ unit: String) -> MonitoredType {
+        MonitoredType("HKQuantityTypeIdentifier" + name, .quantity, unit: unit)
+    }
+
+    /// What the monitor reads by default: the types people rely on most.
+    public static let monitoredTypes: [MonitoredType] = [
+        quantity("StepCount", "count"), quantity("DistanceWalkingRunning", "km"),
+        quantity("ActiveEnergyBurned", "kcal"), quantity("BasalEnergyBurned", "kcal"),
+        quantity("HeartRate", "count/min"), quantity("RestingHeartRate", "count/min"),
+        quantity("HeartRateVariabilitySDNN", "ms"), quantity("BodyMass", "kg"),
+        quantity("BloodPressureSystolic", "mmHg"), quantity("BloodPressureDiastolic", "mmHg"),
+        MonitoredType("HKCategoryTypeIdentifierSleepAnalysis", .category),
+        MonitoredType("HKCorrelationTypeIdentifierBloodPressure", .correlation),
+        MonitoredType(HealthRecord.workoutType, .workout),
+    ]
+
+    /// Category values as exports name them (`HKCategoryValueSleepAnalysisAsleepCore`), by type
+    /// and raw value.
+    static let categoryValueNames: [String: [Int: String]] = [
+        "HKCategoryTypeIdentifierSleepAnalysis": [
+            0: "HKCategoryValueSleepAnalysisInBed", 1: "HKCategoryValueSleepAnalysisAsleepUnspecified",
+            2: "HKCategoryValueSleepAnalysisAwake", 3: "HKCategoryValueSleepAnalysisAsleepCore",
+            4: "HKCategoryValueSleepAnalysisAsleepDeep", 5: "HKCategoryValueSleepAnalysisAsleepREM",
+        ],
+        "HKCategoryTypeIdentifierAppleStandHour": [
+            0: "HKCategoryValueAppleStandHourStood", 1: "HKCategoryValueAppleStandHourIdle",
+        ],
+        "HKCategoryTypeIdentifierMindfulSession": [0: "HKCategoryValueNotApplicable"],
+    ]
+
+    /// The text an export writes for a category value: its name when known, else the number.
+    public static func categoryValueName(type: String, rawValue: Int) -> String {
+        categoryValueNames[type]?[rawValue] ?? String(rawValue)
+    }
+}

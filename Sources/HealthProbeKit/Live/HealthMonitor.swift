@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+
+/// The live path's check (DESIGN §3, HEALTHKIT.md): for each monitored type, the changes since
+/// the saved anchor go into a delta capture — explicit deletions marked gone with reason
+/// `deleted` and an audit entry — and every few checks, after a context change, or when a check
+/// reads nothing at all, a verification scan re-reads every type into a full capture, finding
+/// what vanished without a tombstone. Then the detectors run. A locked device defers the check;
+/// access that seems off makes the status unknown, never "healthy"; nothing read while access
+/// is off is taken for a loss.
+public actor HealthMonitor: HealthMonitorProtocol {
+    public struct Configuration: Sendable {
+        /// A verification scan at least every this many checks.
+        public var verificationEvery = 7
+        /// A check that reads nothing verifies, at most this often (seconds).
+        public var quietVerificationInterval = 86_400.0
+        /// Samples per anchored-query page.
+        public var pageLimit = 1_000
+        public var thresholds = Thresholds()
+
+        public init() {}
+    }
+
+    public let source: any HealthDataSource
+    public let store: ArchiveStore
+    public let types: [HealthKitCatalog.MonitoredType]
+    public let configuration: Configuration
+    private let clock: @Sendable () -> Date
+    public private(set) var currentStatus: MonitorStatus
+    public private(set) var lastChecked: Date?
+
+    public init(
+        source: any HealthDataSource, store: ArchiveStore, types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes,
+        configuration: Configuration = Configuration(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.source = source
+        self.store = store
+        self.types = types
+        self.configuration = configuration
+        self.clock = clock
+        let state = try MonitorState.load(store)
+        currentStatus = state.status ?? .unknown(reason: "HealthProbe has not checked yet")
+        lastChecked = state.lastCheckedAt.map { Date(timeIntervalSince1970: $0) }
+    }
+
+    public func runCheck() async -> CheckOutcome {
+        let now = clock()
+        switch await source.authorization() {
+        case .unavailable:
+            return finish(.failed, status: .unknown(reason: "Health data is not available on this device"))
+        case .notDetermined:
+            return finish(.failed, status: .unknown(reason: "HealthProbe has not been given Health access yet"))
+        case .requested:
+            break
+        }
+        var capture: LiveCapture?
+        do {
+            var state = try MonitorState.load(store)
+            let contextChanged = try !ContextMonitor(store: store).changes(after: lastChecked).isEmpty
+            let due = state.checksSinceVerification + 1 >= configuration.verificationEvery
+            let started = try LiveCapture.begin(
+                store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
+            capture = started
+            var pass = try await readChanges(into: started, anchors: state.anchors)
+            var current = started
+            let liveRecords = try liveRecordCount()
+            let quiet = pass.added == 0 && pass.deleted == 0 && liveRecords > 0
+            if !current.isFull && quiet
+                && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval
+            {
+                current = try started.upgradedToFull(store)
+                capture = current
+            }
+            if current.isFull { try await verify(current, into: &pass) }
+            let (summary, audit) = try current.complete(
+                store, records: pass.records, anchors: pass.anchors, thresholds: configuration.thresholds)
+            var status = MonitorStatus.from(audit.anomalies)
+            if !pass.suspectedTypes.isEmpty {
+                status = pass.suspectedTypes.count >= pass.typesWithRecords ? .accessOff : .unknown(
+                    reason: "Health access may be off for \(pass.suspectedTypes.count) types: check Settings > Privacy > Health")
+                try store.recordInAuditTrail(
+                    .accessSuspected,
+                    message: "capture \(summary.id): \(pass.suspectedTypes.count) types returned nothing where the archive holds records; not taken for a loss")
+            }
+            state.record(check: now.timeIntervalSince1970, verified: current.isFull, status: status)
+            try state.save(store)
+            var outcome = finish(.completed, status: status, at: now)
+            outcome.capture = summary
+            outcome.anomalies = audit.anomalies
+            outcome.verified = current.isFull
+            outcome.explicitDeletions = pass.deleted
+            outcome.notes = audit.notes
+            return outcome
+        } catch HealthDataSourceError.databaseInaccessible {
+            try? capture?.abandon(store, reason: "the device is locked")
+            try? store.recordInAuditTrail(
+                .checkDeferred, message: "check deferred: the device is locked; it runs again when unlocked")
+            var outcome = CheckOutcome(kind: .deferred, status: currentStatus)
+            outcome.notes = ["the device was locked: the check was deferred, nothing was read as missing"]
+            return outcome
+        } catch {
+            try? capture?.abandon(store, reason: "the check failed")
+            return finish(.failed, status: .unknown(reason: "the check could not run: \(error.localizedDescription)"))
+        }
+    }
+
+    private func finish(_ kind: CheckOutcome.Kind, status: MonitorStatus, at date: Date? = nil) -> CheckOutcome {
+        currentStatus = status
+        if let date { lastChecked = date }
+        return CheckOutcome(kind: kind, status: status)
+    }
+
+    /// What one check read.
+    struct Pass {
+        var anchors: [String: HealthAnchor] = [:]
+        var added = 0
+        var deleted = 0
+        var records = 0
+        var suspectedTypes: [String] = []
+        var typesWithRecords = 0
+    }
+
+    /// Changes since each type's anchor, page by page. A verification stores only the deletions
+    /// here: its scan stores every sample once.
+    private func readChanges(into capture: LiveCapture, anchors saved: [String: HealthAnchor]) async throws -> Pass {
+        var pass = Pass()
+        for type in types.map(\.identifier) {
+            var anchor = saved[type]
+            while true {
+                let page = try await source.changes(of: type, since: anchor, limit: configuration.pageLimit)
+                if !capture.isFull {
+                    try capture.add(page.added, store)
+                    pass.records += page.added.count
+                }
+                pass.added += page.added.count
+                pass.deleted += try capture.markDeleted(page.deleted, type: type, store)
+                anchor = page.anchor ?? anchor
+                if !page.mayHaveMore { break }
+            }
+            if let anchor { pass.anchors[type] = anchor }
+        }
+        return pass
+    }
+
+    /// Re-reads every type; what the archive holds and the scan does not is gone without a trace
+    /// — unless the scan returned nothing where the archive holds records, which is what denied
+    /// read access looks like.
+    private func verify(_ capture: LiveCapture, into pass: inout Pass) async throws {
+        for type in types.map(\.identifier) {
+            let samples = try await source.allSamples(of: type)
+            let present = try capture.presentCount(of: type, store)
+            if present > 0 { pass.typesWithRecords += 1 }
+            if samples.isEmpty && present > 0 {
+                pass.suspectedTypes.append(type)
+                continue
+            }
+            var start = 0
+            while start < samples.count {
+                let end = min(start + configuration.pageLimit, samples.count)
+                try capture.add(Array(samples[start..<end]), store)
+                start = end
+            }
+            pass.records += samples.count
+            _ = try capture.markAbsent(type: type, store)
+        }
+    }
+
+    private func liveRecordCount() throws -> Int {
+        try store.writer.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM record WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL") ?? 0
+        }
+    }
+}

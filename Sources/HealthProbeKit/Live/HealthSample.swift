@@ -1,0 +1,150 @@
+import Foundation
+
+/// A HealthKit sample as the live path reads it: what `HKQuantitySample`, `HKCategorySample`,
+/// `HKWorkout` and `HKCorrelation` hold, without HealthKit. Dates keep HealthKit's sub-second
+/// precision (seconds since 1970, UTC).
+public struct HealthSample: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case quantity, category, workout, correlation
+    }
+
+    /// The device fields HealthKit gives (`HKDevice`); nil fields are left out.
+    public struct Device: Sendable, Hashable {
+        public var name: String?
+        public var manufacturer: String?
+        public var model: String?
+        public var hardware: String?
+        public var firmware: String?
+        public var software: String?
+
+        public init(
+            name: String? = nil, manufacturer: String? = nil, model: String? = nil, hardware: String? = nil,
+            firmware: String? = nil, software: String? = nil
+        ) {
+            self.name = name
+            self.manufacturer = manufacturer
+            self.model = model
+            self.hardware = hardware
+            self.firmware = firmware
+            self.software = software
+        }
+    }
+
+    public var uuid: UUID
+    public var kind: Kind
+    /// The HealthKit identifier (`HKQuantityTypeIdentifierHeartRate`; workouts use
+    /// `HKWorkoutTypeIdentifier`).
+    public var type: String
+    public var sourceName: String
+    public var sourceVersion: String?
+    public var device: Device?
+    /// A quantity's unit as HealthKit writes it (`count/min`).
+    public var unit: String?
+    /// A quantity's amount, or a category's raw value.
+    public var value: Double?
+    public var startDate: Double
+    public var endDate: Double
+    /// When the sample was saved, when known (`HKMetadataKeyCreationDate`-like; HealthKit does
+    /// not expose it for every sample).
+    public var creationDate: Double?
+    public var metadata: [String: String]
+    /// A workout's activity type (`HKWorkoutActivityTypeRunning`).
+    public var workoutActivityType: String?
+    /// A correlation's samples.
+    public var members: [HealthSample]
+
+    public init(
+        uuid: UUID = UUID(), kind: Kind, type: String, sourceName: String, sourceVersion: String? = nil,
+        device: Device? = nil, unit: String? = nil, value: Double? = nil, startDate: Double, endDate: Double,
+        creationDate: Double? = nil, metadata: [String: String] = [:], workoutActivityType: String? = nil,
+        members: [HealthSample] = []
+    ) {
+        self.uuid = uuid
+        self.kind = kind
+        self.type = type
+        self.sourceName = sourceName
+        self.sourceVersion = sourceVersion
+        self.device = device
+        self.unit = unit
+        self.value = value
+        self.startDate = startDate
+        self.endDate = endDate
+        self.creationDate = creationDate
+        self.metadata = metadata
+        self.workoutActivityType = workoutActivityType
+        self.members = members
+    }
+
+    public var syncIdentifier: String? { metadata[HealthSample.syncIdentifierKey] }
+    public var syncVersion: Int? { metadata[HealthSample.syncVersionKey].flatMap { Int($0) } }
+
+    public static let syncIdentifierKey = "HKMetadataKeySyncIdentifier"
+    public static let syncVersionKey = "HKMetadataKeySyncVersion"
+}
+
+/// An `HKDeletedObject`: the UUID of a deleted sample and, at most, its sync identifier and version.
+public struct DeletedSample: Sendable, Hashable {
+    public var uuid: UUID
+    public var syncIdentifier: String?
+    public var syncVersion: Int?
+
+    public init(uuid: UUID, syncIdentifier: String? = nil, syncVersion: Int? = nil) {
+        self.uuid = uuid
+        self.syncIdentifier = syncIdentifier
+        self.syncVersion = syncVersion
+    }
+}
+
+/// An opaque position in a sample type's change history (`HKQueryAnchor`, archived).
+public struct HealthAnchor: Sendable, Hashable {
+    public var data: Data
+
+    public init(data: Data) {
+        self.data = data
+    }
+}
+
+/// One page of an anchored query: what was added and deleted since the anchor, and the anchor
+/// to ask from next. A page as long as the limit may be followed by more.
+public struct ChangePage: Sendable {
+    public var added: [HealthSample]
+    public var deleted: [DeletedSample]
+    public var anchor: HealthAnchor?
+    /// Whether the page was cut at the limit: ask again from `anchor`.
+    public var mayHaveMore: Bool
+
+    public init(added: [HealthSample], deleted: [DeletedSample], anchor: HealthAnchor?, mayHaveMore: Bool) {
+        self.added = added
+        self.deleted = deleted
+        self.anchor = anchor
+        self.mayHaveMore = mayHaveMore
+    }
+}
+
+/// What a Health store says of access. HealthKit never reveals whether *reading* was allowed:
+/// after the request, "no data" and "read denied" look the same.
+public enum HealthAuthorization: String, Sendable {
+    /// There is no Health store on this device.
+    case unavailable
+    /// HealthProbe has not asked yet.
+    case notDetermined
+    /// Asked; whether reading is allowed cannot be known.
+    case requested
+}
+
+public enum HealthDataSourceError: Error, Sendable, Equatable {
+    /// The device is locked: protected Health data cannot be read now (`errorDatabaseInaccessible`).
+    case databaseInaccessible
+    /// Health data is not available on this device.
+    case unavailable
+}
+
+/// Where the live path reads Health data: HealthKit on iPhone, ``SimulatedHealthStore`` here.
+public protocol HealthDataSource: Sendable {
+    func authorization() async -> HealthAuthorization
+    /// Samples added and deleted since `anchor` (nil: from the beginning), at most `limit` a page,
+    /// in anchor order.
+    func changes(of type: String, since anchor: HealthAnchor?, limit: Int) async throws -> ChangePage
+    /// Every sample of `type` the store holds now, for verification.
+    func allSamples(of type: String) async throws -> [HealthSample]
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What the app's screens and background tasks see of the live monitor.
+public protocol HealthMonitorProtocol: Sendable {
+    var currentStatus: MonitorStatus { get async }
+    var lastChecked: Date? { get async }
+    /// Reads what changed, verifies when due, runs the detectors; never throws — a failure is an
+    /// outcome with a status that says so.
+    func runCheck() async -> CheckOutcome
+}
+
+/// Where anomalies are kept and resolved.
+public protocol AnomalyStoreProtocol: Sendable {
+    func fetchAnomalies(_ filter: ArchiveStore.AnomalyFilter) throws -> [Anomaly]
+    func resolveAnomalies(ids: [Int64]) throws -> [Anomaly]
+}
+
+/// The record of what happened.
+public protocol AuditTrailProtocol: Sendable {
+    func fetchAuditEntries() throws -> [AuditLog.Entry]
+    func recordInAuditTrail(_ event: AuditLog.Event, message: String) throws
+}
+
+extension ArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {}
+
+/// How the user's Health data looks after the last check. `unknown` is never "healthy": it says
+/// why HealthProbe cannot tell.
+public enum MonitorStatus: Sendable, Equatable, Codable {
+    case healthy, warning, critical
+    case unknown(reason: String)
+
+    public var label: String {
+        switch self {
+        case .healthy: "healthy"
+        case .warning: "warning"
+        case .critical: "critical"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// For people: the reason when unknown, else the label.
+    public var message: String {
+        if case .unknown(let reason) = self { return reason }
+        return label
+    }
+
+    /// The status a check's anomalies give: the worst severity, info counting as healthy.
+    static func from(_ anomalies: [Anomaly]) -> MonitorStatus {
+        switch anomalies.map(\.severity).max() {
+        case .critical: .critical
+        case .warning: .warning
+        default: .healthy
+        }
+    }
+
+    public static let accessOff = MonitorStatus.unknown(
+        reason: "Health access is off: enable it in Settings > Privacy > Health")
+}
+
+/// What one check did.
+public struct CheckOutcome: Sendable {
+    public enum Kind: String, Sendable, Codable {
+        /// Read, stored and audited.
+        case completed
+        /// Could not read now (the device was locked); nothing was stored; try again later.
+        case deferred
+        /// Could not run (no Health store, no access asked, an archive failure).
+        case failed
+    }
+
+    public var kind: Kind
+    public var status: MonitorStatus
+    public var capture: CaptureSummary?
+    public var anomalies: [Anomaly] = []
+    /// Whether this check re-read every monitored type (a verification scan).
+    public var verified = false
+    /// Records HealthKit reported deleted in this check (audit entries, not anomalies).
+    public var explicitDeletions = 0
+    public var notes: [String] = []
+}
