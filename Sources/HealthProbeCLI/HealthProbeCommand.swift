@@ -13,7 +13,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
             74 the archive could not be used, 3 `check --fail-on` found anomalies at or above that severity.
             """,
         subcommands: [
-            Check.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
+            Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
             Generate.self,
         ]
     )

@@ -50,7 +50,8 @@ public enum CaptureAudit {
             findings += try BulkDeletionDetector(pair: pair, thresholds: thresholds)
                 .detect(db, previousCounts: previousCounts)
         }
-        let divergence = try DivergenceDetector(pair: pair, thresholds: thresholds).detect(db)
+        let divergence = try DivergenceDetector(pair: pair, thresholds: thresholds)
+            .detect(db, explained: Set(findings.map(\.sampleType)))
         findings += divergence.findings
         var notes: [String] = []
         if !divergence.untested.isEmpty {

@@ -3,8 +3,11 @@ import GRDB
 /// `divergence`: a sample type's daily series (C's day bins: sums for cumulative types, means
 /// for discrete ones, counts for the rest) departs from its own baseline in the recent window.
 /// Changes to past days are reported record by record by the other detectors, so only the
-/// window before the export counts. A divergence still open from the previous capture is not
-/// reported again. Types without enough history are named in a note instead.
+/// window before the export counts, and a type whose recent window holds records already reported
+/// one by one (duplicates, overlaps, backfills, losses, rewrites — in this capture or an open
+/// anomaly of the window) is not reported again as a drift. A divergence still open from the
+/// previous capture is not reported again either. Types without enough history are named in a
+/// note instead.
 struct DivergenceDetector {
     let pair: CapturePair
     let thresholds: Thresholds
@@ -15,7 +18,8 @@ struct DivergenceDetector {
         var untested: [String] = []
     }
 
-    func detect(_ db: Database) throws -> Outcome {
+    /// `explained`: sample types this capture's other detectors reported.
+    func detect(_ db: Database, explained: Set<String>) throws -> Outcome {
         let exportDay = Int64((pair.current.date / 86_400).rounded(.down))
         let recentStart = exportDay - Int64(thresholds.divergenceRecentDays)
         let baselineStart = recentStart - Int64(thresholds.divergenceBaselineDays)
@@ -35,6 +39,14 @@ struct DivergenceDetector {
                 db,
                 sql: "SELECT sampleType FROM anomaly WHERE captureId = ? AND type = 'divergence' AND resolvedAt IS NULL",
                 arguments: [pair.previous?.id ?? -1]))
+        let explainedInWindow = explained.union(
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT a.sampleType FROM anomaly AS a JOIN capture AS c ON c.id = a.captureId
+                    WHERE a.resolvedAt IS NULL AND a.type NOT IN ('divergence') AND c.origin = ?
+                        AND COALESCE(c.exportDate, c.startedAt) >= ?
+                    """, arguments: [pair.current.origin, Double(recentStart) * 86_400]))
         var outcome = Outcome()
         for (type, rows) in Dictionary(grouping: bins, by: { $0["type"] as String }).sorted(by: { $0.key < $1.key }) {
             let limits = thresholds.applying(to: type)
@@ -52,7 +64,7 @@ struct DivergenceDetector {
                 minimumRelativeSigma: limits.divergenceMinimumRelativeSigma,
                 levelShiftLimit: limits.divergenceLevelShift)
             guard let result = engine.evaluate(baseline: baseline, recent: recent), result.fired,
-                !stillOpen.contains(type)
+                !stillOpen.contains(type), !explainedInWindow.contains(type)
             else { continue }
             outcome.findings.append(
                 finding(type, result, series: series, window: (recentStart, exportDay - 1), recentDays: recent.count))

@@ -46,6 +46,9 @@ struct HistoricalInsertionDetector {
         return backfills.sorted { $0.key < $1.key }.map { finding($0.key, $0.value) }
     }
 
+    /// What the previous capture was, for people.
+    private var previousName: String { pair.isLive ? "check" : "export" }
+
     private func finding(_ sampleType: String, _ backfill: Backfill) -> Finding {
         let limits = thresholds.applying(to: sampleType)
         let tally = backfill.tally
@@ -54,7 +57,7 @@ struct HistoricalInsertionDetector {
             ? .warning : .info
         var evidence = tally.evidence
         evidence["ageRange"] =
-            "\(EvidenceText.duration(backfill.newestAge)) – \(EvidenceText.duration(backfill.oldestAge)) before the previous export"
+            "\(EvidenceText.duration(backfill.newestAge)) – \(EvidenceText.duration(backfill.oldestAge)) before the previous \(previousName)"
         evidence["graceDays"] = String(Int(thresholds.grace(sampleType: sampleType, source: nil) / 86_400))
         let lags = backfill.lags.sorted()
         if !lags.isEmpty {
@@ -65,7 +68,7 @@ struct HistoricalInsertionDetector {
         return Finding(
             type: .historicalInsertion, severity: severity, sampleType: sampleType,
             summary: "\(EvidenceText.records(tally.count, of: sampleType)) appeared dated "
-                + "\(tally.evidence["dateRange"] ?? "in the past"), before the previous export",
+                + "\(tally.evidence["dateRange"] ?? "in the past"), before the previous \(previousName)",
             recordCount: tally.count, evidence: evidence,
             records: [.ids(role: "inserted", tally.ids)])
     }

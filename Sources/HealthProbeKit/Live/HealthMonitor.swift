@@ -88,7 +88,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
             outcome.capture = summary
             outcome.anomalies = audit.anomalies
             outcome.verified = current.isFull
-            outcome.explicitDeletions = pass.deleted
+            (outcome.explicitDeletions, outcome.updates) = try goneCounts(summary.id)
             outcome.notes = audit.notes
             return outcome
         } catch HealthDataSourceError.databaseInaccessible {
@@ -162,6 +162,17 @@ public actor HealthMonitor: HealthMonitorProtocol {
             }
             pass.records += samples.count
             _ = try capture.markAbsent(type: type, store)
+        }
+    }
+
+    /// Records this capture marked deleted, and those it found replaced or written again.
+    private func goneCounts(_ capture: Int64) throws -> (deleted: Int, updated: Int) {
+        try store.writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT goneReason, COUNT(*) AS n FROM record WHERE goneCapture = ? GROUP BY goneReason",
+                arguments: [capture])
+            let counts = Dictionary(uniqueKeysWithValues: rows.map { ($0["goneReason"] as String? ?? "", $0["n"] as Int) })
+            return (counts["deleted"] ?? 0, (counts["replaced"] ?? 0) + (counts["reissued"] ?? 0))
         }
     }
 

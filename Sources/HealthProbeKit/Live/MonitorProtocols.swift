@@ -74,7 +74,9 @@ public struct CheckOutcome: Sendable {
     public var anomalies: [Anomaly] = []
     /// Whether this check re-read every monitored type (a verification scan).
     public var verified = false
-    /// Records HealthKit reported deleted in this check (audit entries, not anomalies).
+    /// Records HealthKit reported deleted in this check (audit entries, not anomalies)…
     public var explicitDeletions = 0
+    /// …and records replaced by a newer sync version or written again (audit entries too).
+    public var updates = 0
     public var notes: [String] = []
 }

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `healthprobe demo`: a simulated iPhone with two months of synthetic history, checked once a
+/// day the way the app would, while the troubles of real Health stores happen to it — a writer
+/// bug, Watch and iPhone overlapping, a deletion by the user, a backfill, a bad iCloud sync, a
+/// deletion whose records HealthKit purged, a locked phone, a sync-version update, read access
+/// switched off. Each check says what happened and what HealthProbe found.
+public struct DemoScenario: Sendable {
+    /// Daily checks to run.
+    public var days: Int
+    /// Days of history the store holds before the first check.
+    public var historyDays = 60
+    public var seed: UInt64 = 1
+
+    public init(days: Int = 30) {
+        self.days = days
+    }
+
+    /// 2000-03-01, the first day checked; history starts on 2000-01-01.
+    static let firstDayStart = 951_868_800.0
+
+    /// One check and what led up to it.
+    public struct Check: Sendable {
+        public var day: Int
+        /// The day checked (UTC), `2000-03-01`.
+        public var date: String
+        /// What happened to the store since the last check, in plain words.
+        public var happened: [String]
+        /// Why this check ran: "daily" or "app opened" (a retry).
+        public var trigger: String
+        public var outcome: CheckOutcome
+    }
+
+    /// Runs the scenario against `store`, calling `onCheck` after each check.
+    public func run(store: ArchiveStore, onCheck: @Sendable (Check) -> Void = { _ in }) async throws -> [Check] {
+        let health = SimulatedHealthStore()
+        let clock = SimulatedClock(Date(timeIntervalSince1970: Self.dayStart(1 - historyDays)))
+        var writers = DemoWriters(seed: seed)
+        var world = DemoWorld(health: health, clock: clock, context: ContextMonitor(store: store))
+        for day in (1 - historyDays)...0 { try await world.live(day: day, writers: &writers) }
+        let monitor = try HealthMonitor(source: health, store: store, clock: clock.reading)
+        var checks: [Check] = []
+        for day in 1...days {
+            try await world.live(day: day, writers: &writers)
+            var happened = try await world.incident(on: day, writers: &writers)
+            clock.set(Date(timeIntervalSince1970: Self.dayStart(day + 1) + 1800))
+            var outcome = await monitor.runCheck()
+            let date = UTCText.day(Int64(Self.dayStart(day) / 86_400))
+            if outcome.kind == .deferred {
+                let check = Check(day: day, date: date, happened: happened, trigger: "daily", outcome: outcome)
+                checks.append(check)
+                onCheck(check)
+                happened = ["The phone was unlocked and the app opened: HealthProbe checks again."]
+                await health.setLocked(false)
+                clock.advance(by: 8 * 3600)
+                outcome = await monitor.runCheck()
+                let retry = Check(day: day, date: date, happened: happened, trigger: "app opened", outcome: outcome)
+                checks.append(retry)
+                onCheck(retry)
+                continue
+            }
+            let check = Check(day: day, date: date, happened: happened, trigger: "daily", outcome: outcome)
+            checks.append(check)
+            onCheck(check)
+        }
+        return checks
+    }
+
+    static func dayStart(_ day: Int) -> Double {
+        firstDayStart + Double(day - 1) * 86_400
+    }
+}
