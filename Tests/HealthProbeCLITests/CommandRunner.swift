@@ -32,8 +32,11 @@ struct CommandRunner {
         return process
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
+        -> Outcome
+    {
         let process = makeProcess(arguments, environment: environment)
+        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
