@@ -49,4 +49,32 @@ public enum HealthKitCatalog {
     public static func categoryValueName(type: String, rawValue: Int) -> String {
         categoryValueNames[type]?[rawValue] ?? String(rawValue)
     }
+
+    /// `HKWorkoutActivityType` raw values in order from 1, as exports name them (the gaps are
+    /// values Apple retired or skipped).
+    static let workoutActivityNames: [String] = [
+        "AmericanFootball", "Archery", "AustralianFootball", "Badminton", "Baseball", "Basketball", "Bowling", "Boxing",
+        "Climbing", "Cricket", "CrossTraining", "Curling", "Cycling", "Dance", "DanceInspiredTraining", "Elliptical",
+        "EquestrianSports", "Fencing", "Fishing", "FunctionalStrengthTraining", "Golf", "Gymnastics", "Handball",
+        "Hiking", "Hockey", "Hunting", "Lacrosse", "MartialArts", "MindAndBody", "MixedMetabolicCardioTraining",
+        "PaddleSports", "Play", "PreparationAndRecovery", "Racquetball", "Rowing", "Rugby", "Running", "Sailing",
+        "SkatingSports", "SnowSports", "Soccer", "Softball", "Squash", "StairClimbing", "SurfingSports", "Swimming",
+        "TableTennis", "Tennis", "TrackAndField", "TraditionalStrengthTraining", "Volleyball", "Walking",
+        "WaterFitness", "WaterPolo", "WaterSports", "Wrestling", "Yoga", "Barre", "CoreTraining", "CrossCountrySkiing",
+        "DownhillSkiing", "Flexibility", "HighIntensityIntervalTraining", "JumpRope", "Kickboxing", "Pilates",
+        "Snowboarding", "Stairs", "StepTraining", "WheelchairWalkPace", "WheelchairRunPace", "TaiChi", "MixedCardio",
+        "HandCycling", "DiscSports", "FitnessGaming", "CardioDance", "SocialDance", "Pickleball", "Cooldown", "",
+        "SwimBikeRun", "Transition", "UnderwaterDiving",
+    ]
+
+    /// `HKWorkoutActivityTypeRunning` for 37; `HKWorkoutActivityTypeOther` for 3000; the number
+    /// itself for a value this table does not know.
+    public static func workoutActivityTypeName(rawValue: UInt) -> String {
+        if rawValue == 3000 { return "HKWorkoutActivityTypeOther" }
+        let index = Int(rawValue) - 1
+        guard workoutActivityNames.indices.contains(index), !workoutActivityNames[index].isEmpty else {
+            return "HKWorkoutActivityType\(rawValue)"
+        }
+        return "HKWorkoutActivityType" + workoutActivityNames[index]
+    }
 }

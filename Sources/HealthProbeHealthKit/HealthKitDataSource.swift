@@ -1,0 +1,116 @@
+#if canImport(HealthKit)
+    import Foundation
+    import HealthKit
+    import HealthProbeKit
+
+    /// The live path's ``HealthDataSource`` over HealthKit: anchored object queries for changes
+    /// (anchors archived with secure coding), sample queries for verification scans. Identifier
+    /// tables, units and kinds come from `HealthKitCatalog`, tested on Linux; this file only
+    /// talks to HealthKit.
+    public final class HealthKitDataSource: HealthDataSource, @unchecked Sendable {
+        private let store: HKHealthStore
+        private let types: [HealthKitCatalog.MonitoredType]
+
+        public init(store: HKHealthStore = HKHealthStore(), types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes) {
+            self.store = store
+            self.types = types
+        }
+
+        /// Asks for read access to the monitored types (HealthKit never says whether it was given).
+        public func requestAuthorization() async throws {
+            try await store.requestAuthorization(toShare: [], read: Set(types.compactMap { Self.sampleType($0.identifier) }))
+        }
+
+        public func authorization() async -> HealthAuthorization {
+            guard HKHealthStore.isHealthDataAvailable() else { return .unavailable }
+            let read = Set(types.compactMap { Self.sampleType($0.identifier) as HKObjectType? })
+            return await withCheckedContinuation { continuation in
+                store.getRequestStatusForAuthorization(toShare: [], read: read) { status, _ in
+                    continuation.resume(returning: status == .unnecessary ? .requested : .notDetermined)
+                }
+            }
+        }
+
+        public func changes(of type: String, since anchor: HealthAnchor?, limit: Int) async throws -> ChangePage {
+            guard let sampleType = Self.sampleType(type) else {
+                return ChangePage(added: [], deleted: [], anchor: anchor, mayHaveMore: false)
+            }
+            let queryAnchor = try anchor.flatMap {
+                try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: $0.data)
+            }
+            let unit = unit(for: type)
+            return try await withCheckedThrowingContinuation { continuation in
+                let query = HKAnchoredObjectQuery(
+                    type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
+                ) { _, samples, deleted, newAnchor, error in
+                    if let error { return continuation.resume(throwing: Self.mapped(error)) }
+                    do {
+                        let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
+                        let removed = (deleted ?? []).map(Self.deletedSample)
+                        let archived = try newAnchor.map {
+                            HealthAnchor(data: try NSKeyedArchiver.archivedData(withRootObject: $0, requiringSecureCoding: true))
+                        }
+                        let count = (samples?.count ?? 0) + (deleted?.count ?? 0)
+                        continuation.resume(
+                            returning: ChangePage(added: added, deleted: removed, anchor: archived ?? anchor, mayHaveMore: count >= limit))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+                store.execute(query)
+            }
+        }
+
+        public func allSamples(of type: String) async throws -> [HealthSample] {
+            guard let sampleType = Self.sampleType(type) else { return [] }
+            let unit = unit(for: type)
+            return try await withCheckedThrowingContinuation { continuation in
+                let query = HKSampleQuery(
+                    sampleType: sampleType, predicate: nil, limit: HKObjectQueryNoLimit,
+                    sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
+                ) { _, samples, error in
+                    if let error { return continuation.resume(throwing: Self.mapped(error)) }
+                    continuation.resume(returning: (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) })
+                }
+                store.execute(query)
+            }
+        }
+
+        private func unit(for type: String) -> String? {
+            types.first { $0.identifier == type }?.unit
+        }
+
+        /// A locked device is a deferral, not an empty store.
+        static func mapped(_ error: Error) -> Error {
+            if let error = error as? HKError {
+                switch error.code {
+                case .errorDatabaseInaccessible: return HealthDataSourceError.databaseInaccessible
+                case .errorHealthDataUnavailable: return HealthDataSourceError.unavailable
+                default: break
+                }
+            }
+            return error
+        }
+
+        static func deletedSample(_ object: HKDeletedObject) -> DeletedSample {
+            let metadata = object.metadata ?? [:]
+            return DeletedSample(
+                uuid: object.uuid, syncIdentifier: metadata[HKMetadataKeySyncIdentifier] as? String,
+                syncVersion: (metadata[HKMetadataKeySyncVersion] as? NSNumber)?.intValue)
+        }
+
+        static func sampleType(_ identifier: String) -> HKSampleType? {
+            if identifier == HealthRecord.workoutType { return HKObjectType.workoutType() }
+            if identifier.hasPrefix("HKQuantityTypeIdentifier") {
+                return HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier))
+            }
+            if identifier.hasPrefix("HKCategoryTypeIdentifier") {
+                return HKObjectType.categoryType(forIdentifier: HKCategoryTypeIdentifier(rawValue: identifier))
+            }
+            if identifier.hasPrefix("HKCorrelationTypeIdentifier") {
+                return HKObjectType.correlationType(forIdentifier: HKCorrelationTypeIdentifier(rawValue: identifier))
+            }
+            return nil
+        }
+    }
+#endif

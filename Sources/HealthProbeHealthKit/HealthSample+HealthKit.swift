@@ -1,0 +1,74 @@
+#if canImport(HealthKit)
+    import Foundation
+    import HealthKit
+    import HealthProbeKit
+
+    extension HealthSample {
+        /// Maps a HealthKit sample: quantities in `unit` (nil when the type is not one HealthProbe
+        /// knows the unit of), categories by raw value, workouts by activity type, correlations
+        /// with their samples. Nil for kinds HealthProbe does not read.
+        init?(healthKit sample: HKSample, unit: String?) {
+            let source = sample.sourceRevision
+            let common = (
+                uuid: sample.uuid, sourceName: source.source.name, sourceVersion: source.version,
+                device: sample.device.map(Self.device), start: sample.startDate.timeIntervalSince1970,
+                end: sample.endDate.timeIntervalSince1970, metadata: Self.metadata(sample.metadata)
+            )
+            switch sample {
+            case let quantity as HKQuantitySample:
+                guard let unit else { return nil }
+                let hkUnit = HKUnit(from: unit)
+                guard quantity.quantity.is(compatibleWith: hkUnit) else { return nil }
+                self.init(
+                    uuid: common.uuid, kind: .quantity, type: quantity.quantityType.identifier, sourceName: common.sourceName,
+                    sourceVersion: common.sourceVersion, device: common.device, unit: unit,
+                    value: quantity.quantity.doubleValue(for: hkUnit), startDate: common.start, endDate: common.end,
+                    metadata: common.metadata)
+            case let category as HKCategorySample:
+                self.init(
+                    uuid: common.uuid, kind: .category, type: category.categoryType.identifier, sourceName: common.sourceName,
+                    sourceVersion: common.sourceVersion, device: common.device, value: Double(category.value),
+                    startDate: common.start, endDate: common.end, metadata: common.metadata)
+            case let workout as HKWorkout:
+                self.init(
+                    uuid: common.uuid, kind: .workout, type: HealthRecord.workoutType, sourceName: common.sourceName,
+                    sourceVersion: common.sourceVersion, device: common.device, startDate: common.start, endDate: common.end,
+                    metadata: common.metadata,
+                    workoutActivityType: HealthKitCatalog.workoutActivityTypeName(rawValue: workout.workoutActivityType.rawValue))
+            case let correlation as HKCorrelation:
+                let members = correlation.objects.compactMap { member -> HealthSample? in
+                    let unit = HealthKitCatalog.monitoredTypes.first { $0.identifier == member.sampleType.identifier }?.unit
+                    return HealthSample(healthKit: member, unit: unit)
+                }
+                self.init(
+                    uuid: common.uuid, kind: .correlation, type: correlation.correlationType.identifier,
+                    sourceName: common.sourceName, sourceVersion: common.sourceVersion, device: common.device,
+                    startDate: common.start, endDate: common.end, metadata: common.metadata,
+                    members: members.sorted { $0.uuid.uuidString < $1.uuid.uuidString })
+            default:
+                return nil
+            }
+        }
+
+        static func device(_ device: HKDevice) -> Device {
+            Device(
+                name: device.name, manufacturer: device.manufacturer, model: device.model, hardware: device.hardwareVersion,
+                firmware: device.firmwareVersion, software: device.softwareVersion)
+        }
+
+        /// Metadata values as text, the way exports write them.
+        static func metadata(_ metadata: [String: Any]?) -> [String: String] {
+            var text: [String: String] = [:]
+            for (key, value) in metadata ?? [:] {
+                switch value {
+                case let string as String: text[key] = string
+                case let number as NSNumber: text[key] = number.stringValue
+                case let date as Date: text[key] = UTCText.iso8601(seconds: date.timeIntervalSince1970)
+                case let quantity as HKQuantity: text[key] = quantity.description
+                default: text[key] = String(describing: value)
+                }
+            }
+            return text
+        }
+    }
+#endif

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import HealthProbeKit
+
+@Suite("HealthKit tables and the live mapping")
+struct HealthKitCatalogTests {
+    @Test func workoutActivityTypesAreNamedAsExportsNameThem() {
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 37) == "HKWorkoutActivityTypeRunning")
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 52) == "HKWorkoutActivityTypeWalking")
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 13) == "HKWorkoutActivityTypeCycling")
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 82) == "HKWorkoutActivityTypeSwimBikeRun")
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 3000) == "HKWorkoutActivityTypeOther")
+        #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 81) == "HKWorkoutActivityType81")
+    }
+
+    @Test func categoryValuesAreNamedAsExportsNameThem() {
+        #expect(
+            HealthKitCatalog.categoryValueName(type: "HKCategoryTypeIdentifierSleepAnalysis", rawValue: 4)
+                == "HKCategoryValueSleepAnalysisAsleepDeep")
+        #expect(HealthKitCatalog.categoryValueName(type: "HKCategoryTypeIdentifierUnknown", rawValue: 2) == "2")
+    }
+
+    @Test func aLiveSampleMapsToTheRecordAnExportMakesOfIt() throws {
+        let start = 946_713_600.0
+        let sample = HealthSample(
+            kind: .quantity, type: "HKQuantityTypeIdentifierHeartRate", sourceName: "Test User\u{2019}s Apple Watch",
+            sourceVersion: "10.1", device: HealthSample.Device(name: "Apple Watch", manufacturer: "Apple Inc."),
+            unit: "count/min", value: 72, startDate: start, endDate: start, metadata: ["HKMetadataKeyHeartRateMotionContext": "1"])
+        let live = HealthRecord(sample: sample)
+        #expect(live.value == "72")
+        #expect(live.numericValue == 72)
+        #expect(live.device == "name:Apple Watch, manufacturer:Apple Inc.")
+        #expect(live.metadataJSON == #"[["HKMetadataKeyHeartRateMotionContext","1"]]"#)
+        #expect(live.healthKitUUID == sample.uuid.uuidString)
+        let exported = HealthRecord(
+            kind: .record, type: sample.type, sourceName: sample.sourceName, sourceVersion: "10.1",
+            device: "name:Apple Watch, manufacturer:Apple Inc.", unit: "count/min", value: "72", startDate: start,
+            endDate: start, metadataJSON: live.metadataJSON)
+        // The same sample: semantic and fuzzy fingerprints agree; each HealthKit object is its own record.
+        #expect(RecordFingerprints(live).semantic == RecordFingerprints(exported).semantic)
+        #expect(RecordFingerprints(live).fuzzy == RecordFingerprints(exported).fuzzy)
+        #expect(RecordFingerprints(live).strict != RecordFingerprints(exported).strict)
+        var twin = sample
+        twin.uuid = UUID()
+        #expect(RecordFingerprints(HealthRecord(sample: twin)).strict != RecordFingerprints(live).strict)
+    }
+
+    @Test func sleepMapsToItsExportName() {
+        let sample = HealthSample(
+            kind: .category, type: "HKCategoryTypeIdentifierSleepAnalysis", sourceName: "Test", value: 5, startDate: 0,
+            endDate: 60)
+        #expect(HealthRecord(sample: sample).value == "HKCategoryValueSleepAnalysisAsleepREM")
+        #expect(HealthRecord(sample: sample).unit == nil)
+    }
+}
