@@ -16,7 +16,8 @@ enum AnomalyText {
             return "Verdict: healthy. Nothing vanished, appeared late, was duplicated or rewritten."
         }
         if serious.isEmpty {
-            return "Verdict: healthy, with \(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
+            return
+                "Verdict: healthy, with \(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
         }
         let worst = serious[0].severity == .critical ? "critical" : "needs a look"
         let topics = serious.prefix(3).map {

@@ -14,7 +14,8 @@ extension HealthProbeCommand {
             let entries = try CommandErrors.mapping { try store.fetchAuditEntries() }
             if output.json { return try Output.json(entries.map(AuditEntryJSON.init)) }
             for entry in entries {
-                Output.line(UTCText.iso8601(seconds: entry.at.rounded(.down)) + "  " + entry.event.padding(18) + entry.message)
+                Output.line(
+                    UTCText.iso8601(seconds: entry.at.rounded(.down)) + "  " + entry.event.padding(18) + entry.message)
             }
         }
     }

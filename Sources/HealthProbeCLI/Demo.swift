@@ -5,7 +5,8 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Demo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Watch HealthProbe at work on a simulated iPhone: daily checks, real-world incidents, what it finds.",
+            abstract:
+                "Watch HealthProbe at work on a simulated iPhone: daily checks, real-world incidents, what it finds.",
             discussion: """
                 No set-up: a simulated Health store with two months of synthetic data is checked once \
                 a day while things go wrong with it. The archive is temporary and removed at the end \
@@ -29,7 +30,9 @@ extension HealthProbeCommand {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
                     FileManager.default.isWritableFile(atPath: folder)
-                else { throw ValidationError("--keep \(keep): the folder \(folder) does not exist or cannot be written.") }
+                else {
+                    throw ValidationError("--keep \(keep): the folder \(folder) does not exist or cannot be written.")
+                }
                 guard !FileManager.default.fileExists(atPath: url.path) else {
                     throw ValidationError("--keep \(keep): the file exists already; name a new one.")
                 }

@@ -9,7 +9,8 @@ struct DemoNarration: Sendable {
     func begin() {
         guard !json else { return }
         Output.line(
-            "HealthProbe demo: a simulated iPhone with \(scenario.historyDays) days of history, checked once a day for \(scenario.days) days.")
+            "HealthProbe demo: a simulated iPhone with \(scenario.historyDays) days of history, checked once a day for \(scenario.days) days."
+        )
         Output.line("Synthetic data only; nothing leaves this machine.")
         Output.line()
     }
@@ -28,11 +29,14 @@ struct DemoNarration: Sendable {
             result = "check could not run: \(outcome.status.message)"
         case .completed:
             let capture = outcome.capture
-            result = "\(check.trigger) check\(outcome.verified ? " with a verification scan" : ""): "
+            result =
+                "\(check.trigger) check\(outcome.verified ? " with a verification scan" : ""): "
                 + "\(Output.grouped(capture?.new ?? 0)) new"
             if let gone = capture?.gone, gone > 0 { result += ", \(Output.grouped(gone)) gone" }
             var audited: [String] = []
-            if outcome.explicitDeletions > 0 { audited.append("\(Output.grouped(outcome.explicitDeletions)) deleted in Health") }
+            if outcome.explicitDeletions > 0 {
+                audited.append("\(Output.grouped(outcome.explicitDeletions)) deleted in Health")
+            }
             if outcome.updates > 0 { audited.append("\(Output.grouped(outcome.updates)) replaced by newer versions") }
             if !audited.isEmpty { result += " (\(audited.joined(separator: ", ")): audit entries, not anomalies)" }
             result += " → \(outcome.status.label)"
@@ -51,11 +55,14 @@ struct DemoNarration: Sendable {
             Output.line("HealthProbe found nothing wrong.")
         } else {
             let byType = Dictionary(grouping: anomalies, by: \.type).sorted { $0.key.rawValue < $1.key.rawValue }
-            Output.line("HealthProbe found: " + byType.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ") + ".")
+            Output.line(
+                "HealthProbe found: " + byType.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
+                    + ".")
         }
         let deleted = checks.reduce(0) { $0 + $1.outcome.explicitDeletions }
         if deleted > 0 {
-            Output.line("Deleted in the Health app: \(Output.grouped(deleted)) records, kept as audit entries, not anomalies.")
+            Output.line(
+                "Deleted in the Health app: \(Output.grouped(deleted)) records, kept as audit entries, not anomalies.")
         }
         if let path {
             Output.line("The archive is kept at \(path): try `healthprobe anomalies --archive \(path)`.")

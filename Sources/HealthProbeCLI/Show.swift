@@ -5,7 +5,8 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show one anomaly with its evidence and records; --format markdown gives a report for a bug report.")
+            abstract:
+                "Show one anomaly with its evidence and records; --format markdown gives a report for a bug report.")
 
         @OptionGroup var archive: ArchiveOptions
 

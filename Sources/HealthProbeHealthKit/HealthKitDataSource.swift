@@ -11,14 +11,18 @@
         private let store: HKHealthStore
         private let types: [HealthKitCatalog.MonitoredType]
 
-        public init(store: HKHealthStore = HKHealthStore(), types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes) {
+        public init(
+            store: HKHealthStore = HKHealthStore(),
+            types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes
+        ) {
             self.store = store
             self.types = types
         }
 
         /// Asks for read access to the monitored types (HealthKit never says whether it was given).
         public func requestAuthorization() async throws {
-            try await store.requestAuthorization(toShare: [], read: Set(types.compactMap { Self.sampleType($0.identifier) }))
+            try await store.requestAuthorization(
+                toShare: [], read: Set(types.compactMap { Self.sampleType($0.identifier) }))
         }
 
         public func authorization() async -> HealthAuthorization {
@@ -48,11 +52,14 @@
                         let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
                         let removed = (deleted ?? []).map(Self.deletedSample)
                         let archived = try newAnchor.map {
-                            HealthAnchor(data: try NSKeyedArchiver.archivedData(withRootObject: $0, requiringSecureCoding: true))
+                            HealthAnchor(
+                                data: try NSKeyedArchiver.archivedData(withRootObject: $0, requiringSecureCoding: true))
                         }
                         let count = (samples?.count ?? 0) + (deleted?.count ?? 0)
                         continuation.resume(
-                            returning: ChangePage(added: added, deleted: removed, anchor: archived ?? anchor, mayHaveMore: count >= limit))
+                            returning: ChangePage(
+                                added: added, deleted: removed, anchor: archived ?? anchor, mayHaveMore: count >= limit)
+                        )
                     } catch {
                         continuation.resume(throwing: error)
                     }
@@ -70,7 +77,8 @@
                     sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
                 ) { _, samples, error in
                     if let error { return continuation.resume(throwing: Self.mapped(error)) }
-                    continuation.resume(returning: (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) })
+                    continuation.resume(
+                        returning: (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) })
                 }
                 store.execute(query)
             }

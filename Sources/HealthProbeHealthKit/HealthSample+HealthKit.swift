@@ -20,24 +20,29 @@
                 let hkUnit = HKUnit(from: unit)
                 guard quantity.quantity.is(compatibleWith: hkUnit) else { return nil }
                 self.init(
-                    uuid: common.uuid, kind: .quantity, type: quantity.quantityType.identifier, sourceName: common.sourceName,
+                    uuid: common.uuid, kind: .quantity, type: quantity.quantityType.identifier,
+                    sourceName: common.sourceName,
                     sourceVersion: common.sourceVersion, device: common.device, unit: unit,
                     value: quantity.quantity.doubleValue(for: hkUnit), startDate: common.start, endDate: common.end,
                     metadata: common.metadata)
             case let category as HKCategorySample:
                 self.init(
-                    uuid: common.uuid, kind: .category, type: category.categoryType.identifier, sourceName: common.sourceName,
+                    uuid: common.uuid, kind: .category, type: category.categoryType.identifier,
+                    sourceName: common.sourceName,
                     sourceVersion: common.sourceVersion, device: common.device, value: Double(category.value),
                     startDate: common.start, endDate: common.end, metadata: common.metadata)
             case let workout as HKWorkout:
                 self.init(
                     uuid: common.uuid, kind: .workout, type: HealthRecord.workoutType, sourceName: common.sourceName,
-                    sourceVersion: common.sourceVersion, device: common.device, startDate: common.start, endDate: common.end,
+                    sourceVersion: common.sourceVersion, device: common.device, startDate: common.start,
+                    endDate: common.end,
                     metadata: common.metadata,
-                    workoutActivityType: HealthKitCatalog.workoutActivityTypeName(rawValue: workout.workoutActivityType.rawValue))
+                    workoutActivityType: HealthKitCatalog.workoutActivityTypeName(
+                        rawValue: workout.workoutActivityType.rawValue))
             case let correlation as HKCorrelation:
                 let members = correlation.objects.compactMap { member -> HealthSample? in
-                    let unit = HealthKitCatalog.monitoredTypes.first { $0.identifier == member.sampleType.identifier }?.unit
+                    let unit = HealthKitCatalog.monitoredTypes.first { $0.identifier == member.sampleType.identifier }?
+                        .unit
                     return HealthSample(healthKit: member, unit: unit)
                 }
                 self.init(
@@ -52,7 +57,8 @@
 
         static func device(_ device: HKDevice) -> Device {
             Device(
-                name: device.name, manufacturer: device.manufacturer, model: device.model, hardware: device.hardwareVersion,
+                name: device.name, manufacturer: device.manufacturer, model: device.model,
+                hardware: device.hardwareVersion,
                 firmware: device.firmwareVersion, software: device.softwareVersion)
         }
 

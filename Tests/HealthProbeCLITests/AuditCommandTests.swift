@@ -100,7 +100,8 @@ struct AuditCommandTests {
         let id = String(try #require(heartRate["id"] as? Int))
         let report = try checked.run(["show", id, "--format", "markdown"])
         #expect(report.status == 0)
-        for part in ["## HealthProbe anomaly #\(id)", "**What:**", "### Evidence", "### Affected days", "| vanished |"] {
+        for part in ["## HealthProbe anomaly #\(id)", "**What:**", "### Evidence", "### Affected days", "| vanished |"]
+        {
             #expect(report.stdout.contains(part), "no \(part)")
         }
         #expect(report.stdout.contains("withheld"))

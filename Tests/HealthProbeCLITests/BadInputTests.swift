@@ -41,7 +41,9 @@ struct BadInputTests {
         #expect(try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM auditEntry") == entriesBefore + 1)
         #expect(
             try ArchiveInspection.scalar(
-                archive, "SELECT COUNT(*) FROM auditEntry WHERE event = 'inputRefused' AND id = (SELECT MAX(id) FROM auditEntry)")
+                archive,
+                "SELECT COUNT(*) FROM auditEntry WHERE event = 'inputRefused' AND id = (SELECT MAX(id) FROM auditEntry)"
+            )
                 == 1)
     }
 

@@ -36,11 +36,15 @@ struct DemoCommandTests {
         #expect((deletionDay["anomalies"] as? [Any])?.isEmpty == true)
         // The heart rate lost in the bad iCloud sync is the only heart-rate loss reported.
         let heartRateLosses = anomalies.filter {
-            $0["type"] as? String == "silent_deletion" && $0["sampleType"] as? String == "HKQuantityTypeIdentifierHeartRate"
+            $0["type"] as? String == "silent_deletion"
+                && $0["sampleType"] as? String == "HKQuantityTypeIdentifierHeartRate"
         }
         #expect(heartRateLosses.count == 1)
         #expect(checks.contains { $0["kind"] as? String == "deferred" })
-        #expect(checks.contains { $0["statusMessage"] as? String == "Health access is off: enable it in Settings > Privacy > Health" })
+        #expect(
+            checks.contains {
+                $0["statusMessage"] as? String == "Health access is off: enable it in Settings > Privacy > Health"
+            })
     }
 
     @Test func theStoryNarratesWhatHappenedAndWhatWasFound() throws {

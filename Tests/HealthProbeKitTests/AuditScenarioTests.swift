@@ -78,8 +78,11 @@ struct AuditScenarioTests {
         let second = Self.found(results[1].audit.anomalies)
         #expect(
             second == [
-                Expected(type: .silentDeletion, sampleType: Self.sleep, recordCount: Self.count(Self.sleep, in: Self.loss)),
-                Expected(type: .duplicate, sampleType: Self.steps, recordCount: 2 * Self.count(Self.steps, in: Self.writerBug)),
+                Expected(
+                    type: .silentDeletion, sampleType: Self.sleep, recordCount: Self.count(Self.sleep, in: Self.loss)),
+                Expected(
+                    type: .duplicate, sampleType: Self.steps,
+                    recordCount: 2 * Self.count(Self.steps, in: Self.writerBug)),
                 Expected(
                     type: .valueModified, sampleType: Self.heartRate,
                     recordCount: Self.count(Self.heartRate, in: Self.rewrite)),

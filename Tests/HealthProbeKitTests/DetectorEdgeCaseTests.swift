@@ -52,9 +52,12 @@ struct DetectorEdgeCaseTests {
 
     @Test func aTypeWithOneRecordLosingItIsCritical() throws {
         let support = try ArchiveTestSupport()
-        let weight = Export.record("HKQuantityTypeIdentifierBodyMass", source: "Test Scale", value: "70", unit: "kg",
+        let weight = Export.record(
+            "HKQuantityTypeIdentifierBodyMass", source: "Test Scale", value: "70", unit: "kg",
             start: Self.t(2, 1))
-        let found = try support.audit([Export(elements: [weight, Self.heartRate()]), Export(elements: [Self.heartRate()])])
+        let found = try support.audit([
+            Export(elements: [weight, Self.heartRate()]), Export(elements: [Self.heartRate()]),
+        ])
         let loss = try #require(found[1].only(.silentDeletion).first)
         #expect(found[1].count == 1)
         #expect(loss.sampleType == "HKQuantityTypeIdentifierBodyMass")
@@ -96,7 +99,9 @@ struct DetectorEdgeCaseTests {
         let diastolic = Export.record(
             "HKQuantityTypeIdentifierBloodPressureDiastolic", source: Export.phone, value: "80", unit: "mmHg",
             start: Self.t(2, 1))
-        let reading = [systolic, diastolic, Export.bloodPressure(start: Self.t(2, 1), children: [systolic, diastolic])]
+        let reading = [
+            systolic, diastolic, Export.bloodPressure(start: Self.t(2, 1), children: [systolic, diastolic]),
+        ]
         let found = try support.audit([Export(elements: reading), Export(elements: reading)])
         #expect(found[0].isEmpty, "\(found[0].summaries)")
         #expect(found[1].isEmpty, "\(found[1].summaries)")
@@ -177,7 +182,8 @@ struct DetectorEdgeCaseTests {
     @Test func twoSourcesWritingOneSampleIsAnOverlapOnlyWhenNew() throws {
         let support = try ArchiveTestSupport()
         func step(_ source: String, day: Int) -> String {
-            Export.record(Self.steps, source: source, value: "120", unit: "count", start: Self.t(2, day),
+            Export.record(
+                Self.steps, source: source, value: "120", unit: "count", start: Self.t(2, day),
                 end: Self.t(2, day, 9))
         }
         var second = Export(elements: [

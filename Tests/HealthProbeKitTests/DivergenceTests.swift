@@ -14,7 +14,8 @@ struct DivergenceTests {
     }
 
     @Test func aStepDownFiresBothTests() throws {
-        let result = try #require(Self.engine.evaluate(baseline: Self.baseline, recent: Array(repeating: 2_000, count: 7)))
+        let result = try #require(
+            Self.engine.evaluate(baseline: Self.baseline, recent: Array(repeating: 2_000, count: 7)))
         #expect(result.sigmaRatioFired)
         #expect(result.levelShiftFired)
         #expect(result.shift < -0.7)

@@ -26,7 +26,8 @@ struct HealthKitCatalogTests {
         let sample = HealthSample(
             kind: .quantity, type: "HKQuantityTypeIdentifierHeartRate", sourceName: "Test User\u{2019}s Apple Watch",
             sourceVersion: "10.1", device: HealthSample.Device(name: "Apple Watch", manufacturer: "Apple Inc."),
-            unit: "count/min", value: 72, startDate: start, endDate: start, metadata: ["HKMetadataKeyHeartRateMotionContext": "1"])
+            unit: "count/min", value: 72, startDate: start, endDate: start,
+            metadata: ["HKMetadataKeyHeartRateMotionContext": "1"])
         let live = HealthRecord(sample: sample)
         #expect(live.value == "72")
         #expect(live.numericValue == 72)

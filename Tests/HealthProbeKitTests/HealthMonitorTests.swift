@@ -52,7 +52,9 @@ struct HealthMonitorTests {
     @Test func aDeletionWhoseTombstoneWasPurgedIsFoundByTheVerificationScan() async throws {
         let (timeline, monitor) = try await Self.started { $0.configuration.verificationEvery = 2 }
         let cutoff = timeline.clock.now.timeIntervalSince1970 - 5 * 86_400
-        await timeline.store.deleteAsUser(of: Timeline.heartRate) { $0.startDate > cutoff - 86_400 && $0.startDate <= cutoff }
+        await timeline.store.deleteAsUser(of: Timeline.heartRate) {
+            $0.startDate > cutoff - 86_400 && $0.startDate <= cutoff
+        }
         await timeline.store.purgeTombstones()
         let delta = try await timeline.nextDay(monitor)
         #expect(!delta.verified)

@@ -19,7 +19,8 @@ struct MiniExport {
     ) -> String {
         var text = "<Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"10.1\""
         if let unit { text += " unit=\"\(unit)\"" }
-        text += " creationDate=\"\(created ?? start)\" startDate=\"\(start)\" endDate=\"\(end ?? start)\" value=\"\(value)\""
+        text +=
+            " creationDate=\"\(created ?? start)\" startDate=\"\(start)\" endDate=\"\(end ?? start)\" value=\"\(value)\""
         guard !metadata.isEmpty else { return text + "/>" }
         return text + ">" + metadata.map { "<MetadataEntry key=\"\($0.0)\" value=\"\($0.1)\"/>" }.joined() + "</Record>"
     }

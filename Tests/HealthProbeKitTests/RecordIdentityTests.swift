@@ -16,7 +16,9 @@ struct RecordIdentityTests {
             endDate="2000-01-01 08:00:00 +0000" value="\(value)"/>
             """)
         var records: [HealthRecord] = []
-        _ = try ExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read { records.append(HealthRecord(exportElement: $0)) }
+        _ = try ExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
+            records.append(HealthRecord(exportElement: $0))
+        }
         return try #require(records.first)
     }
 
@@ -27,8 +29,10 @@ struct RecordIdentityTests {
     }
 
     @Test func theSameNumberWrittenTwoWaysIsTheSameSample() throws {
-        #expect(RecordFingerprints.semantic(try Self.record("60")) == RecordFingerprints.semantic(try Self.record("60.0")))
-        #expect(RecordFingerprints.semantic(try Self.record("60")) != RecordFingerprints.semantic(try Self.record("61")))
+        #expect(
+            RecordFingerprints.semantic(try Self.record("60")) == RecordFingerprints.semantic(try Self.record("60.0")))
+        #expect(
+            RecordFingerprints.semantic(try Self.record("60")) != RecordFingerprints.semantic(try Self.record("61")))
     }
 
     @Test func theSemanticKeyIgnoresTheSourceAndTheFingerprintDoesNot() throws {

@@ -17,7 +17,8 @@ struct SimulatedHealthStoreTests {
         let next = try await store.changes(of: Self.type, since: all.anchor, limit: 100)
         #expect(next.added.map(\.uuid) == [second.uuid])
         #expect(
-            SimulatedHealthStore.position(try #require(next.anchor)) > SimulatedHealthStore.position(try #require(all.anchor)))
+            SimulatedHealthStore.position(try #require(next.anchor))
+                > SimulatedHealthStore.position(try #require(all.anchor)))
         let none = try await store.changes(of: Self.type, since: next.anchor, limit: 100)
         #expect(none.added.isEmpty && none.deleted.isEmpty && none.anchor == next.anchor)
         #expect(try await store.changes(of: LiveTimeline.steps, since: nil, limit: 100).added.isEmpty)
@@ -43,7 +44,8 @@ struct SimulatedHealthStoreTests {
     @Test func deletionsLeaveTombstonesUntilPurged() async throws {
         let timeline = try LiveTimeline()
         let sample = try await timeline.store.save(
-            timeline.heartRate(daysAgo: 1, metadata: ["HKMetadataKeySyncIdentifier": "s-1", "HKMetadataKeySyncVersion": "3"]))
+            timeline.heartRate(
+                daysAgo: 1, metadata: ["HKMetadataKeySyncIdentifier": "s-1", "HKMetadataKeySyncVersion": "3"]))
         let before = try await timeline.store.changes(of: Self.type, since: nil, limit: 100).anchor
         await timeline.store.delete([sample.uuid])
         let page = try await timeline.store.changes(of: Self.type, since: before, limit: 100)

@@ -78,8 +78,9 @@ extension ArchiveStore {
     /// The records of anomaly `id`, ordered by role and start, at most `limit`; and how many in all.
     public func fetchAnomalyRecords(id: Int64, limit: Int) throws -> (records: [AnomalyRecord], total: Int) {
         try writer.read { db in
-            let total = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM anomalyRecord WHERE anomalyId = ?", arguments: [id]) ?? 0
+            let total =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM anomalyRecord WHERE anomalyId = ?", arguments: [id]) ?? 0
             let records = try AnomalyRecord.fetchAll(
                 db,
                 sql: """
@@ -110,7 +111,8 @@ extension ArchiveStore {
                 }
             }
             return try Anomaly.fetchAll(
-                db, sql: "SELECT * FROM anomaly WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY id",
+                db,
+                sql: "SELECT * FROM anomaly WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY id",
                 arguments: StatementArguments(ids))
         }
     }

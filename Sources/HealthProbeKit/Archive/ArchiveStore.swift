@@ -126,12 +126,14 @@ public struct ArchiveStore: Sendable {
     /// Removes a capture that did not complete, with everything it changed: the records it
     /// first saw, its marks on the others, its anomalies.
     static func undoCapture(_ capture: Int64, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM anomalyRecord WHERE anomalyId IN (SELECT id FROM anomaly WHERE captureId = ?)",
+        try db.execute(
+            sql: "DELETE FROM anomalyRecord WHERE anomalyId IN (SELECT id FROM anomaly WHERE captureId = ?)",
             arguments: [capture])
         try db.execute(sql: "DELETE FROM anomaly WHERE captureId = ?", arguments: [capture])
         try db.execute(sql: "DELETE FROM routeFile WHERE captureId = ?", arguments: [capture])
         try db.execute(
-            sql: "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
+            sql:
+                "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
             arguments: [capture])
         try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
         try db.execute(

@@ -208,8 +208,9 @@ final class CaptureIngest {
     /// before (rows above the floor) and those that had gone and came back.
     func countNew() throws -> Int {
         if startedEmpty { return records }
-        let inserted = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM record WHERE id > ?", arguments: [recordIDFloor]) ?? 0
+        let inserted =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM record WHERE id > ?", arguments: [recordIDFloor]) ?? 0
         return inserted + (try countReturned())
     }
 

@@ -21,7 +21,9 @@ struct DemoWorld {
         for sample in writers.day(startingAt: start, writtenAt: writtenAt) { try await health.save(sample) }
         if day % 4 == 0 {
             let identifier = "run-\(day + 1000)"
-            try await health.save(writers.workout(startingAt: start + 18 * 3600, identifier: identifier, version: 1, writtenAt: writtenAt))
+            try await health.save(
+                writers.workout(startingAt: start + 18 * 3600, identifier: identifier, version: 1, writtenAt: writtenAt)
+            )
             runs.append((start + 18 * 3600, identifier))
         }
     }
@@ -40,17 +42,24 @@ struct DemoWorld {
         case 5:
             let shared = await health.samples(of: DemoWriters.steps, where: during(day, day)).prefix(10)
             for sample in shared {
-                try await health.saveFromSecondSource(sample, source: DemoWriters.phoneSource, device: DemoWriters.phone)
+                try await health.saveFromSecondSource(
+                    sample, source: DemoWriters.phoneSource, device: DemoWriters.phone)
             }
-            return ["The iPhone also wrote \(shared.count) step samples the Watch had written: same minutes, same counts."]
+            return [
+                "The iPhone also wrote \(shared.count) step samples the Watch had written: same minutes, same counts."
+            ]
         case 8:
             let count = await health.deleteAsUser(of: DemoWriters.heartRate, where: during(day - 2, day - 2))
-            return ["You deleted a day of heart rate in the Health app (\(count) samples); HealthKit keeps deletion records."]
+            return [
+                "You deleted a day of heart rate in the Health app (\(count) samples); HealthKit keeps deletion records."
+            ]
         case 11:
             let days = stride(from: 57, through: 35, by: -2).map { today - Double($0) * 86_400 }
             let readings = writers.scaleReadings(onDaysStarting: days, writtenAt: today + 86_000)
             try await health.backfill(readings)
-            return ["A scale app synced after weeks away, writing \(readings.count) body-mass readings dated 5 to 8 weeks ago."]
+            return [
+                "A scale app synced after weeks away, writing \(readings.count) body-mass readings dated 5 to 8 weeks ago."
+            ]
         case 14:
             let lost = await health.loseSilently(of: DemoWriters.heartRate, where: during(day - 25, day - 16))
             try context.record(.iCloudSync, detail: "iCloud sync finished after signing in again", at: clock.now)
@@ -69,7 +78,9 @@ struct DemoWorld {
         case 23:
             let recent = runs.suffix(3)
             for run in recent {
-                try await health.save(writers.workout(startingAt: run.start, identifier: run.identifier, version: 2, writtenAt: today + 86_000))
+                try await health.save(
+                    writers.workout(
+                        startingAt: run.start, identifier: run.identifier, version: 2, writtenAt: today + 86_000))
             }
             return ["The workout app corrected \(recent.count) runs: higher sync versions replace the old ones."]
         case 26:

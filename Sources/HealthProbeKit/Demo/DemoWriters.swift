@@ -11,7 +11,8 @@ struct DemoWriters {
     static let watch = HealthSample.Device(
         name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardware: "Watch6,2", software: "10.1")
     static let phone = HealthSample.Device(
-        name: "iPhone-TESTDEVICE", manufacturer: "Apple Inc.", model: "iPhone", hardware: "iPhone15,2", software: "17.1")
+        name: "iPhone-TESTDEVICE", manufacturer: "Apple Inc.", model: "iPhone", hardware: "iPhone15,2", software: "17.1"
+    )
 
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
     static let steps = "HKQuantityTypeIdentifierStepCount"
@@ -32,29 +33,39 @@ struct DemoWriters {
         for hour in 0..<24 {
             let time = dayStart + Double(hour) * 3600 + Double(random.next(below: 3_000)) + 0.125
             samples.append(
-                quantity(Self.heartRate, "count/min", 55 + Double(random.next(below: 50)), at: time, length: 0, writtenAt))
+                quantity(
+                    Self.heartRate, "count/min", 55 + Double(random.next(below: 50)), at: time, length: 0, writtenAt))
             samples.append(
-                quantity(Self.activeEnergy, "kcal", Double(random.next(below: 40_000)) / 1000, at: time + 60, length: 600, writtenAt))
+                quantity(
+                    Self.activeEnergy, "kcal", Double(random.next(below: 40_000)) / 1000, at: time + 60, length: 600,
+                    writtenAt))
             if (7..<22).contains(hour) {
                 samples.append(
-                    quantity(Self.steps, "count", Double(200 + random.next(below: 900)), at: time + 120, length: 900, writtenAt))
+                    quantity(
+                        Self.steps, "count", Double(200 + random.next(below: 900)), at: time + 120, length: 900,
+                        writtenAt))
             }
         }
         for segment in 0..<3 {
             let start = dayStart + 3600 * Double(1 + 2 * segment) + 0.5
             samples.append(
                 HealthSample(
-                    kind: .category, type: Self.sleep, sourceName: Self.watchSource, sourceVersion: "10.1", device: Self.watch,
-                    value: Double(3 + random.next(below: 3)), startDate: start, endDate: start + 5400, creationDate: writtenAt))
+                    kind: .category, type: Self.sleep, sourceName: Self.watchSource, sourceVersion: "10.1",
+                    device: Self.watch,
+                    value: Double(3 + random.next(below: 3)), startDate: start, endDate: start + 5400,
+                    creationDate: writtenAt))
         }
         return samples
     }
 
-    func quantity(_ type: String, _ unit: String, _ value: Double, at start: Double, length: Double, _ writtenAt: Double)
+    func quantity(
+        _ type: String, _ unit: String, _ value: Double, at start: Double, length: Double, _ writtenAt: Double
+    )
         -> HealthSample
     {
         HealthSample(
-            kind: .quantity, type: type, sourceName: Self.watchSource, sourceVersion: "10.1", device: Self.watch, unit: unit,
+            kind: .quantity, type: type, sourceName: Self.watchSource, sourceVersion: "10.1", device: Self.watch,
+            unit: unit,
             value: value, startDate: start, endDate: start + length, creationDate: writtenAt)
     }
 
@@ -69,7 +80,8 @@ struct DemoWriters {
     }
 
     /// A workout app's run, with a sync identifier so it can later be replaced.
-    mutating func workout(startingAt start: Double, identifier: String, version: Int, writtenAt: Double) -> HealthSample {
+    mutating func workout(startingAt start: Double, identifier: String, version: Int, writtenAt: Double) -> HealthSample
+    {
         HealthSample(
             kind: .workout, type: HealthRecord.workoutType, sourceName: Self.workoutSource, sourceVersion: "2",
             startDate: start, endDate: start + 1800 + Double(version * 60), creationDate: writtenAt,

@@ -37,7 +37,8 @@ struct BulkDeletionDetector {
                 records: [
                     .query(
                         role: "deleted",
-                        sql: "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = 'deleted' AND type = ?",
+                        sql:
+                            "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = 'deleted' AND type = ?",
                         arguments: [sampleType.databaseValue])
                 ])
         }

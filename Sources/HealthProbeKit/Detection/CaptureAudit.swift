@@ -60,7 +60,8 @@ public enum CaptureAudit {
                 + "fewer than \(thresholds.divergenceMinimumBaselineDays) days of history before the last "
                 + "\(thresholds.divergenceRecentDays) days"
             notes.append(note)
-            try AuditLog.append(db, event: .detectorSkipped, captureID: captureID, message: "capture \(captureID): \(note)")
+            try AuditLog.append(
+                db, event: .detectorSkipped, captureID: captureID, message: "capture \(captureID): \(note)")
         }
         let anomalies = try AnomalyWriter.store(findings, captureID: captureID, db)
         try CaptureDiff.drop(db)
@@ -74,7 +75,9 @@ public enum CaptureAudit {
         for row in rows {
             try AuditLog.append(
                 db, event: .recordsReturned, captureID: pair.current.id,
-                message: "capture \(pair.current.id): \(row["n"] as Int) \(row["type"] as String) records that had gone came back")
+                message:
+                    "capture \(pair.current.id): \(row["n"] as Int) \(row["type"] as String) records that had gone came back"
+            )
         }
     }
 }
@@ -108,7 +111,8 @@ enum AnomalyWriter {
             }
             try AuditLog.append(
                 db, event: .anomaliesDetected, captureID: captureID,
-                message: "capture \(captureID): \(findings.count) anomalies detected (\(counts.joined(separator: ", ")))")
+                message:
+                    "capture \(captureID): \(findings.count) anomalies detected (\(counts.joined(separator: ", ")))")
         }
         guard !ids.isEmpty else { return [] }
         return try Anomaly.fetchAll(

@@ -37,7 +37,8 @@ struct DivergenceDetector {
         let stillOpen = Set(
             try String.fetchAll(
                 db,
-                sql: "SELECT sampleType FROM anomaly WHERE captureId = ? AND type = 'divergence' AND resolvedAt IS NULL",
+                sql:
+                    "SELECT sampleType FROM anomaly WHERE captureId = ? AND type = 'divergence' AND resolvedAt IS NULL",
                 arguments: [pair.previous?.id ?? -1]))
         let explainedInWindow = explained.union(
             try String.fetchAll(
@@ -89,7 +90,8 @@ struct DivergenceDetector {
         return Finding(
             type: .divergence, severity: result.shift <= -limits.divergenceWarningDrop ? .warning : .info,
             sampleType: sampleType,
-            summary: "daily \(SampleTypeCatalog.displayName(of: sampleType)) \(series.aggregationName) went \(direction) "
+            summary:
+                "daily \(SampleTypeCatalog.displayName(of: sampleType)) \(series.aggregationName) went \(direction) "
                 + "\(EvidenceText.percent(abs(result.shift)))% over \(window) against the \(limits.divergenceBaselineDays) days before",
             recordCount: recentDays, evidence: evidence)
     }

@@ -31,12 +31,14 @@ public struct DivergenceEngine: Sendable {
     public func evaluate(baseline: [Double], recent: [Double]) -> Result? {
         guard baseline.count >= 2, !recent.isEmpty else { return nil }
         let baselineMean = Self.mean(baseline)
-        let variance = baseline.reduce(0) { $0 + ($1 - baselineMean) * ($1 - baselineMean) } / Double(baseline.count - 1)
+        let variance =
+            baseline.reduce(0) { $0 + ($1 - baselineMean) * ($1 - baselineMean) } / Double(baseline.count - 1)
         let sigma = max(variance.squareRoot(), abs(baselineMean) * minimumRelativeSigma, .ulpOfOne)
         let sigmaRatio = abs(Self.mean(recent) - baselineMean) / sigma
         let baselineMedian = Self.median(baseline)
         let recentMedian = Self.median(recent)
-        let shift = baselineMedian == 0 ? (recentMedian == 0 ? 0 : 1) : (recentMedian - baselineMedian) / abs(baselineMedian)
+        let shift =
+            baselineMedian == 0 ? (recentMedian == 0 ? 0 : 1) : (recentMedian - baselineMedian) / abs(baselineMedian)
         let allOnOneSide =
             shift < 0 ? recent.allSatisfy { $0 < baselineMedian } : recent.allSatisfy { $0 > baselineMedian }
         return Result(

@@ -23,7 +23,9 @@ struct DuplicateDetector {
             let previousSurplus = max(0, previous - 1)
             let newSurplus = max(0, current - 1 - previousSurplus)
             let type = copies[0].type
-            if previousSurplus > 0 && current > 1 { alreadySurplus[type, default: 0] += min(previousSurplus, current - 1) }
+            if previousSurplus > 0 && current > 1 {
+                alreadySurplus[type, default: 0] += min(previousSurplus, current - 1)
+            }
             guard newSurplus > 0 else { continue }
             // The latest arrivals are the surplus: the first copy of a sample is never surplus.
             let surplus = copies.filter(\.isArrival).sorted { $0.id > $1.id }.prefix(newSurplus)

@@ -26,8 +26,10 @@ struct SampleGroupScan {
 
         /// What makes two records the same sample whatever their source.
         var sampleIdentity: String {
-            [kind, type, unit ?? "\u{0}", startDate.map { String($0) } ?? "-", endDate.map { String($0) } ?? "-",
-                sampleValue].joined(separator: "\u{1}")
+            [
+                kind, type, unit ?? "\u{0}", startDate.map { String($0) } ?? "-", endDate.map { String($0) } ?? "-",
+                sampleValue,
+            ].joined(separator: "\u{1}")
         }
     }
 
@@ -37,7 +39,8 @@ struct SampleGroupScan {
 
     /// Calls `body` with the rows of each key that holds at least two records.
     func forEachGroup(_ db: Database, _ body: ([Row]) throws -> Void) throws {
-        let arrivals = pair.previous == nil ? Int.max : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.arrival") ?? 0
+        let arrivals =
+            pair.previous == nil ? Int.max : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.arrival") ?? 0
         let keys =
             arrivals > Self.indexScanThreshold
             ? try Int64.fetchCursor(

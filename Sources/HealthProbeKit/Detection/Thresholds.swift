@@ -109,12 +109,16 @@ public struct GraceOverride: Sendable, Equatable {
     /// Samples HealthKit or their apps compute after the fact: resting and walking heart rate,
     /// VO₂ max and walking steadiness are derived from days or weeks of data; third-party scales
     /// and blood-pressure cuffs sync when their app is next opened.
-    public static let knownLateWriters: [GraceOverride] = [
-        GraceOverride(sampleType: "HKQuantityTypeIdentifierRestingHeartRate", days: 14),
-        GraceOverride(sampleType: "HKQuantityTypeIdentifierWalkingHeartRateAverage", days: 14),
-        GraceOverride(sampleType: "HKQuantityTypeIdentifierVO2Max", days: 30),
-        GraceOverride(sampleType: "HKQuantityTypeIdentifierAppleWalkingSteadiness", days: 30),
-        GraceOverride(sampleType: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", days: 14),
-    ] + ["BodyMass", "BodyFatPercentage", "BodyMassIndex", "LeanBodyMass", "BloodPressureSystolic",
-        "BloodPressureDiastolic"].map { GraceOverride(sampleType: "HKQuantityTypeIdentifier\($0)", days: 30) }
+    public static let knownLateWriters: [GraceOverride] =
+        [
+            GraceOverride(sampleType: "HKQuantityTypeIdentifierRestingHeartRate", days: 14),
+            GraceOverride(sampleType: "HKQuantityTypeIdentifierWalkingHeartRateAverage", days: 14),
+            GraceOverride(sampleType: "HKQuantityTypeIdentifierVO2Max", days: 30),
+            GraceOverride(sampleType: "HKQuantityTypeIdentifierAppleWalkingSteadiness", days: 30),
+            GraceOverride(sampleType: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", days: 14),
+        ]
+        + [
+            "BodyMass", "BodyFatPercentage", "BodyMassIndex", "LeanBodyMass", "BloodPressureSystolic",
+            "BloodPressureDiastolic",
+        ].map { GraceOverride(sampleType: "HKQuantityTypeIdentifier\($0)", days: 30) }
 }

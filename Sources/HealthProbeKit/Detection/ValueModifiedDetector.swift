@@ -42,7 +42,8 @@ struct ValueModifiedDetector {
             try CaptureDiff.explain(db, table: "arrival", ids: tally.after, as: "modified")
             try CaptureDiff.setGoneReason(db, ids: tally.before.ids, reason: "modified")
             findings.append(
-                finding(sampleType, tally.before, after: tally.after, unitChanges: tally.unitChanges,
+                finding(
+                    sampleType, tally.before, after: tally.after, unitChanges: tally.unitChanges,
                     previousCount: previousCounts[sampleType] ?? 0))
         }
         return findings

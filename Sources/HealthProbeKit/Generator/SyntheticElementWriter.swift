@@ -73,7 +73,8 @@ struct SyntheticElementWriter {
         guard text.hasPrefix(" <Record"), let start = text.range(of: " value=\"") else { return text }
         let value = text[start.upperBound...].prefix { $0 != "\"" }
         let replacement =
-            Int(value).map { String($0 + 1) } ?? (Double(value) != nil ? value + "7" : "HKCategoryValueSleepAnalysisInBed")
+            Int(value).map { String($0 + 1) }
+            ?? (Double(value) != nil ? value + "7" : "HKCategoryValueSleepAnalysisInBed")
         let end = text.index(start.upperBound, offsetBy: value.count)
         return text.replacingCharacters(in: start.upperBound..<end, with: replacement)
     }

@@ -97,7 +97,8 @@ public struct ExportImporter: Sendable {
         let captureID = db.lastInsertedRowID
         try AuditLog.append(
             db, event: .captureStarted, captureID: captureID,
-            message: "capture \(captureID) started" + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
+            message: "capture \(captureID) started"
+                + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         while let message = channel.receive() {

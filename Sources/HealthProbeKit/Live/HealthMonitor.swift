@@ -30,7 +30,8 @@ public actor HealthMonitor: HealthMonitorProtocol {
     public private(set) var lastChecked: Date?
 
     public init(
-        source: any HealthDataSource, store: ArchiveStore, types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes,
+        source: any HealthDataSource, store: ArchiveStore,
+        types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes,
         configuration: Configuration = Configuration(), clock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.source = source
@@ -76,11 +77,18 @@ public actor HealthMonitor: HealthMonitorProtocol {
                 store, records: pass.records, anchors: pass.anchors, thresholds: configuration.thresholds)
             var status = MonitorStatus.from(audit.anomalies)
             if !pass.suspectedTypes.isEmpty {
-                status = pass.suspectedTypes.count >= pass.typesWithRecords ? .accessOff : .unknown(
-                    reason: "Health access may be off for \(pass.suspectedTypes.count) types: check Settings > Privacy > Health")
+                status =
+                    pass.suspectedTypes.count >= pass.typesWithRecords
+                    ? .accessOff
+                    : .unknown(
+                        reason:
+                            "Health access may be off for \(pass.suspectedTypes.count) types: check Settings > Privacy > Health"
+                    )
                 try store.recordInAuditTrail(
                     .accessSuspected,
-                    message: "capture \(summary.id): \(pass.suspectedTypes.count) types returned nothing where the archive holds records; not taken for a loss")
+                    message:
+                        "capture \(summary.id): \(pass.suspectedTypes.count) types returned nothing where the archive holds records; not taken for a loss"
+                )
             }
             state.record(check: now.timeIntervalSince1970, verified: current.isFull, status: status)
             try state.save(store)
@@ -171,7 +179,8 @@ public actor HealthMonitor: HealthMonitorProtocol {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT goneReason, COUNT(*) AS n FROM record WHERE goneCapture = ? GROUP BY goneReason",
                 arguments: [capture])
-            let counts = Dictionary(uniqueKeysWithValues: rows.map { ($0["goneReason"] as String? ?? "", $0["n"] as Int) })
+            let counts = Dictionary(
+                uniqueKeysWithValues: rows.map { ($0["goneReason"] as String? ?? "", $0["n"] as Int) })
             return (counts["deleted"] ?? 0, (counts["replaced"] ?? 0) + (counts["reissued"] ?? 0))
         }
     }

@@ -30,7 +30,8 @@ struct LiveCapture: Sendable {
             try AuditLog.append(
                 db, event: .captureStarted, captureID: id,
                 message: "capture \(id) started: \(full ? "verification scan" : "changes since the last check")")
-            return LiveCapture(captureID: id, previousCaptureID: previous, recordIDFloor: floor, isFull: full, asOf: asOf)
+            return LiveCapture(
+                captureID: id, previousCaptureID: previous, recordIDFloor: floor, isFull: full, asOf: asOf)
         }
     }
 
@@ -119,24 +120,31 @@ struct LiveCapture: Sendable {
             let ingest = try ingest(db)
             try ingest.linkCorrelations()
             let new = try ingest.countNew()
-            let gone = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID]) ?? 0
+            let gone =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID])
+                ?? 0
             try ingest.writeAggregates(try presentAggregates(db))
             let saveAnchor = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO anchor (origin, sampleType, value, captureId) VALUES (?, ?, ?, ?)")
-            for (type, anchor) in anchors { try saveAnchor.execute(arguments: [Self.origin, type, anchor.data, captureID]) }
+            for (type, anchor) in anchors {
+                try saveAnchor.execute(arguments: [Self.origin, type, anchor.data, captureID])
+            }
             try db.execute(
                 sql: """
                     UPDATE capture SET status = 'complete', completedAt = ?, records = ?, new = ?, gone = ?,
                         unchanged = ?, elementCounts = '{}'
                     WHERE id = ?
-                    """, arguments: [Date().timeIntervalSince1970, records, new, gone, max(0, records - new), captureID])
+                    """,
+                arguments: [Date().timeIntervalSince1970, records, new, gone, max(0, records - new), captureID])
             try AuditLog.append(
                 db, event: .captureCompleted, captureID: captureID,
                 message: "capture \(captureID) complete: \(records) records read, \(new) new, \(gone) gone")
             let audit = try CaptureAudit.run(
                 db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
             try ingest.clearReturned()
-            guard let summary = try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
+            guard
+                let summary = try CaptureSummary.fetchOne(
+                    db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
             else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
             return (summary, audit)
         }
@@ -166,7 +174,9 @@ struct LiveCapture: Sendable {
     func abandon(_ store: ArchiveStore, reason: String) throws {
         try store.writer.write { db in
             try ArchiveStore.undoCapture(captureID, db)
-            try AuditLog.append(db, event: .captureAbandoned, captureID: captureID, message: "capture \(captureID) abandoned: \(reason)")
+            try AuditLog.append(
+                db, event: .captureAbandoned, captureID: captureID, message: "capture \(captureID) abandoned: \(reason)"
+            )
         }
     }
 }

@@ -27,7 +27,9 @@ struct MonitorState {
             state.checksSinceVerification = settings[prefix + "checksSinceVerification"].flatMap(Int.init) ?? 0
             state.lastCheckedAt = settings[prefix + "lastCheckedAt"].flatMap(Double.init)
             state.lastVerifiedAt = settings[prefix + "lastVerifiedAt"].flatMap(Double.init)
-            state.status = settings[prefix + "status"].flatMap { try? JSONDecoder().decode(MonitorStatus.self, from: Data($0.utf8)) }
+            state.status = settings[prefix + "status"].flatMap {
+                try? JSONDecoder().decode(MonitorStatus.self, from: Data($0.utf8))
+            }
             return state
         }
     }
@@ -42,14 +44,16 @@ struct MonitorState {
     func save(_ store: ArchiveStore) throws {
         let status = try self.status.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let values: [(String, String?)] = [
-            ("checksSinceVerification", String(checksSinceVerification)), ("lastCheckedAt", lastCheckedAt.map { "\($0)" }),
+            ("checksSinceVerification", String(checksSinceVerification)),
+            ("lastCheckedAt", lastCheckedAt.map { "\($0)" }),
             ("lastVerifiedAt", lastVerifiedAt.map { "\($0)" }), ("status", status),
         ]
         try store.writer.write { db in
             for (key, value) in values {
                 guard let value else { continue }
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.prefix + key, value])
+                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                    arguments: [Self.prefix + key, value])
             }
         }
     }
