@@ -88,7 +88,7 @@ struct AuditCommandTests {
         let trail = try checked.run(["audit", "--json"])
         let events = try #require(try JSONSerialization.jsonObject(with: Data(trail.stdout.utf8)) as? [[String: Any]])
             .compactMap { $0["event"] as? String }
-        for event in ["archiveCreated", "captureStarted", "captureCompleted", "anomaliesDetected", "anomalyResolved"] {
+        for event in ["archiveCreated", "archiveOpened", "captureStarted", "captureCompleted", "anomaliesDetected", "anomalyResolved"] {
             #expect(events.contains(event), "no \(event) in the audit trail")
         }
     }

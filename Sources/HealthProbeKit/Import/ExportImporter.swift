@@ -95,6 +95,8 @@ public struct ExportImporter: Sendable {
                 """,
             arguments: [Self.origin, reader.source.displayName, started.timeIntervalSince1970, previous])
         let captureID = db.lastInsertedRowID
+        // Both entries land with the capture, or not at all: a refused input leaves only its own.
+        try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check an export")
         try AuditLog.append(
             db, event: .captureStarted, captureID: captureID,
             message: "capture \(captureID) started"

@@ -40,6 +40,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
         self.configuration = configuration
         self.clock = clock
         let state = try MonitorState.load(store)
+        try store.recordInAuditTrail(.archiveOpened, message: "archive opened by the Health monitor")
         currentStatus = state.status ?? .unknown(reason: "HealthProbe has not checked yet")
         lastChecked = state.lastCheckedAt.map { Date(timeIntervalSince1970: $0) }
     }
