@@ -205,12 +205,14 @@ final class CaptureIngest {
     }
 
     /// Records of this capture that the previous full capture did not hold: those never seen
-    /// before (rows above the floor) and those that had gone and came back.
+    /// before (rows above the floor that this capture first saw — another writer's rows may
+    /// interleave with a live capture's) and those that had gone and came back.
     func countNew() throws -> Int {
         if startedEmpty { return records }
         let inserted =
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM record WHERE id > ?", arguments: [recordIDFloor]) ?? 0
+                db, sql: "SELECT COUNT(*) FROM record WHERE id > ? AND firstSeenCapture = ?",
+            arguments: [recordIDFloor, captureID]) ?? 0
         return inserted + (try countReturned())
     }
 

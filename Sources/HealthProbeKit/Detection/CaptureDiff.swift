@@ -30,7 +30,8 @@ struct CaptureDiff {
                 CREATE TEMP TABLE arrival \(definition);
                 INSERT INTO temp.departure SELECT \(columns), 0, goneReason, NULL FROM record
                     WHERE goneCapture = :current AND goneReason IN ('absent', 'deleted');
-                INSERT INTO temp.arrival SELECT \(columns), 0, NULL, NULL FROM record WHERE id > :floor;
+                INSERT INTO temp.arrival SELECT \(columns), 0, NULL, NULL FROM record
+                    WHERE id > :floor AND firstSeenCapture = :current;
                 INSERT INTO temp.arrival SELECT \(columns), 1, NULL, NULL FROM record
                     WHERE goneCapture IS NOT NULL AND lastSeenCapture = :current;
                 CREATE INDEX temp.arrival_slot ON arrival(type, startDate, endDate);
