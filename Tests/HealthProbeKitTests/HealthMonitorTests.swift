@@ -165,6 +165,27 @@ struct HealthMonitorTests {
         #expect(outcome.anomalies.first?.severity == .warning)
     }
 
+    @Test func exportsAndTheLivePathShareAnArchiveWithoutJudgingEachOther() async throws {
+        let (timeline, monitor) = try await Self.started()
+        let store = try timeline.support.openArchive()
+        let export = try timeline.support.generate("export.zip", SyntheticExportOptions(elementCount: 500, seed: 2))
+        var thinner = SyntheticExportOptions(elementCount: 500, seed: 2)
+        thinner.omitEveryNth = 10
+        let partial = try timeline.support.generate("partial.zip", thinner)
+        let first = try timeline.support.check(export, in: store)
+        #expect(first.audit.anomalies.isEmpty)
+        let second = try timeline.support.check(partial, in: store)
+        // Only the export's own records can be gone from an export.
+        #expect(second.capture.gone == first.capture.records - second.capture.records)
+        let next = try await timeline.nextDay(monitor)
+        #expect(next.anomalies.isEmpty, "\(next.summaries)")
+        #expect(next.capture?.new == 24)
+        let liveGone = try await store.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE healthKitUUID IS NOT NULL AND goneCapture IS NOT NULL")
+        }
+        #expect(liveGone == 0)
+    }
+
     @Test func noHealthStoreOrNoAccessAskedIsUnknown() async throws {
         let timeline = try Timeline()
         await timeline.store.setAvailable(false)
