@@ -10,10 +10,14 @@ enum AnomalyText {
     }
 
     /// The last line of `check`: healthy, or what needs a look.
-    static func verdict(_ anomalies: [Anomaly]) -> String {
+    /// `firstCapture`: there was nothing to compare with, so only duplicates, overlaps and drift
+    /// could be looked for.
+    static func verdict(_ anomalies: [Anomaly], firstCapture: Bool = false) -> String {
         let serious = anomalies.filter { $0.severity >= .warning }.sorted { $0.severity > $1.severity }
         if anomalies.isEmpty {
-            return "Verdict: healthy. Nothing vanished, appeared late, was duplicated or rewritten."
+            return firstCapture
+                ? "Verdict: healthy so far: no duplicates, overlaps or drift; losses and backfills show from the next check."
+                : "Verdict: healthy. Nothing vanished, appeared late, was duplicated or rewritten."
         }
         if serious.isEmpty {
             return

@@ -135,6 +135,6 @@ struct CheckReport: Encodable {
         }
         for note in notes { Output.line("Note: \(note).") }
         Output.line()
-        Output.line(AnomalyText.verdict(anomalies))
+        Output.line(AnomalyText.verdict(anomalies, firstCapture: capture.previousCaptureId == nil))
     }
 }

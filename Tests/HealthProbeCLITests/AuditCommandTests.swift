@@ -88,7 +88,10 @@ struct AuditCommandTests {
         let trail = try checked.run(["audit", "--json"])
         let events = try #require(try JSONSerialization.jsonObject(with: Data(trail.stdout.utf8)) as? [[String: Any]])
             .compactMap { $0["event"] as? String }
-        for event in ["archiveCreated", "archiveOpened", "captureStarted", "captureCompleted", "anomaliesDetected", "anomalyResolved"] {
+        for event in [
+            "archiveCreated", "archiveOpened", "captureStarted", "captureCompleted", "anomaliesDetected",
+            "anomalyResolved",
+        ] {
             #expect(events.contains(event), "no \(event) in the audit trail")
         }
     }

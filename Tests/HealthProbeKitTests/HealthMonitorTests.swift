@@ -181,7 +181,8 @@ struct HealthMonitorTests {
         #expect(next.anomalies.isEmpty, "\(next.summaries)")
         #expect(next.capture?.new == 24)
         let liveGone = try await store.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE healthKitUUID IS NOT NULL AND goneCapture IS NOT NULL")
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM record WHERE healthKitUUID IS NOT NULL AND goneCapture IS NOT NULL")
         }
         #expect(liveGone == 0)
     }

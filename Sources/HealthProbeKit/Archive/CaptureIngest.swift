@@ -212,7 +212,7 @@ final class CaptureIngest {
         let inserted =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM record WHERE id > ? AND firstSeenCapture = ?",
-            arguments: [recordIDFloor, captureID]) ?? 0
+                arguments: [recordIDFloor, captureID]) ?? 0
         return inserted + (try countReturned())
     }
 
