@@ -37,7 +37,7 @@ struct MiniExport {
         <?xml version="1.0" encoding="UTF-8"?>
         <HealthData locale="en_US">
          <ExportDate value="\(exportDate)"/>
-         <Me HKCharacteristicTypeIdentifierDateOfBirth="2000-01-01"/>
+         <Me/>
         \(elements.map { " " + $0 }.joined(separator: "\n"))
         </HealthData>
 

@@ -8,17 +8,7 @@ struct BulkDeletionDetector {
     let thresholds: Thresholds
 
     func detect(_ db: Database, previousCounts: [String: Int]) throws -> [Finding] {
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, type, sourceName, startDate, endDate FROM temp.departure
-                WHERE explanation IS NULL AND reason = 'deleted'
-                """)
-        var tallies: [String: RecordTally] = [:]
-        while let row = try rows.next() {
-            tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
-                id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"])
-        }
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: "deleted")
         return tallies.sorted { $0.key < $1.key }.compactMap { sampleType, tally in
             let limits = thresholds.applying(to: sampleType)
             let previous = max(previousCounts[sampleType] ?? tally.count, tally.count, 1)

@@ -40,6 +40,26 @@ struct CaptureDiff {
         return CaptureDiff(pair: pair)
     }
 
+    /// Departures nothing explained, gone for `reason`, tallied by sample type.
+    static func unexplainedDepartures(_ db: Database, reason: String) throws -> [String: RecordTally] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, type, sourceName, startDate, endDate FROM temp.departure
+                WHERE explanation IS NULL AND reason = ?
+                """, arguments: [reason])
+        var tallies: [String: RecordTally] = [:]
+        while let row = try rows.next() {
+            tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
+                id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"])
+        }
+        return tallies
+    }
+
+    /// The ids of those departures (arguments: reason, sample type), for an anomaly's records.
+    static let unexplainedDepartureIDs =
+        "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = ? AND type = ?"
+
     static func drop(_ db: Database) throws {
         try db.execute(sql: "DROP TABLE IF EXISTS temp.departure; DROP TABLE IF EXISTS temp.arrival")
     }

@@ -9,17 +9,7 @@ struct SilentDeletionDetector {
 
     func detect(_ db: Database, previousCounts: [String: Int], currentCounts: [String: Int]) throws -> [Finding] {
         guard pair.previous != nil else { return [] }
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, type, sourceName, startDate, endDate FROM temp.departure
-                WHERE explanation IS NULL AND reason = 'absent'
-                """)
-        var tallies: [String: RecordTally] = [:]
-        while let row = try rows.next() {
-            tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
-                id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"])
-        }
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: "absent")
         return tallies.sorted { $0.key < $1.key }.map { sampleType, tally in
             finding(
                 sampleType, tally, previousCount: previousCounts[sampleType] ?? tally.count,
@@ -52,8 +42,8 @@ struct SilentDeletionDetector {
             records: [
                 .query(
                     role: "vanished",
-                    sql: "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = 'absent' AND type = ?",
-                    arguments: [sampleType.databaseValue])
+                    sql: CaptureDiff.unexplainedDepartureIDs,
+                    arguments: ["absent".databaseValue, sampleType.databaseValue])
             ])
     }
 }
