@@ -22,8 +22,12 @@ extension ExportImporter {
             do {
                 switch message {
                 case .elements(let elements):
-                    let prepared = elements.map { PreparedRecord(HealthRecord(exportElement: $0)) }
-                    for record in prepared { aggregates.add(record.record, strict: record.fingerprints.strict) }
+                    // One pass: each record is counted as it is made, never copied for it.
+                    let prepared = elements.map { element in
+                        let record = PreparedRecord(HealthRecord(exportElement: element))
+                        aggregates.add(record.record, strict: record.fingerprints.strict)
+                        return record
+                    }
                     try output.send(.records(prepared))
                 case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))
