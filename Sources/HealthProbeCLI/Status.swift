@@ -18,6 +18,13 @@ extension HealthProbeCommand {
             Output.line(
                 "  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
             )
+            let open = Severity.allCases.reversed().compactMap { severity in
+                status.openAnomalies[severity.rawValue].map { "\($0) \(severity.rawValue)" }
+            }
+            Output.line(
+                open.isEmpty
+                    ? "  no unresolved anomalies"
+                    : "  unresolved anomalies: \(open.joined(separator: ", ")) (`healthprobe anomalies` lists them)")
             guard let last = status.lastCapture else { return Output.line("No captures yet.") }
             Output.line(
                 "Last capture \(last.id), completed \(last.completedAt ?? "-"), \(Output.grouped(last.records)) records"

@@ -71,6 +71,9 @@ struct AuditCommandTests {
         #expect(try checked.anomalies(["--severity", "warning"]).isEmpty)
         #expect(try checked.anomalies(["--type", "silent_deletion"]).count == all.count)
         #expect(try checked.anomalies(["--type", "duplicate"]).isEmpty)
+        let status = try checked.run(["status", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect((object["openAnomalies"] as? [String: Int])?["info"] == all.count)
         #expect(try checked.run(["anomalies", "--type", "nonsense"]).status == 64)
     }
 

@@ -17,6 +17,8 @@ public struct ArchiveStatus: Sendable, Codable {
     /// Every record the archive has ever seen, gone ones included.
     public var recordsEverSeen: Int
     public var recordsGone: Int
+    /// Unresolved anomalies by severity (`critical`, `warning`, `info`).
+    public var openAnomalies: [String: Int]
     /// The file and its write-ahead log, in bytes.
     public var archiveBytes: Int64
     /// `ok`, or what SQLite's integrity check found.
@@ -41,6 +43,8 @@ extension ArchiveStore {
                 }
             }
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+            let open = try Row.fetchAll(
+                db, sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE resolvedAt IS NULL GROUP BY severity")
             return ArchiveStatus(
                 path: path,
                 captures: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = 'complete'") ?? 0,
@@ -48,6 +52,8 @@ extension ArchiveStore {
                 recordsEverSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
                 recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
                     ?? 0,
+                openAnomalies: Dictionary(
+                    uniqueKeysWithValues: open.map { ($0["severity"] as String, $0["n"] as Int) }),
                 archiveBytes: fileBytes(), integrity: integrity)
         }
     }
