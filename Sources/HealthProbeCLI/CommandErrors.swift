@@ -42,13 +42,8 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// "1,234", as evidence writes numbers.
     static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 && character != "-" && result != "-" { result += "," }
-            result.append(character)
-        }
-        return result
+        EvidenceText.grouped(number)
     }
 }

@@ -40,28 +40,27 @@ public struct DemoScenario: Sendable {
         for day in (1 - historyDays)...0 { try await world.live(day: day, writers: &writers) }
         let monitor = try HealthMonitor(source: health, store: store, clock: clock.reading)
         var checks: [Check] = []
-        for day in 1...days {
-            try await world.live(day: day, writers: &writers)
-            var happened = try await world.incident(on: day, writers: &writers)
-            clock.set(Date(timeIntervalSince1970: Self.dayStart(day + 1) + 1800))
-            var outcome = await monitor.runCheck()
-            let date = UTCText.day(Int64(Self.dayStart(day) / 86_400))
-            if outcome.kind == .deferred {
-                let check = Check(day: day, date: date, happened: happened, trigger: "daily", outcome: outcome)
-                checks.append(check)
-                onCheck(check)
-                happened = ["The phone was unlocked and the app opened: HealthProbe checks again."]
-                await health.setLocked(false)
-                clock.advance(by: 8 * 3600)
-                outcome = await monitor.runCheck()
-                let retry = Check(day: day, date: date, happened: happened, trigger: "app opened", outcome: outcome)
-                checks.append(retry)
-                onCheck(retry)
-                continue
-            }
-            let check = Check(day: day, date: date, happened: happened, trigger: "daily", outcome: outcome)
+        func report(_ day: Int, _ happened: [String], _ trigger: String, _ outcome: CheckOutcome) {
+            let check = Check(
+                day: day, date: UTCText.day(Int64(Self.dayStart(day) / 86_400)), happened: happened, trigger: trigger,
+                outcome: outcome)
             checks.append(check)
             onCheck(check)
+        }
+        for day in 1...days {
+            try await world.live(day: day, writers: &writers)
+            let happened = try await world.incident(on: day, writers: &writers)
+            clock.set(Date(timeIntervalSince1970: Self.dayStart(day + 1) + 1800))
+            let outcome = await monitor.runCheck()
+            report(day, happened, "daily", outcome)
+            if outcome.kind == .deferred {
+                // The app is opened later that day: it checks again.
+                await health.setLocked(false)
+                clock.advance(by: 8 * 3600)
+                report(
+                    day, ["The phone was unlocked and the app opened: HealthProbe checks again."], "app opened",
+                    await monitor.runCheck())
+            }
         }
         return checks
     }

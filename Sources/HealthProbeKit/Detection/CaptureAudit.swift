@@ -26,7 +26,7 @@ public enum CaptureAudit {
         let currentCounts = try pair.typeCounts(db, capture: pair.current.id)
         var findings: [Finding] = []
         if pair.previous != nil {
-            _ = try CaptureDiff.build(db, pair: pair)
+            try CaptureDiff.build(db, pair: pair)
             try SyncReplacementMatcher().run(db, pair: pair)
             try ReissueMatcher().run(db, pair: pair)
             findings += try ValueModifiedDetector(pair: pair, thresholds: thresholds)

@@ -8,15 +8,13 @@ import GRDB
 ///
 /// Built only when there is a previous capture; both tables hold the difference, never a
 /// whole capture.
-struct CaptureDiff {
-    let pair: CapturePair
-
+enum CaptureDiff {
     static let columns = """
         id, kind, type, sourceName, unit, value, numericValue, creationDate, startDate, endDate, semanticKey, semanticFingerprint,
         CASE WHEN metadata LIKE '%HKMetadataKeySyncIdentifier%' THEN metadata END
         """
 
-    static func build(_ db: Database, pair: CapturePair) throws -> CaptureDiff {
+    static func build(_ db: Database, pair: CapturePair) throws {
         try drop(db)
         let definition = """
             (id INTEGER PRIMARY KEY, kind TEXT, type TEXT, sourceName TEXT, unit TEXT, value TEXT,
@@ -37,7 +35,6 @@ struct CaptureDiff {
                 CREATE INDEX temp.arrival_slot ON arrival(type, startDate, endDate);
                 CREATE INDEX temp.arrival_semantic ON arrival(semanticKey);
                 """, arguments: ["current": pair.current.id, "floor": pair.recordIDFloor])
-        return CaptureDiff(pair: pair)
     }
 
     /// Departures nothing explained, gone for `reason`, tallied by sample type.

@@ -60,10 +60,6 @@ struct CapturePair: Sendable {
             : "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
     }
 
-    var arguments: StatementArguments {
-        ["current": current.id, "previous": previous?.id ?? -1]
-    }
-
     /// Records of each type C and P hold (their type snapshots).
     func typeCounts(_ db: Database, capture: Int64?) throws -> [String: Int] {
         guard let capture else { return [:] }

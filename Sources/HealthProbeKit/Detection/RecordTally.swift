@@ -41,7 +41,7 @@ struct RecordTally {
 }
 
 /// How evidence values are written: plain text for people, stable for scripts.
-enum EvidenceText {
+public enum EvidenceText {
     /// "Source A: 3, Source B: 1", largest first.
     static func counts(_ counts: [String: Int]) -> String {
         counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }
@@ -90,12 +90,14 @@ enum EvidenceText {
     }
 
     /// "1,234".
-    static func grouped(_ number: Int) -> String {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.groupingSeparator = ","
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: NSNumber(value: number)) ?? String(number)
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = number < 0 ? "-" : ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+            result.append(character)
+        }
+        return result
     }
 
     /// "3 heart rate records".

@@ -65,10 +65,11 @@ public actor HealthMonitor: HealthMonitorProtocol {
             capture = started
             var pass = try await readChanges(into: started, anchors: state.anchors)
             var current = started
-            let liveRecords = try liveRecordCount()
-            let quiet = pass.added == 0 && pass.deleted == 0 && liveRecords > 0
-            if !current.isFull && quiet
-                && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval
+            // A check that read nothing, where the archive holds live records, verifies (at most
+            // so often): that is what read access switched off looks like. Counted only then.
+            if !current.isFull && pass.added == 0 && pass.deleted == 0
+                && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval,
+                try liveRecordCount() > 0
             {
                 current = try started.upgradedToFull(store)
                 capture = current

@@ -18,11 +18,10 @@ public struct HealthRecord: Sendable, Hashable {
     /// Device fields without the per-record memory address (`name:…, model:…`).
     public var device: String?
     public var unit: String?
-    /// The value exactly as read. (Property observers do not run in initialisers: every
-    /// initialiser sets ``numericValue`` itself.)
-    public var value: String? {
-        didSet { numericValue = Self.number(value) }
-    }
+    /// The value exactly as read. Set only by the designated initialiser, with its number: an
+    /// observer would not run in initialisers, and a record whose number disagreed with its
+    /// value would fingerprint wrongly.
+    public private(set) var value: String?
     /// The value as a number, when it is one.
     public private(set) var numericValue: Double?
     /// Seconds since 1970, UTC.
