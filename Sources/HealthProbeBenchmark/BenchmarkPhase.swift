@@ -28,6 +28,13 @@ enum BenchmarkPhase {
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0,
                     records: summary.elementCounts["*"] ?? 0, bytes: summary.bytesRead)
+            case "elements":
+                // Reading and building typed elements, without mapping them.
+                var count = 0
+                let summary = try ExportReader(url: input).read { _ in count += 1 }
+                measurement = Measurement(
+                    seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: count,
+                    bytes: summary.bytesRead)
             case "map":
                 // Reading, mapping and fingerprinting, without the archive.
                 var count = 0

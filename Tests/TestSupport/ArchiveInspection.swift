@@ -28,6 +28,12 @@ public enum ArchiveInspection {
         return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: ";") }
     }
 
+    public static func text(_ path: String, _ sql: String) throws -> String? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchOne(db, sql: sql) }
+    }
+
     public static func scalar(_ path: String, _ sql: String) throws -> Int {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }

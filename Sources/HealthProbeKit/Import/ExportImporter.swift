@@ -71,8 +71,10 @@ public struct ExportImporter: Sendable {
             stagesDone.wait()
         }
         do {
-            return try store.writer.write { db in
-                try store(from: prepared, reader: reader, routes: routes, started: started, progress: progress, db)
+            return try store.withBulkLoadJournal {
+                try store.writer.write { db in
+                    try store(from: prepared, reader: reader, routes: routes, started: started, progress: progress, db)
+                }
             }
         } catch {
             prepared.cancel()

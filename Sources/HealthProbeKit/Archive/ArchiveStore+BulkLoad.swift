@@ -1,0 +1,44 @@
+import GRDB
+
+extension ArchiveStore {
+    /// Runs `load` — one write transaction that fills an archive holding no records yet — with
+    /// the archive in rollback-journal mode, then returns it to WAL.
+    ///
+    /// In WAL mode every page of a first import is written twice: into the WAL during the
+    /// transaction, then into the database by the checkpoint after it (a 1M-record export writes
+    /// about 300 MB each way). A rollback journal keeps only the original content of pages that
+    /// existed before, and an empty archive has almost none: the new pages are written once, into
+    /// the database, and a killed load is still rolled back on the next open, from the journal.
+    /// `synchronous = FULL` meanwhile, since a rollback journal needs it to survive a power loss.
+    ///
+    /// When the archive already holds records, is in memory, or is open elsewhere (switching
+    /// journals needs the only connection), `load` simply runs in WAL mode.
+    func withBulkLoadJournal<T>(_ load: () throws -> T) throws -> T {
+        guard let pool = writer as? DatabasePool,
+            try pool.writeWithoutTransaction({ db in
+                try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM record)")!
+            })
+        else { return try load() }
+        // Idle reader connections would keep the journal mode from changing.
+        pool.releaseMemory()
+        let switched = try pool.writeWithoutTransaction { db -> Bool in
+            do {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")?.lowercased() == "delete" else {
+                    return false
+                }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                return false
+            }
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            return true
+        }
+        guard switched else { return try load() }
+        defer {
+            _ = try? pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+        }
+        return try load()
+    }
+}
