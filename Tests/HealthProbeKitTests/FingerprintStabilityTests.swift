@@ -1,0 +1,50 @@
+import AppleHealthExport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HealthProbeKit
+
+/// Archives store fingerprints and index keys and match new records against them: any change to
+/// how they are computed would make every stored record look gone and every new one look new.
+/// These values were computed once and must never change (a deliberate change needs a migration).
+@Suite("Fingerprints stay the same from version to version")
+struct FingerprintStabilityTests {
+    static let xml = FixtureFiles.export(
+        """
+        <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Test User\u{2019}s Apple  Watch" \
+        sourceVersion="10.1" device="&lt;&lt;HKDevice: 0x600001234567&gt;, name:Apple Watch, manufacturer:Apple Inc., \
+        model:Watch, hardware:Watch6,1, software:10.1&gt;" unit="count/min" \
+        creationDate="2000-01-01 08:00:05 +0100" startDate="2000-01-01 08:00:00 +0100" \
+        endDate="2000-01-01 08:00:00 +0100" value="61.25">
+          <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+          <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+        </Record>
+        <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" \
+        sourceName="Test Runner" creationDate="2000-01-02 07:40:00 +0100" startDate="2000-01-02 07:00:00 +0100" \
+        endDate="2000-01-02 07:30:00 +0100">
+          <WorkoutEvent type="HKWorkoutEventTypePause" date="2000-01-02 07:10:00 +0100" duration="1" durationUnit="min"/>
+        </Workout>
+        """)
+
+    static func fingerprints() throws -> [RecordFingerprints] {
+        var all: [RecordFingerprints] = []
+        _ = try ExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
+            all.append(RecordFingerprints(HealthRecord(exportElement: $0)))
+        }
+        return all
+    }
+
+    @Test func aRecordAndAWorkoutKeepTheirFingerprints() throws {
+        let all = try Self.fingerprints()
+        try #require(all.count == 2)
+        let described = all.map { "\($0.strict) \($0.semantic) \($0.fuzzy) \($0.identityKey) \($0.semanticKey)" }
+        #expect(
+            described == [
+                "471b782ce6878f2df785db557df8303f 14263aebb8dd6154a8fc28b1038907e9 "
+                    + "bbd1043eddd74999f2de8785c8ba0375 289144375717932262 289144596120341417",
+                "f4a8444d806b524cadd72e56ea37c115 a5ad9f053d2c84f81ffb50e3afa75e00 "
+                    + "706eb30349166f56ddccf565000b75bf 289170409876901248 289170129032430629",
+            ])
+    }
+}
