@@ -1,17 +1,6 @@
 import Foundation
 import GRDB
 
-/// A record with its fingerprints, ready to store.
-public struct PreparedRecord: Sendable {
-    public var record: HealthRecord
-    public var fingerprints: RecordFingerprints
-
-    public init(_ record: HealthRecord) {
-        self.record = record
-        self.fingerprints = RecordFingerprints(record)
-    }
-}
-
 /// Stores one capture's records inside a single write transaction: each record is matched to the
 /// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies
 /// within the capture take the next occurrence, so they are counted as a multiset.
@@ -86,18 +75,25 @@ final class CaptureIngest {
     /// More identical copies than any export holds: past this, something is wrong, not a copy.
     static let maximumOccurrences: Int64 = 1 << 24
 
-    func add(_ prepared: PreparedRecord) throws {
-        let record = prepared.record
-        let fingerprints = prepared.fingerprints
+    /// Stores a batch of records, in order.
+    func add(_ batch: PreparedBatch) throws {
+        try batch.bytes.withUnsafeBytes { bytes in
+            for index in batch.rows.indices {
+                try add(batch.rows[index], extras: batch.extras.isEmpty ? nil : batch.extras[index], bytes)
+            }
+        }
+    }
+
+    private func add(
+        _ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer
+    ) throws {
         records += 1
-        try bindContent(record, fingerprints)
+        try bindContent(row, bytes)
         var occurrence: Int64 = 0
         while true {
             upsert.bind(18, occurrence)
             if try upsert.stepChangingRow(db) {
-                if !record.members.isEmpty || !record.routeFiles.isEmpty {
-                    try remember(record, fingerprints, occurrence: occurrence)
-                }
+                if let extras { try remember(extras, row, bytes, occurrence: occurrence) }
                 return
             }
             // This copy was already stored by this capture: the next one is another occurrence.
@@ -108,15 +104,23 @@ final class CaptureIngest {
         }
     }
 
-    /// Device descriptions repeat on nearly every record; each is stored once.
+    /// Device descriptions repeat on nearly every record; each is stored once. The few most
+    /// recent are compared byte for byte, the rest found by text.
     private var deviceIDs: [String: Int64] = [:]
-    private var lastDevice: (description: String, id: Int64)?
+    private var recentDevices: [(bytes: [UInt8], id: Int64)] = []
 
-    private func deviceID(_ description: String) throws -> Int64 {
-        // Shared strings compare by identity first: the common case costs no hashing.
-        if let lastDevice, lastDevice.description == description { return lastDevice.id }
-        let id = try lookUpDeviceID(description)
-        lastDevice = (description, id)
+    private func deviceID(_ span: PreparedBatch.Span, _ bytes: UnsafeRawBufferPointer) throws -> Int64? {
+        guard !span.isNull else { return nil }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)])
+        for recent in recentDevices
+        where recent.bytes.count == text.count
+            && recent.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
+        {
+            return recent.id
+        }
+        let id = try lookUpDeviceID(String(decoding: text, as: UTF8.self))
+        recentDevices.insert((Array(text), id), at: 0)
+        if recentDevices.count > 4 { recentDevices.removeLast() }
         return id
     }
 
@@ -128,64 +132,61 @@ final class CaptureIngest {
         return id
     }
 
-    private func bindContent(_ record: HealthRecord, _ fingerprints: RecordFingerprints) throws {
-        func length(_ text: String?) -> Int { text?.utf8.count ?? 0 }
-        upsert.reserve(
-            48 + record.kind.rawValue.utf8.count + record.type.utf8.count + length(record.sourceName)
-                + length(record.sourceVersion) + length(record.unit) + length(record.value)
-                + length(record.metadataJSON) + length(record.detailsJSON) + length(record.healthKitUUID))
-        upsert.bind(1, record.kind.rawValue)
-        upsert.bind(2, record.type)
-        upsert.bind(3, record.sourceName)
-        upsert.bind(4, record.sourceVersion)
-        upsert.bind(5, try record.device.map(deviceID))
-        upsert.bind(6, record.unit)
-        upsert.bind(7, record.value)
-        upsert.bind(8, record.numericValue)
-        upsert.bind(9, record.creationDate)
-        upsert.bind(10, record.startDate)
-        upsert.bind(11, record.endDate)
-        upsert.bind(12, record.metadataJSON)
-        upsert.bind(13, record.detailsJSON)
-        upsert.bind(14, record.healthKitUUID)
-        upsert.bind(15, fingerprints.strict)
-        upsert.bind(16, fingerprints.semantic)
-        upsert.bind(17, fingerprints.fuzzy)
+    private func bindContent(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer) throws {
+        upsert.bindText(1, row.kind, in: bytes)
+        upsert.bindText(2, row.type, in: bytes)
+        upsert.bindText(3, row.sourceName, in: bytes)
+        upsert.bindText(4, row.sourceVersion, in: bytes)
+        upsert.bind(5, try deviceID(row.device, bytes))
+        upsert.bindText(6, row.unit, in: bytes)
+        upsert.bindText(7, row.value, in: bytes)
+        upsert.bind(8, row.numericValue)
+        upsert.bind(9, row.creationDate)
+        upsert.bind(10, row.startDate)
+        upsert.bind(11, row.endDate)
+        upsert.bindText(12, row.metadata, in: bytes)
+        upsert.bindText(13, row.details, in: bytes)
+        upsert.bindText(14, row.healthKitUUID, in: bytes)
+        upsert.bindBlob(15, row.strictFingerprint, in: bytes)
+        upsert.bindBlob(16, row.semanticFingerprint, in: bytes)
+        upsert.bindBlob(17, row.fuzzyFingerprint, in: bytes)
         upsert.bind(19, captureID)
         upsert.bind(20, verifiedAt)
-        upsert.bind(21, fingerprints.identityKey)
-        upsert.bind(22, fingerprints.semanticKey)
+        upsert.bind(21, row.identityKey)
+        upsert.bind(22, row.semanticKey)
     }
 
     /// Stores what must be resolved once every record is in: the samples a correlation holds,
     /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
     /// stays flat whatever the export's size.
-    private func remember(_ record: HealthRecord, _ fingerprints: RecordFingerprints, occurrence: Int64) throws {
+    private func remember(
+        _ extras: PreparedBatch.Extras, _ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64
+    ) throws {
         // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
         let id: Int64
         if startedEmpty {
             id = db.lastInsertedRowID
         } else {
-            let strict = Data(fingerprints.strict.bytes)
-            guard let found = try Int64.fetchOne(lookup, arguments: [fingerprints.identityKey, occurrence, strict])
+            let strict = Data(bytes[Int(row.strictFingerprint.offset)..<Int(row.strictFingerprint.offset + 16)])
+            guard let found = try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
             else { return }
             id = found
         }
-        if !record.members.isEmpty {
+        if !extras.members.isEmpty {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT INTO correlationMember (correlationId, memberKey, memberFingerprint)
                     SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
                         SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
                     """)
-            for member in record.members {
+            for member in extras.members {
                 try insert.execute(arguments: [id, member.key, Data(member.semantic.bytes)])
             }
         }
-        if !record.routeFiles.isEmpty {
+        if !extras.routeFiles.isEmpty {
             let insert = try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO routeFile (captureId, recordId, path) VALUES (?, ?, ?)")
-            for path in record.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
+            for path in extras.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
         }
     }
 

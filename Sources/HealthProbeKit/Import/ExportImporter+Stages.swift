@@ -18,17 +18,19 @@ extension ExportImporter {
     /// totals, passing the end or a failure through.
     static func fingerprint(from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>) {
         var aggregates = CaptureAggregates()
+        var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
         while let message = input.receive() {
             do {
                 switch message {
-                case .elements(let elements):
-                    // One pass: each record is counted as it is made, never copied for it.
-                    let prepared = elements.map { element in
-                        let record = PreparedRecord(HealthRecord(exportElement: element))
-                        aggregates.add(record.record, strict: record.fingerprints.strict)
-                        return record
+                case .elements(var elements):
+                    // Each element is moved out of the batch, not copied: reversed once, then
+                    // taken from the end.
+                    elements.reverse()
+                    while let element = elements.popLast() {
+                        let record = HealthRecord(exportElement: element)
+                        aggregates.add(record, strict: builder.append(record).strict)
                     }
-                    try output.send(.records(prepared))
+                    try output.send(.records(builder.take()))
                 case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))
                 case .failed(let error):

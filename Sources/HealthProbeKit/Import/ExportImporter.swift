@@ -46,7 +46,7 @@ public struct ExportImporter: Sendable {
 
     /// What the fingerprint stage hands to the writer.
     enum Prepared: Sendable {
-        case records([PreparedRecord])
+        case records(PreparedBatch)
         case finished(ExportSummary, [UnreadableGroup], CaptureAggregates)
         case failed(any Error)
     }
@@ -107,10 +107,8 @@ public struct ExportImporter: Sendable {
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         while let message = channel.receive() {
             switch message {
-            case .records(let records):
-                for record in records { try ingest.add(record) }
-                // Freeing a batch's strings is left to another thread: the writer is the bottleneck.
-                DispatchQueue.global(qos: .utility).async { withExtendedLifetime(records) {} }
+            case .records(let batch):
+                try ingest.add(batch)
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):

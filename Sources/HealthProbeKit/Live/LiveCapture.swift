@@ -50,7 +50,9 @@ struct LiveCapture: Sendable {
         guard !samples.isEmpty else { return }
         try store.writer.write { db in
             let ingest = try ingest(db)
-            for sample in samples { try ingest.add(PreparedRecord(HealthRecord(sample: sample))) }
+            var builder = PreparedBatch.Builder(rowsPerBatch: samples.count)
+            for sample in samples { builder.append(HealthRecord(sample: sample)) }
+            try ingest.add(builder.take())
         }
     }
 

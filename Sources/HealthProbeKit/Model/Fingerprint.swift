@@ -101,7 +101,12 @@ struct FingerprintHasher {
         return hash
     }
 
-    consuming func finalize() -> Fingerprint {
+    /// Empties the buffer, keeping its storage, for the next encoding.
+    mutating func reset() {
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func finalize() -> Fingerprint {
         buffer.withUnsafeBytes { Fingerprint(digest: SHA256.hash(data: $0)) }
     }
 }

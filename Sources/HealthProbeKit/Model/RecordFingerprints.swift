@@ -17,15 +17,54 @@ public struct RecordFingerprints: Sendable, Hashable {
     public var semanticKey: Int64
 
     public init(_ record: HealthRecord) {
-        strict = Self.strict(record)
-        semantic = Self.semantic(record)
-        fuzzy = Self.fuzzy(record)
-        identityKey = strict.key(startingAt: record.startDate)
-        semanticKey = Self.sameSampleKey(record)
+        var maker = Maker()
+        self = maker.fingerprints(of: record)
     }
 
-    static func strict(_ record: HealthRecord) -> Fingerprint {
-        var hasher = FingerprintHasher()
+    init(strict: Fingerprint, semantic: Fingerprint, fuzzy: Fingerprint, identityKey: Int64, semanticKey: Int64) {
+        self.strict = strict
+        self.semantic = semantic
+        self.fuzzy = fuzzy
+        self.identityKey = identityKey
+        self.semanticKey = semanticKey
+    }
+
+    /// Fingerprints record after record with one encoding buffer, remembering the last source
+    /// name it normalised: an import's records come in long runs from one source.
+    struct Maker {
+        private var hasher = FingerprintHasher()
+        private var lastSource: (name: String, normalized: String)?
+
+        mutating func fingerprints(of record: HealthRecord) -> RecordFingerprints {
+            hasher.reset()
+            RecordFingerprints.addStrictContent(record, to: &hasher)
+            let strict = hasher.finalize()
+            hasher.reset()
+            RecordFingerprints.addSampleContent(record, source: true, to: &hasher)
+            let semantic = hasher.finalize()
+            hasher.reset()
+            RecordFingerprints.addSampleContent(record, source: false, to: &hasher)
+            let semanticKey = Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
+            hasher.reset()
+            RecordFingerprints.addFuzzyContent(
+                record, normalizedSource: normalizedSource(record.sourceName), to: &hasher)
+            return RecordFingerprints(
+                strict: strict, semantic: semantic, fuzzy: hasher.finalize(),
+                identityKey: strict.key(startingAt: record.startDate), semanticKey: semanticKey)
+        }
+
+        private mutating func normalizedSource(_ name: String?) -> String? {
+            guard let name else { return nil }
+            if let lastSource, lastSource.name == name { return lastSource.normalized }
+            let normalized = RecordFingerprints.normalizedSourceName(name)
+            lastSource = (name, normalized)
+            return normalized
+        }
+    }
+
+    /// All content: kind, type, source and version, device, unit, value, the three dates,
+    /// metadata, details, and the HealthKit UUID when there is one.
+    private static func addStrictContent(_ record: HealthRecord, to hasher: inout FingerprintHasher) {
         hasher.add(1, record.kind.rawValue)
         hasher.add(2, record.type)
         hasher.add(3, record.sourceName)
@@ -41,7 +80,6 @@ public struct RecordFingerprints: Sendable, Hashable {
         // Each HealthKit object is its own record, however alike two of them are; export records
         // have no UUID, and their fingerprints do not change.
         if let uuid = record.healthKitUUID { hasher.add(14, uuid) }
-        return hasher.finalize()
     }
 
     public static func semantic(_ record: HealthRecord) -> Fingerprint {
@@ -74,10 +112,12 @@ public struct RecordFingerprints: Sendable, Hashable {
         if record.value == nil { hasher.add(12, record.detailsJSON) }
     }
 
-    static func fuzzy(_ record: HealthRecord) -> Fingerprint {
-        var hasher = FingerprintHasher()
+    /// Type, normalised source, times to the second, and the value to four significant digits.
+    private static func addFuzzyContent(
+        _ record: HealthRecord, normalizedSource: String?, to hasher: inout FingerprintHasher
+    ) {
         hasher.add(2, record.type)
-        hasher.add(3, record.sourceName.map(normalizedSourceName))
+        hasher.add(3, normalizedSource)
         hasher.add(9, record.startDate.map { Int64($0.rounded()) })
         hasher.add(10, record.endDate.map { Int64($0.rounded()) })
         if let number = record.numericValue {
@@ -85,7 +125,6 @@ public struct RecordFingerprints: Sendable, Hashable {
         } else {
             hasher.add(7, record.value)
         }
-        return hasher.finalize()
     }
 
     @inline(__always)

@@ -1,0 +1,114 @@
+/// Records ready to store, prepared off the writer's thread: fingerprinted, and their text and
+/// fingerprints encoded into one byte arena that the writer binds in place.
+///
+/// Besides the arena a batch holds plain values only, so handing it from thread to thread and
+/// freeing it costs no reference counting per record — in an import that was a large share of
+/// both the fingerprinting and the writing threads' time.
+public struct PreparedBatch: Sendable {
+    /// Where one value lies in ``bytes``; a negative length stands for NULL.
+    struct Span: Sendable {
+        var offset: Int32
+        var length: Int32
+
+        static let null = Span(offset: 0, length: -1)
+        var isNull: Bool { length < 0 }
+    }
+
+    /// One record: spans into ``bytes`` for its text and fingerprints, and its numbers.
+    struct Row: Sendable {
+        var kind: Span
+        var type: Span
+        var sourceName: Span
+        var sourceVersion: Span
+        var device: Span
+        var unit: Span
+        var value: Span
+        var metadata: Span
+        var details: Span
+        var healthKitUUID: Span
+        var strictFingerprint: Span
+        var semanticFingerprint: Span
+        var fuzzyFingerprint: Span
+        var numericValue: Double?
+        var creationDate: Double?
+        var startDate: Double?
+        var endDate: Double?
+        var identityKey: Int64
+        var semanticKey: Int64
+    }
+
+    /// What only correlations and workouts carry, resolved once every record is in.
+    struct Extras: Sendable {
+        var members: [CorrelationMember]
+        var routeFiles: [String]
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var rows: [Row] = []
+    /// By row index; empty for most batches.
+    private(set) var extras: [Int: Extras] = [:]
+
+    public var count: Int { rows.count }
+
+    init(reservingRows rows: Int) {
+        self.rows.reserveCapacity(rows)
+        bytes.reserveCapacity(rows * 192)
+    }
+
+    mutating func append(_ record: HealthRecord, _ fingerprints: RecordFingerprints) {
+        if !record.members.isEmpty || !record.routeFiles.isEmpty {
+            extras[rows.count] = Extras(members: record.members, routeFiles: record.routeFiles)
+        }
+        rows.append(
+            Row(
+                kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),
+                sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
+                value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
+                healthKitUUID: append(record.healthKitUUID), strictFingerprint: append(fingerprints.strict),
+                semanticFingerprint: append(fingerprints.semantic), fuzzyFingerprint: append(fingerprints.fuzzy),
+                numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
+                endDate: record.endDate, identityKey: fingerprints.identityKey, semanticKey: fingerprints.semanticKey))
+    }
+
+    private mutating func append(_ text: String?) -> Span {
+        guard let text else { return .null }
+        let offset = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        return Span(offset: Int32(offset), length: Int32(bytes.count - offset))
+    }
+
+    /// Big-endian, as fingerprints are stored.
+    private mutating func append(_ fingerprint: Fingerprint) -> Span {
+        let offset = bytes.count
+        withUnsafeBytes(of: (fingerprint.high.bigEndian, fingerprint.low.bigEndian)) { bytes.append(contentsOf: $0) }
+        return Span(offset: Int32(offset), length: 16)
+    }
+}
+
+extension PreparedBatch {
+    /// Fills batches record by record, keeping what helps from one record to the next.
+    public struct Builder {
+        private var maker = RecordFingerprints.Maker()
+        private var batch: PreparedBatch
+        private let rowsPerBatch: Int
+
+        public init(rowsPerBatch: Int) {
+            self.rowsPerBatch = rowsPerBatch
+            batch = PreparedBatch(reservingRows: rowsPerBatch)
+        }
+
+        /// Adds a record; returns its fingerprints.
+        @discardableResult
+        public mutating func append(_ record: HealthRecord) -> RecordFingerprints {
+            let fingerprints = maker.fingerprints(of: record)
+            batch.append(record, fingerprints)
+            return fingerprints
+        }
+
+        /// The batch so far; the builder starts the next one.
+        public mutating func take() -> PreparedBatch {
+            defer { batch = PreparedBatch(reservingRows: rowsPerBatch) }
+            return batch
+        }
+    }
+}
