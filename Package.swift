@@ -30,10 +30,12 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "HealthProbeKit",
             dependencies: [
                 "AppleHealthExport",
+                "CSQLiteSettings",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,3 +1,4 @@
+import CSQLiteSettings
 import Foundation
 import GRDB
 
@@ -19,6 +20,7 @@ public struct ArchiveStore: Sendable {
     /// `creating` is false: then a missing archive is an error and nothing is written.
     public static func open(at path: String, creating: Bool = true) throws -> ArchiveStore {
         if !creating && !FileManager.default.fileExists(atPath: path) { throw ArchiveError.missing(path: path) }
+        Self.sqliteConfigured
         try prepareFile(at: path)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
@@ -35,8 +37,17 @@ public struct ArchiveStore: Sendable {
 
     /// An archive in memory, for tests and the demo.
     public static func inMemory() throws -> ArchiveStore {
-        try ArchiveStore(writer: DatabaseQueue(), path: nil)
+        Self.sqliteConfigured
+        return try ArchiveStore(writer: DatabaseQueue(), path: nil)
     }
+
+    /// SQLite's process-wide settings, made once before its first connection: without memory
+    /// statistics, which nothing here reads and which cost a global mutex on every allocation
+    /// (an import's writer spent about 7 % of its time there). Too late once another part of
+    /// the process has used SQLite; then nothing changes.
+    private static let sqliteConfigured: Void = {
+        _ = healthprobe_sqlite_disable_memory_statistics()
+    }()
 
     init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer

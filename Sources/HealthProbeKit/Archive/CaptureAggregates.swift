@@ -57,10 +57,6 @@ struct CaptureAggregates: Sendable {
         totals[lastSlot].add(record, contribution: contribution)
     }
 
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }
 
 extension CaptureAggregates.TypeTotals {

@@ -257,11 +257,11 @@ final class CaptureIngest {
                 """)
         for (type, totals) in aggregates.types {
             try snapshot.execute(arguments: [
-                captureID, type, totals.count, CaptureAggregates.hex(totals.checksum), totals.sourceCountsJSON,
+                captureID, type, totals.count, HexText.encode(totals.checksum), totals.sourceCountsJSON,
             ])
             for (day, dayBin) in totals.days {
                 try bin.execute(arguments: [
-                    captureID, type, day, dayBin.count, CaptureAggregates.hex(dayBin.hash),
+                    captureID, type, day, dayBin.count, HexText.encode(dayBin.hash),
                     dayBin.valueCount > 0 ? dayBin.valueSum : nil, dayBin.valueCount,
                 ])
             }

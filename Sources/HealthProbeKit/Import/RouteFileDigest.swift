@@ -100,7 +100,7 @@ enum RouteFileDigest {
             hasher.update(bufferPointer: chunk)
             counter.scan(chunk)
         }
-        let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let hash = HexText.encode(hasher.finalize())
         return Digest(hash: hash, points: counter.count)
     }
 

@@ -48,7 +48,7 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
         return Int64(bitPattern: UInt64(hour) << 40 | bits >> 24)
     }
 
-    public var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
+    public var hex: String { HexText.encode(bytes) }
     public var description: String { hex }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
