@@ -18,8 +18,8 @@ struct CrashSafetyTests {
         var grownBytes: Int {
             switch self {
             case .atStart: 0
-            case .earlyInIngest: 256 << 10
-            case .lateInIngest: 2 << 20
+            case .earlyInIngest: 1 << 20
+            case .lateInIngest: 4 << 20
             }
         }
     }
