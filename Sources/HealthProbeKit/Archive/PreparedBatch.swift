@@ -73,7 +73,7 @@ public struct PreparedBatch: Sendable {
     private mutating func append(_ text: String?) -> Span {
         guard let text else { return .null }
         let offset = bytes.count
-        bytes.append(contentsOf: text.utf8)
+        bytes.appendUTF8(text)
         return Span(offset: Int32(offset), length: Int32(bytes.count - offset))
     }
 

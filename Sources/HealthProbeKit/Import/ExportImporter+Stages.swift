@@ -14,6 +14,9 @@ extension ExportImporter {
         thread.start()
     }
 
+    /// What an element moved out of a batch leaves behind: nothing to free.
+    private static let vacated = ExportElement.unknown(GenericElement(name: "", attributes: []))
+
     /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type
     /// totals, passing the end or a failure through.
     static func fingerprint(from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>) {
@@ -21,12 +24,12 @@ extension ExportImporter {
         var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
         while let message = input.receive() {
             do {
-                switch message {
+                switch consume message {
                 case .elements(var elements):
-                    // Each element is moved out of the batch, not copied: reversed once, then
-                    // taken from the end.
-                    elements.reverse()
-                    while let element = elements.popLast() {
+                    for index in elements.indices {
+                        // Moved out of the batch, not copied: an empty element takes its place.
+                        var element = vacated
+                        swap(&element, &elements[index])
                         let record = HealthRecord(exportElement: element)
                         aggregates.add(record, strict: builder.append(record).strict)
                     }

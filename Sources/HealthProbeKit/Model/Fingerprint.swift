@@ -67,10 +67,9 @@ struct FingerprintHasher {
 
     mutating func add(_ tag: UInt8, _ text: String?) {
         guard let text else { return addAbsent(tag) }
-        let utf8 = text.utf8
         buffer.append(tag)
-        appendLength(UInt32(utf8.count))
-        buffer.append(contentsOf: utf8)
+        appendLength(UInt32(text.utf8.count))
+        buffer.appendUTF8(text)
     }
 
     mutating func add(_ tag: UInt8, _ number: Int64?) {

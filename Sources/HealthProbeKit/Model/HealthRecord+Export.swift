@@ -62,16 +62,12 @@ extension HealthRecord {
         }
     }
 
+    /// Borrows the element's fields and copies only what the record keeps: this runs once per
+    /// record of an import.
     init(
-        kind: Kind, sample: SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
+        kind: Kind, sample: borrowing SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
         value: String? = nil
     ) {
-        self.init(
-            kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
-            device: sample.device?.canonicalText, unit: unit, value: value,
-            creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
-            startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
-            metadataJSON: CanonicalJSON.metadataText(sample.metadata))
         var pairs = details
         if !sample.otherAttributes.isEmpty {
             pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
@@ -79,10 +75,16 @@ extension HealthRecord {
         if !sample.otherChildren.isEmpty {
             pairs.append(("otherChildren", .array(sample.otherChildren.map(CanonicalJSON.generic))))
         }
-        setDetails(pairs)
+        self.init(
+            kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
+            device: sample.device?.canonicalText, unit: unit, value: value,
+            creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
+            startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
+            metadataJSON: CanonicalJSON.metadataText(sample.metadata),
+            detailsJSON: pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text)
     }
 
-    init(record: HealthRecordElement) {
+    init(record: borrowing HealthRecordElement) {
         self.init(
             kind: .record, sample: record.sample,
             details: record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))],
