@@ -24,7 +24,7 @@ public struct ExportReader: Sendable {
     /// `progress` receives the number of uncompressed bytes read so far.
     @discardableResult
     public func read(
-        progress: ((Int64) -> Void)? = nil, _ handle: (ExportElement) throws -> Void
+        progress: ((Int64) -> Void)? = nil, _ handle: (consuming ExportElement) throws -> Void
     ) throws -> ExportSummary {
         var summary = ExportSummary()
         let mapper = ElementMapper()
