@@ -25,6 +25,44 @@ struct CaptureLifecycleTests {
         #expect(second.previousCaptureId == first.id)
     }
 
+    /// A first import loads with a rollback journal and without enforcing foreign keys
+    /// (`ArchiveStore.withBulkLoadJournal`): afterwards every reference holds, and the archive
+    /// is back in WAL mode with foreign keys enforced.
+    @Test func aFirstImportLeavesEveryReferenceValid() throws {
+        let support = try ArchiveTestSupport()
+        let export = try support.generate("export.zip", Self.base)
+        let store = try support.openArchive()
+        _ = try support.check(export, in: store)
+        let (violations, misplaced, members, routes, devices) = try store.writer.read { db in
+            (
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count,
+                // Rows stored many to a statement get their ids by count: each must be the right one.
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT (SELECT COUNT(*) FROM correlationMember JOIN record ON record.id = correlationMember.correlationId
+                                WHERE record.kind <> 'correlation')
+                            + (SELECT COUNT(*) FROM routeFile JOIN record ON record.id = routeFile.recordId
+                                WHERE record.kind <> 'workout')
+                        """) ?? -1,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM correlationMember") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routeFile") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT deviceId) FROM record") ?? 0
+            )
+        }
+        #expect(violations == 0)
+        #expect(misplaced == 0)
+        #expect(members > 0 && routes > 0 && devices > 1, "the export exercises every reference")
+        let (journal, foreignKeys) = try store.writer.writeWithoutTransaction { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Bool.fetchOne(db, sql: "PRAGMA foreign_keys")
+            )
+        }
+        #expect(journal == "wal")
+        #expect(foreignKeys == true)
+    }
+
     @Test func otherOffsetAndDeviceAddressesChangeNoFingerprint() throws {
         let support = try ArchiveTestSupport()
         var shifted = Self.base
@@ -80,6 +118,36 @@ struct CaptureLifecycleTests {
         let second = try support.check(url, in: store).capture
         #expect(second.new == 0)
         #expect(second.unchanged == 3)
+    }
+
+    /// A first import stores records many to a statement; copies there and in the remainder of
+    /// a batch still get their occurrences, and every record is stored once.
+    @Test func copiesAmongManyRecordsAreKeptAsAMultiset() throws {
+        let support = try ArchiveTestSupport()
+        var lines = (0..<100).map { minute in
+            FixtureFiles.stepRecord.replacingOccurrences(of: "value=\"42\"", with: "value=\"\(1_000 + minute)\"")
+        }
+        // Two copies inside the first statement's rows, one in the second's, two at the end.
+        for position in [11, 12, 45] { lines.insert(FixtureFiles.stepRecord, at: position) }
+        lines += [FixtureFiles.stepRecord, FixtureFiles.stepRecord]
+        let url = try FixtureFiles.write(
+            FixtureFiles.export(lines.joined(separator: "\n")), named: "copies.xml", in: support.folder)
+        let store = try support.openArchive()
+        let first = try support.check(url, in: store).capture
+        #expect(first.records == 105)
+        #expect(first.new == 105)
+        let (occurrences, ids) = try store.writer.read { db in
+            (
+                try Int.fetchAll(db, sql: "SELECT occurrence FROM record WHERE value = '42' ORDER BY occurrence"),
+                try Int64.fetchAll(db, sql: "SELECT id FROM record ORDER BY id")
+            )
+        }
+        #expect(occurrences == [0, 1, 2, 3, 4])
+        #expect(ids == Array(1...105))
+        let second = try support.check(url, in: store).capture
+        #expect(second.new == 0)
+        #expect(second.gone == 0)
+        #expect(second.unchanged == 105)
     }
 
     @Test func snapshotsAndDayBinsDescribeEachType() throws {

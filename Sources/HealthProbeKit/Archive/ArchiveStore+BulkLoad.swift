@@ -11,6 +11,11 @@ extension ArchiveStore {
     /// the database, and a killed load is still rolled back on the next open, from the journal.
     /// `synchronous = FULL` meanwhile, since a rollback journal needs it to survive a power loss.
     ///
+    /// Foreign keys are not enforced during the load: every reference it writes is one it has
+    /// just made (a device id it looked up, a record it stored), and enforcement would make each
+    /// many-row insert keep a statement journal — a copy of every page it touches — so that it
+    /// could undo itself halfway (see `RowAppender`). Tests check the references afterwards.
+    ///
     /// When the archive already holds records, is in memory, or is open elsewhere (switching
     /// journals needs the only connection), `load` simply runs in WAL mode.
     func withBulkLoadJournal<T>(_ load: () throws -> T) throws -> T {
@@ -30,12 +35,14 @@ extension ArchiveStore {
                 return false
             }
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
             return true
         }
         guard switched else { return try load() }
         defer {
             _ = try? pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try db.execute(sql: "PRAGMA foreign_keys = ON")
                 return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             }
         }

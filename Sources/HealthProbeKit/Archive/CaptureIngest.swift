@@ -13,9 +13,12 @@ final class CaptureIngest {
     let db: Database
     let captureID: Int64
     let previousCaptureID: Int64?
-    private let upsert: SQLiteBinding
+    let upsert: SQLiteBinding
+    /// Many rows a statement, for a capture into an empty archive.
+    private let appender: RowAppender?
     private let lookup: Statement
-    private(set) var records = 0
+    let devices = DeviceTable()
+    var records = 0
     private let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
@@ -47,14 +50,15 @@ final class CaptureIngest {
         upsert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    INSERT \(startedEmpty ? "OR IGNORE " : "")INTO record (
-                        kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
-                        creationDate, startDate, endDate, metadata, details, healthKitUUID,
-                        strictFingerprint, semanticFingerprint, fuzzyFingerprint, occurrence,
-                        firstSeenCapture, lastSeenCapture, lastVerifiedAt, identityKey, semanticKey)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?19, ?20, ?21, ?22)
+                    INSERT \(startedEmpty ? "OR IGNORE " : "")INTO record (\(Self.columns))
+                    VALUES \(Self.values(captureID: captureID, firstParameter: 2, occurrence: "?\(2 + Self.parametersPerRow)"))
                     \(conflict)
                     """))
+        upsert.bind(1, verifiedAt)
+        appender =
+            startedEmpty
+            ? try RowAppender(db: db, captureID: captureID, verifiedAt: verifiedAt, largestRowID: self.recordIDFloor)
+            : nil
         lookup = try db.cachedStatement(
             sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
     }
@@ -78,22 +82,29 @@ final class CaptureIngest {
     /// Stores a batch of records, in order.
     func add(_ batch: PreparedBatch) throws {
         try batch.bytes.withUnsafeBytes { bytes in
-            for index in batch.rows.indices {
+            var index = 0
+            if let appender {
+                while index + RowAppender.rowsPerStatement <= batch.rows.count {
+                    try append(batch, rows: index..<(index + RowAppender.rowsPerStatement), bytes, with: appender)
+                    index += RowAppender.rowsPerStatement
+                }
+            }
+            while index < batch.rows.count {
                 try add(batch.rows[index], extras: batch.extras.isEmpty ? nil : batch.extras[index], bytes)
+                index += 1
             }
         }
     }
 
-    private func add(
-        _ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer
-    ) throws {
+    func add(_ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer) throws {
         records += 1
-        try bindContent(row, bytes)
+        try bind(row, bytes, to: upsert, at: 2)
         var occurrence: Int64 = 0
         while true {
-            upsert.bind(18, occurrence)
-            if try upsert.stepChangingRow(db) {
-                if let extras { try remember(extras, row, bytes, occurrence: occurrence) }
+            upsert.bind(2 + Self.parametersPerRow, occurrence)
+            if try upsert.stepCountingChanges(db) > 0 {
+                appender?.largestRowID = db.lastInsertedRowID
+                if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
                 return
             }
             // This copy was already stored by this capture: the next one is another occurrence.
@@ -104,90 +115,15 @@ final class CaptureIngest {
         }
     }
 
-    /// Device descriptions repeat on nearly every record; each is stored once. The few most
-    /// recent are compared byte for byte, the rest found by text.
-    private var deviceIDs: [String: Int64] = [:]
-    private var recentDevices: [(bytes: [UInt8], id: Int64)] = []
-
-    private func deviceID(_ span: PreparedBatch.Span, _ bytes: UnsafeRawBufferPointer) throws -> Int64? {
-        guard !span.isNull else { return nil }
-        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)])
-        for recent in recentDevices
-        where recent.bytes.count == text.count
-            && recent.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
-        {
-            return recent.id
-        }
-        let id = try lookUpDeviceID(String(decoding: text, as: UTF8.self))
-        recentDevices.insert((Array(text), id), at: 0)
-        if recentDevices.count > 4 { recentDevices.removeLast() }
-        return id
-    }
-
-    private func lookUpDeviceID(_ description: String) throws -> Int64 {
-        if let known = deviceIDs[description] { return known }
-        try db.execute(sql: "INSERT OR IGNORE INTO device (description) VALUES (?)", arguments: [description])
-        let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE description = ?", arguments: [description])!
-        if deviceIDs.count < 65_536 { deviceIDs[description] = id }
-        return id
-    }
-
-    private func bindContent(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer) throws {
-        upsert.bindText(1, row.kind, in: bytes)
-        upsert.bindText(2, row.type, in: bytes)
-        upsert.bindText(3, row.sourceName, in: bytes)
-        upsert.bindText(4, row.sourceVersion, in: bytes)
-        upsert.bind(5, try deviceID(row.device, bytes))
-        upsert.bindText(6, row.unit, in: bytes)
-        upsert.bindText(7, row.value, in: bytes)
-        upsert.bind(8, row.numericValue)
-        upsert.bind(9, row.creationDate)
-        upsert.bind(10, row.startDate)
-        upsert.bind(11, row.endDate)
-        upsert.bindText(12, row.metadata, in: bytes)
-        upsert.bindText(13, row.details, in: bytes)
-        upsert.bindText(14, row.healthKitUUID, in: bytes)
-        upsert.bindBlob(15, row.strictFingerprint, in: bytes)
-        upsert.bindBlob(16, row.semanticFingerprint, in: bytes)
-        upsert.bindBlob(17, row.fuzzyFingerprint, in: bytes)
-        upsert.bind(19, captureID)
-        upsert.bind(20, verifiedAt)
-        upsert.bind(21, row.identityKey)
-        upsert.bind(22, row.semanticKey)
-    }
-
-    /// Stores what must be resolved once every record is in: the samples a correlation holds,
-    /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
-    /// stays flat whatever the export's size.
-    private func remember(
-        _ extras: PreparedBatch.Extras, _ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64
-    ) throws {
+    /// The id of the row a single insert or upsert just stored or marked seen; nil when it
+    /// cannot be found.
+    private func insertedID(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64) throws
+        -> Int64?
+    {
         // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
-        let id: Int64
-        if startedEmpty {
-            id = db.lastInsertedRowID
-        } else {
-            let strict = Data(bytes[Int(row.strictFingerprint.offset)..<Int(row.strictFingerprint.offset + 16)])
-            guard let found = try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
-            else { return }
-            id = found
-        }
-        if !extras.members.isEmpty {
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO correlationMember (correlationId, memberKey, memberFingerprint)
-                    SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
-                        SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
-                    """)
-            for member in extras.members {
-                try insert.execute(arguments: [id, member.key, Data(member.semantic.bytes)])
-            }
-        }
-        if !extras.routeFiles.isEmpty {
-            let insert = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO routeFile (captureId, recordId, path) VALUES (?, ?, ?)")
-            for path in extras.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
-        }
+        if startedEmpty { return db.lastInsertedRowID }
+        let strict = Data(bytes[Int(row.strictFingerprint.offset)..<Int(row.strictFingerprint.offset + 16)])
+        return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
     }
 
     /// Links correlations to the top-level copies of the samples they hold, so that the copies

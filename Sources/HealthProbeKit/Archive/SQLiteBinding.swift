@@ -42,14 +42,15 @@ struct SQLiteBinding {
         sqlite3_bind_int64(handle, index, number)
     }
 
-    /// Runs the statement; returns whether it inserted or changed a row. Resets the statement.
-    func stepChangingRow(_ db: Database) throws -> Bool {
+    /// Runs the statement; returns how many rows it inserted or changed. Resets the statement,
+    /// keeping its bindings.
+    func stepCountingChanges(_ db: Database) throws -> Int {
         defer { sqlite3_reset(handle) }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        return sqlite3_changes(db.sqliteConnection) > 0
+        return Int(sqlite3_changes(db.sqliteConnection))
     }
 }

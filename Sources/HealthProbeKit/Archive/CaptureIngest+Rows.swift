@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+/// How a record row is written: its columns, its parameters, the device table it refers to, and
+/// what correlations and workouts leave to resolve at the end.
+extension CaptureIngest {
+    static let columns = """
+        kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
+        creationDate, startDate, endDate, metadata, details, healthKitUUID,
+        strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey,
+        lastVerifiedAt, occurrence, firstSeenCapture, lastSeenCapture
+        """
+    /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `semanticKey`.
+    static let parametersPerRow: Int32 = 19
+
+    /// One row's values: its parameters from `firstParameter`, the time of verification in ?1
+    /// (shared by every row of a statement), then `occurrence` and the capture.
+    static func values(captureID: Int64, firstParameter: Int32, occurrence: String) -> String {
+        let fields = (firstParameter..<(firstParameter + parametersPerRow)).map { "?\($0)" }.joined(separator: ", ")
+        return "(\(fields), ?1, \(occurrence), \(captureID), \(captureID))"
+    }
+
+    /// Binds a row's parameters from `first` on, in the order of ``columns``.
+    func bind(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, to binding: SQLiteBinding, at first: Int32)
+        throws
+    {
+        binding.bindText(first, row.kind, in: bytes)
+        binding.bindText(first + 1, row.type, in: bytes)
+        binding.bindText(first + 2, row.sourceName, in: bytes)
+        binding.bindText(first + 3, row.sourceVersion, in: bytes)
+        binding.bind(first + 4, try deviceID(row.device, bytes))
+        binding.bindText(first + 5, row.unit, in: bytes)
+        binding.bindText(first + 6, row.value, in: bytes)
+        binding.bind(first + 7, row.numericValue)
+        binding.bind(first + 8, row.creationDate)
+        binding.bind(first + 9, row.startDate)
+        binding.bind(first + 10, row.endDate)
+        binding.bindText(first + 11, row.metadata, in: bytes)
+        binding.bindText(first + 12, row.details, in: bytes)
+        binding.bindText(first + 13, row.healthKitUUID, in: bytes)
+        binding.bindBlob(first + 14, row.strictFingerprint, in: bytes)
+        binding.bindBlob(first + 15, row.semanticFingerprint, in: bytes)
+        binding.bindBlob(first + 16, row.fuzzyFingerprint, in: bytes)
+        binding.bind(first + 17, row.identityKey)
+        binding.bind(first + 18, row.semanticKey)
+    }
+
+    /// The id of a device description, stored once: the few most recent are compared byte for
+    /// byte, the rest found by text (``DeviceTable``).
+    private func deviceID(_ span: PreparedBatch.Span, _ bytes: UnsafeRawBufferPointer) throws -> Int64? {
+        guard !span.isNull else { return nil }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)])
+        return try devices.id(of: text, db)
+    }
+
+    /// Stores what must be resolved once every record is in: the samples a correlation holds,
+    /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
+    /// stays flat whatever the export's size.
+    func remember(_ extras: PreparedBatch.Extras, recordID: Int64?) throws {
+        guard let id = recordID else { return }
+        if !extras.members.isEmpty {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO correlationMember (correlationId, memberKey, memberFingerprint)
+                    SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
+                        SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
+                    """)
+            for member in extras.members {
+                try insert.execute(arguments: [id, member.key, Data(member.semantic.bytes)])
+            }
+        }
+        if !extras.routeFiles.isEmpty {
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO routeFile (captureId, recordId, path) VALUES (?, ?, ?)")
+            for path in extras.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
+        }
+    }
+}
+
+/// Device descriptions repeat on nearly every record; each is stored once in `device`.
+final class DeviceTable {
+    private var ids: [String: Int64] = [:]
+    private var recent: [(bytes: [UInt8], id: Int64)] = []
+
+    func id(of text: UnsafeRawBufferPointer, _ db: Database) throws -> Int64 {
+        for device in recent
+        where device.bytes.count == text.count
+            && device.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
+        {
+            return device.id
+        }
+        let id = try lookUp(String(decoding: text, as: UTF8.self), db)
+        recent.insert((Array(text), id), at: 0)
+        if recent.count > 4 { recent.removeLast() }
+        return id
+    }
+
+    private func lookUp(_ description: String, _ db: Database) throws -> Int64 {
+        if let known = ids[description] { return known }
+        try db.execute(sql: "INSERT OR IGNORE INTO device (description) VALUES (?)", arguments: [description])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE description = ?", arguments: [description])!
+        if ids.count < 65_536 { ids[description] = id }
+        return id
+    }
+}
