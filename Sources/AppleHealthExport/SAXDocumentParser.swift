@@ -156,13 +156,25 @@ private func saxStartElement(
     default:
         guard parser.collecting else { return }
     }
-    parser.scratch.open(name: name)
-    guard let attributes else { return }
-    for index in 0..<Int(attributeCount) {
-        let base = index * 5
-        let value = UnsafeRawBufferPointer(
-            start: attributes[base + 3], count: attributes[base + 4]! - attributes[base + 3]!)
-        parser.scratch.addAttribute(name: span(attributes[base]), value: value)
+    // One access to the parser's scratch for the whole element: each access to a class's
+    // property is checked for exclusivity at run time.
+    parser.scratch.open(name: name, attributes: attributes, count: Int(attributeCount))
+}
+
+extension ElementScratch {
+    /// Opens an element with the attributes libxml2 gives: five pointers each (local name,
+    /// prefix, URI, value start, value end).
+    fileprivate mutating func open(
+        name: UnsafeRawBufferPointer, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int
+    ) {
+        open(name: name)
+        guard let attributes else { return }
+        for index in 0..<count {
+            let base = index * 5
+            let value = UnsafeRawBufferPointer(
+                start: attributes[base + 3], count: attributes[base + 4]! - attributes[base + 3]!)
+            addAttribute(name: span(attributes[base]), value: value)
+        }
     }
 }
 

@@ -13,65 +13,67 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     var text: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(128)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    func write(to output: inout String) {
+    /// Written as UTF-8 bytes: appending to a `String` piece by piece cost more than the rest of
+    /// a record's mapping.
+    func write(to output: inout [UInt8]) {
         switch self {
         case .string(let value):
             Self.writeString(value, to: &output)
         case .integer(let value):
-            output.append(String(value))
+            output.appendUTF8(String(value))
         case .array(let values):
-            output.append("[")
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output.append(",") }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output.append("]")
+            output.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            output.append("{")
+            output.append(UInt8(ascii: "{"))
             for (index, pair) in pairs.enumerated() {
-                if index > 0 { output.append(",") }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(pair.0, to: &output)
-                output.append(":")
+                output.append(UInt8(ascii: ":"))
                 pair.1.write(to: &output)
             }
-            output.append("}")
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ value: String, to output: inout String) {
-        output.append("\"")
-        var needsEscaping = false
-        for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscaping = true
-            break
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
+    static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let start = output.count
+        output.appendUTF8(value)
+        if output[start...].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.removeSubrange(start...)
+            for byte in value.utf8 { appendEscaped(byte, to: &output) }
         }
-        if !needsEscaping {
-            output.append(value)
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": output.append("\\\"")
-                case "\\": output.append("\\\\")
-                case "\n": output.append("\\n")
-                case "\r": output.append("\\r")
-                case "\t": output.append("\\t")
-                case let control where control.value < 0x20:
-                    output.append("\\u00")
-                    output.append(hexDigits[Int(control.value >> 4)])
-                    output.append(hexDigits[Int(control.value & 0xF)])
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output.append("\"")
+        output.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits: [String] = (0..<16).map { String($0, radix: 16) }
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case ..<0x20:
+            output.append(contentsOf: Array("\\u00".utf8))
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0xF)])
+        default: output.append(byte)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Attributes as an object sorted by name, timestamps rendered in UTC.
     static func attributes(_ attributes: [ExportAttribute]) -> CanonicalJSON {
@@ -100,16 +102,18 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     /// metadata, so this runs a million times an import.
     static func metadataText(_ entries: [MetadataEntry]) -> String? {
         guard !entries.isEmpty else { return nil }
-        var output = "["
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        output.reserveCapacity(128)
         for (index, pair) in sortedMetadataPairs(entries).enumerated() {
-            output.append(index == 0 ? "[" : ",[")
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "["))
             writeString(pair.0, to: &output)
-            output.append(",")
+            output.append(UInt8(ascii: ","))
             writeString(pair.1, to: &output)
-            output.append("]")
+            output.append(UInt8(ascii: "]"))
         }
-        output.append("]")
-        return output
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func sortedMetadataPairs(_ entries: [MetadataEntry]) -> [(String, String)] {
@@ -131,27 +135,47 @@ public enum UTCText {
         let whole = Int64(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = Int(whole - days * 86_400)
-        let date = CivilCalendar.date(daysSince1970: days)
-        var text = pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        appendDay(days, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay / 60 % 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &text)
         let fraction = seconds - Double(whole)
         if fraction > 0.0000005 {
-            let micros = Int((fraction * 1_000_000).rounded())
-            var digits = pad(micros, 6)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+            text.append(UInt8(ascii: "."))
+            appendPadded(Int((fraction * 1_000_000).rounded()), 6, to: &text)
+            while text.last == UInt8(ascii: "0") { text.removeLast() }
         }
-        return text + "Z"
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `2000-01-01`.
     public static func day(_ daysSince1970: Int64) -> String {
-        let date = CivilCalendar.date(daysSince1970: daysSince1970)
-        return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
+        var text: [UInt8] = []
+        appendDay(daysSince1970, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    private static func appendDay(_ daysSince1970: Int64, to text: inout [UInt8]) {
+        let date = CivilCalendar.date(daysSince1970: daysSince1970)
+        appendPadded(date.year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(date.month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(date.day, 2, to: &text)
+    }
+
+    /// The decimal digits of `value`, zeros before them up to `width`.
+    private static func appendPadded(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        let digits = String(value).utf8
+        if digits.count < width {
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+        }
+        text.append(contentsOf: digits)
     }
 }
