@@ -12,10 +12,11 @@ public struct PreparedBatch: Sendable {
 
         static let null = Span(offset: 0, length: -1)
         var isNull: Bool { length < 0 }
+        var range: Range<Int> { Int(offset)..<Int(offset + length) }
     }
 
-    /// One record: spans into ``bytes`` for its text and fingerprints, and its numbers.
-    struct Row: Sendable {
+    /// A record's text, as UTF-8 in ``bytes``.
+    struct RecordText: Sendable {
         var kind: Span
         var type: Span
         var sourceName: Span
@@ -26,6 +27,11 @@ public struct PreparedBatch: Sendable {
         var metadata: Span
         var details: Span
         var healthKitUUID: Span
+    }
+
+    /// One record: its text and fingerprints in ``bytes``, and its numbers.
+    struct Row: Sendable {
+        var text: RecordText
         var strictFingerprint: Span
         var semanticFingerprint: Span
         var fuzzyFingerprint: Span
@@ -55,19 +61,26 @@ public struct PreparedBatch: Sendable {
         bytes.reserveCapacity(rows * 192)
     }
 
-    mutating func append(_ record: HealthRecord, _ fingerprints: RecordFingerprints) {
+    /// Adds a record: its text first, then its fingerprints, made from that text.
+    mutating func append(_ record: HealthRecord, fingerprintedBy maker: inout RecordFingerprints.Maker)
+        -> RecordFingerprints
+    {
         if !record.members.isEmpty || !record.routeFiles.isEmpty {
             extras[rows.count] = Extras(members: record.members, routeFiles: record.routeFiles)
         }
+        let text = RecordText(
+            kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),
+            sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
+            value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
+            healthKitUUID: append(record.healthKitUUID))
+        let fingerprints = bytes.withUnsafeBytes { maker.fingerprints(of: record, text: text, in: $0) }
         rows.append(
             Row(
-                kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),
-                sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
-                value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
-                healthKitUUID: append(record.healthKitUUID), strictFingerprint: append(fingerprints.strict),
+                text: text, strictFingerprint: append(fingerprints.strict),
                 semanticFingerprint: append(fingerprints.semantic), fuzzyFingerprint: append(fingerprints.fuzzy),
                 numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
                 endDate: record.endDate, identityKey: fingerprints.identityKey, semanticKey: fingerprints.semanticKey))
+        return fingerprints
     }
 
     private mutating func append(_ text: String?) -> Span {
@@ -100,9 +113,7 @@ extension PreparedBatch {
         /// Adds a record; returns its fingerprints.
         @discardableResult
         public mutating func append(_ record: HealthRecord) -> RecordFingerprints {
-            let fingerprints = maker.fingerprints(of: record)
-            batch.append(record, fingerprints)
-            return fingerprints
+            batch.append(record, fingerprintedBy: &maker)
         }
 
         /// The batch so far; the builder starts the next one.

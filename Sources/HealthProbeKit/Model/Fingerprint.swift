@@ -72,6 +72,14 @@ struct FingerprintHasher {
         buffer.appendUTF8(text)
     }
 
+    /// The same encoding as for a `String`, from UTF-8 bytes a batch holds.
+    mutating func add(_ tag: UInt8, _ span: PreparedBatch.Span, in bytes: UnsafeRawBufferPointer) {
+        guard !span.isNull else { return addAbsent(tag) }
+        buffer.append(tag)
+        appendLength(UInt32(span.length))
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[span.range]))
+    }
+
     mutating func add(_ tag: UInt8, _ number: Int64?) {
         guard let number else { return addAbsent(tag) }
         buffer.append(tag | 0x80)

@@ -16,9 +16,11 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// semantic fingerprint), and so do samples two sources wrote alike (source overlap).
     public var semanticKey: Int64
 
+    /// One record's fingerprints. (Imports fingerprint batches of records: ``PreparedBatch``.)
     public init(_ record: HealthRecord) {
+        var batch = PreparedBatch(reservingRows: 1)
         var maker = Maker()
-        self = maker.fingerprints(of: record)
+        self = batch.append(record, fingerprintedBy: &maker)
     }
 
     init(strict: Fingerprint, semantic: Fingerprint, fuzzy: Fingerprint, identityKey: Int64, semanticKey: Int64) {
@@ -29,25 +31,29 @@ public struct RecordFingerprints: Sendable, Hashable {
         self.semanticKey = semanticKey
     }
 
-    /// Fingerprints record after record with one encoding buffer, remembering the last source
-    /// name it normalised: an import's records come in long runs from one source.
+    /// Fingerprints record after record with one encoding buffer, from the UTF-8 text a batch
+    /// already holds for them, remembering the last source name it normalised: an import's
+    /// records come in long runs from one source.
     struct Maker {
         private var hasher = FingerprintHasher()
         private var lastSource: (name: String, normalized: String)?
 
-        mutating func fingerprints(of record: HealthRecord) -> RecordFingerprints {
+        mutating func fingerprints(
+            of record: HealthRecord, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
+        ) -> RecordFingerprints {
+            let fields = EncodedFields(record: record, text: text, bytes: bytes)
             hasher.reset()
-            RecordFingerprints.addStrictContent(record, to: &hasher)
+            RecordFingerprints.addStrictContent(fields, to: &hasher)
             let strict = hasher.finalize()
             hasher.reset()
-            RecordFingerprints.addSampleContent(record, source: true, to: &hasher)
+            RecordFingerprints.addSampleContent(fields, source: true, to: &hasher)
             let semantic = hasher.finalize()
             hasher.reset()
-            RecordFingerprints.addSampleContent(record, source: false, to: &hasher)
+            RecordFingerprints.addSampleContent(fields, source: false, to: &hasher)
             let semanticKey = Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
             hasher.reset()
             RecordFingerprints.addFuzzyContent(
-                record, normalizedSource: normalizedSource(record.sourceName), to: &hasher)
+                fields, normalizedSource: normalizedSource(record.sourceName), to: &hasher)
             return RecordFingerprints(
                 strict: strict, semantic: semantic, fuzzy: hasher.finalize(),
                 identityKey: strict.key(startingAt: record.startDate), semanticKey: semanticKey)
@@ -62,68 +68,74 @@ public struct RecordFingerprints: Sendable, Hashable {
         }
     }
 
+    /// A record's numbers, and its text as spans of a batch's bytes.
+    private struct EncodedFields {
+        let record: HealthRecord
+        let text: PreparedBatch.RecordText
+        let bytes: UnsafeRawBufferPointer
+    }
+
     /// All content: kind, type, source and version, device, unit, value, the three dates,
     /// metadata, details, and the HealthKit UUID when there is one.
-    private static func addStrictContent(_ record: HealthRecord, to hasher: inout FingerprintHasher) {
-        hasher.add(1, record.kind.rawValue)
-        hasher.add(2, record.type)
-        hasher.add(3, record.sourceName)
-        hasher.add(4, record.sourceVersion)
-        hasher.add(5, record.device)
-        hasher.add(6, record.unit)
-        hasher.add(7, record.value)
+    private static func addStrictContent(_ fields: EncodedFields, to hasher: inout FingerprintHasher) {
+        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        hasher.add(1, text.kind, in: bytes)
+        hasher.add(2, text.type, in: bytes)
+        hasher.add(3, text.sourceName, in: bytes)
+        hasher.add(4, text.sourceVersion, in: bytes)
+        hasher.add(5, text.device, in: bytes)
+        hasher.add(6, text.unit, in: bytes)
+        hasher.add(7, text.value, in: bytes)
         hasher.add(8, record.creationDate.map(microseconds))
         hasher.add(9, record.startDate.map(microseconds))
         hasher.add(10, record.endDate.map(microseconds))
-        hasher.add(11, record.metadataJSON)
-        hasher.add(12, record.detailsJSON)
+        hasher.add(11, text.metadata, in: bytes)
+        hasher.add(12, text.details, in: bytes)
         // Each HealthKit object is its own record, however alike two of them are; export records
         // have no UUID, and their fingerprints do not change.
-        if let uuid = record.healthKitUUID { hasher.add(14, uuid) }
+        if !text.healthKitUUID.isNull { hasher.add(14, text.healthKitUUID, in: bytes) }
     }
 
     public static func semantic(_ record: HealthRecord) -> Fingerprint {
-        var hasher = FingerprintHasher()
-        addSampleContent(record, source: true, to: &hasher)
-        return hasher.finalize()
+        RecordFingerprints(record).semantic
     }
 
     /// The semantic index key (see ``semanticKey``): the same sample, from any source.
     public static func sameSampleKey(_ record: HealthRecord) -> Int64 {
-        var hasher = FingerprintHasher()
-        addSampleContent(record, source: false, to: &hasher)
-        return Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
+        RecordFingerprints(record).semanticKey
     }
 
     /// Kind, type, source (when asked), unit, start, end and value.
-    private static func addSampleContent(_ record: HealthRecord, source: Bool, to hasher: inout FingerprintHasher) {
-        hasher.add(1, record.kind.rawValue)
-        hasher.add(2, record.type)
-        if source { hasher.add(3, record.sourceName) }
-        hasher.add(6, record.unit)
+    private static func addSampleContent(_ fields: EncodedFields, source: Bool, to hasher: inout FingerprintHasher) {
+        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        hasher.add(1, text.kind, in: bytes)
+        hasher.add(2, text.type, in: bytes)
+        if source { hasher.add(3, text.sourceName, in: bytes) }
+        hasher.add(6, text.unit, in: bytes)
         hasher.add(9, record.startDate.map(microseconds))
         hasher.add(10, record.endDate.map(microseconds))
         if let number = record.numericValue {
             hasher.add(13, Int64(bitPattern: number.bitPattern))
         } else {
-            hasher.add(7, record.value)
+            hasher.add(7, text.value, in: bytes)
         }
         // Elements with no value of their own (workouts, summaries) are told apart by content.
-        if record.value == nil { hasher.add(12, record.detailsJSON) }
+        if text.value.isNull { hasher.add(12, text.details, in: bytes) }
     }
 
     /// Type, normalised source, times to the second, and the value to four significant digits.
     private static func addFuzzyContent(
-        _ record: HealthRecord, normalizedSource: String?, to hasher: inout FingerprintHasher
+        _ fields: EncodedFields, normalizedSource: String?, to hasher: inout FingerprintHasher
     ) {
-        hasher.add(2, record.type)
+        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        hasher.add(2, text.type, in: bytes)
         hasher.add(3, normalizedSource)
         hasher.add(9, record.startDate.map { Int64($0.rounded()) })
         hasher.add(10, record.endDate.map { Int64($0.rounded()) })
         if let number = record.numericValue {
             hasher.add(13, Int64(bitPattern: roundedToSignificantDigits(number, 4).bitPattern))
         } else {
-            hasher.add(7, record.value)
+            hasher.add(7, text.value, in: bytes)
         }
     }
 
