@@ -69,7 +69,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthProbeKitTests",
-            dependencies: ["HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "HealthProbeCLITests",

@@ -111,6 +111,7 @@ extension ArchiveStore {
         }
         registerAnomalies(in: &migrator)
         registerLivePath(in: &migrator)
+        registerContentHashes(in: &migrator)
         return migrator
     }
 }

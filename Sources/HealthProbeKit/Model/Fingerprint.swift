@@ -113,6 +113,14 @@ struct FingerprintHasher {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// MurmurHash3 of the encoding: the semantic and fuzzy fingerprints, which need no
+    /// cryptographic strength and are made for every record.
+    func contentHash() -> Fingerprint {
+        let (h1, h2) = buffer.withUnsafeBytes { MurmurHash3.hash128($0) }
+        return Fingerprint(high: h1, low: h2)
+    }
+
+    /// SHA-256 of the encoding, truncated: the strict fingerprint.
     func finalize() -> Fingerprint {
         buffer.withUnsafeBytes { Fingerprint(digest: SHA256.hash(data: $0)) }
     }

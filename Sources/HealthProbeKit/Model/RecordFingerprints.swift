@@ -2,12 +2,13 @@ import Foundation
 
 /// The three identities of a record (DESIGN §6).
 public struct RecordFingerprints: Sendable, Hashable {
-    /// All content: what makes two copies byte-for-byte the same record.
+    /// All content: what makes two copies byte-for-byte the same record. SHA-256, truncated.
     public var strict: Fingerprint
     /// What a person means by "the same sample": kind, type, source, unit, start, end, value.
+    /// MurmurHash3 (128 bits): no cryptographic strength is needed to tell samples apart.
     public var semantic: Fingerprint
     /// For matching across HealthKit, exports and backups: type, normalised source, times to the
-    /// second, value to four significant digits.
+    /// second, value to four significant digits. MurmurHash3 (128 bits).
     public var fuzzy: Fingerprint
     /// The archive's index key for the strict fingerprint.
     public var identityKey: Int64
@@ -47,7 +48,7 @@ public struct RecordFingerprints: Sendable, Hashable {
             let strict = hasher.finalize()
             hasher.reset()
             RecordFingerprints.addSampleContent(fields, source: true, to: &hasher)
-            let semantic = hasher.finalize()
+            let semantic = hasher.contentHash()
             hasher.reset()
             RecordFingerprints.addSampleContent(fields, source: false, to: &hasher)
             let semanticKey = Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
@@ -55,7 +56,7 @@ public struct RecordFingerprints: Sendable, Hashable {
             RecordFingerprints.addFuzzyContent(
                 fields, normalizedSource: normalizedSource(record.sourceName), to: &hasher)
             return RecordFingerprints(
-                strict: strict, semantic: semantic, fuzzy: hasher.finalize(),
+                strict: strict, semantic: semantic, fuzzy: hasher.contentHash(),
                 identityKey: strict.key(startingAt: record.startDate), semanticKey: semanticKey)
         }
 

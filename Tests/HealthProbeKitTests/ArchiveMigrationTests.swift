@@ -1,0 +1,57 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import HealthProbeKit
+
+/// An archive an earlier version wrote, opened by this one: migrated in place, it matches what
+/// this version would have written, and checking the same export again finds nothing.
+@Suite("Archives written by earlier versions")
+struct ArchiveMigrationTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// Per record (by strict fingerprint and occurrence): its semantic and fuzzy fingerprints;
+    /// then the member fingerprints of correlations.
+    static func identities(_ store: ArchiveStore) throws -> ([String: String], [String]) {
+        try store.writer.read { db in
+            let records = try Row.fetchAll(
+                db, sql: "SELECT strictFingerprint, occurrence, semanticFingerprint, fuzzyFingerprint FROM record")
+            var byRecord: [String: String] = [:]
+            for row in records {
+                let strict = (row["strictFingerprint"] as Data).map { String(format: "%02x", $0) }.joined()
+                byRecord["\(strict)/\(row["occurrence"] as Int)"] =
+                    "\((row["semanticFingerprint"] as Data).base64EncodedString()) "
+                    + (row["fuzzyFingerprint"] as Data).base64EncodedString()
+            }
+            let members = try Data.fetchAll(db, sql: "SELECT memberFingerprint FROM correlationMember")
+                .map { $0.base64EncodedString() }.sorted()
+            return (byRecord, members)
+        }
+    }
+
+    @Test func aVersion3ArchiveGetsTheContentHashesThisVersionMakes() throws {
+        let support = try ArchiveTestSupport()
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("version3-archive.sqlite"),
+            to: URL(fileURLWithPath: support.archivePath))
+        let export = Self.fixtures.appendingPathComponent("version3-export.zip")
+        let (before, membersBefore) = try Self.identities(try ArchiveStore.open(at: support.archivePath))
+
+        let fresh = try ArchiveStore.inMemory()
+        _ = try ExportImporter(store: fresh).importExport(ExportReader(url: export))
+        let (expected, expectedMembers) = try Self.identities(fresh)
+
+        #expect(before.count == 418)
+        #expect(before == expected)
+        #expect(!expectedMembers.isEmpty)
+        #expect(membersBefore == expectedMembers)
+
+        let again = try support.check(export, in: try support.openArchive())
+        #expect(again.capture.new == 0)
+        #expect(again.capture.gone == 0)
+        #expect(again.audit.anomalies.isEmpty)
+    }
+}
