@@ -1,3 +1,5 @@
+import Foundation
+
 /// Read access to a collected element: names, attributes and children by index, converting
 /// bytes to `String` only on request.
 struct ScratchReader {
@@ -106,13 +108,10 @@ struct ScratchReader {
 
     func bytesEqual(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
-        let pointer = literal.utf8Start
-        var offset = 0
-        for index in range {
-            if scratch.bytes[index] != pointer[offset] { return false }
-            offset += 1
+        guard !range.isEmpty else { return true }
+        return scratch.bytes.withUnsafeBufferPointer { bytes in
+            memcmp(bytes.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
         }
-        return true
     }
 
     enum TimestampField {
