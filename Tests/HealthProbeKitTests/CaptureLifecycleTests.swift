@@ -124,18 +124,22 @@ struct CaptureLifecycleTests {
     /// a batch still get their occurrences, and every record is stored once.
     @Test func copiesAmongManyRecordsAreKeptAsAMultiset() throws {
         let support = try ArchiveTestSupport()
-        var lines = (0..<100).map { minute in
+        let perStatement = RowAppender.rowsPerStatement
+        let distinct = 2 * perStatement + 10
+        var lines = (0..<distinct).map { minute in
             FixtureFiles.stepRecord.replacingOccurrences(of: "value=\"42\"", with: "value=\"\(1_000 + minute)\"")
         }
-        // Two copies inside the first statement's rows, one in the second's, two at the end.
-        for position in [11, 12, 45] { lines.insert(FixtureFiles.stepRecord, at: position) }
+        // Two copies inside the first statement's rows, one in the second's, two at the end
+        // (stored one by one, after the last whole statement).
+        for position in [11, 12, perStatement + 5] { lines.insert(FixtureFiles.stepRecord, at: position) }
         lines += [FixtureFiles.stepRecord, FixtureFiles.stepRecord]
+        let total = distinct + 5
         let url = try FixtureFiles.write(
             FixtureFiles.export(lines.joined(separator: "\n")), named: "copies.xml", in: support.folder)
         let store = try support.openArchive()
         let first = try support.check(url, in: store).capture
-        #expect(first.records == 105)
-        #expect(first.new == 105)
+        #expect(first.records == total)
+        #expect(first.new == total)
         let (occurrences, ids) = try store.writer.read { db in
             (
                 try Int.fetchAll(db, sql: "SELECT occurrence FROM record WHERE value = '42' ORDER BY occurrence"),
@@ -143,11 +147,11 @@ struct CaptureLifecycleTests {
             )
         }
         #expect(occurrences == [0, 1, 2, 3, 4])
-        #expect(ids == Array(1...105))
+        #expect(ids == Array(1...Int64(total)))
         let second = try support.check(url, in: store).capture
         #expect(second.new == 0)
         #expect(second.gone == 0)
-        #expect(second.unchanged == 105)
+        #expect(second.unchanged == total)
     }
 
     @Test func snapshotsAndDayBinsDescribeEachType() throws {
