@@ -191,6 +191,50 @@ struct CaptureLifecycleTests {
             routes.allSatisfy { ($0["contentHash"] as String?)?.count == 64 && ($0["pointCount"] as Int? ?? 0) >= 5 })
     }
 
+    /// A first import links children stored before their correlation as it is stored, and those
+    /// after it at the end; both end up linked to the right correlation, and stay so.
+    @Test func childrenBeforeOrAfterTheirCorrelationAreLinked() throws {
+        func sample(_ type: String, _ hour: Int, _ value: Int) -> String {
+            """
+            <Record type="HKQuantityTypeIdentifierBloodPressure\(type)" sourceName="iPhone-TESTDEVICE" \
+            unit="mmHg" creationDate="2000-01-01 0\(hour):00:30 +0000" startDate="2000-01-01 0\(hour):00:00 +0000" \
+            endDate="2000-01-01 0\(hour):00:00 +0000" value="\(value)"/>
+            """
+        }
+        func correlation(_ hour: Int, _ children: String) -> String {
+            """
+            <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="iPhone-TESTDEVICE" \
+            creationDate="2000-01-01 0\(hour):00:30 +0000" startDate="2000-01-01 0\(hour):00:00 +0000" \
+            endDate="2000-01-01 0\(hour):00:00 +0000">
+            \(children)
+            </Correlation>
+            """
+        }
+        let eight = sample("Systolic", 8, 120) + "\n" + sample("Diastolic", 8, 80)
+        let nine = sample("Systolic", 9, 125) + "\n" + sample("Diastolic", 9, 85)
+        let body = [correlation(8, eight), eight, nine, correlation(9, nine)].joined(separator: "\n")
+        let support = try ArchiveTestSupport()
+        let url = try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: support.folder)
+        let store = try support.openArchive()
+        for check in 1...2 {
+            let result = try support.check(url, in: store)
+            #expect(result.audit.anomalies.isEmpty, "check \(check)")
+            let (linked, rightOnes) = try store.writer.read { db in
+                (
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE correlationId IS NOT NULL") ?? 0,
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM record JOIN record AS c ON c.id = record.correlationId
+                            WHERE c.kind = 'correlation' AND c.startDate = record.startDate
+                            """) ?? 0
+                )
+            }
+            #expect(linked == 4, "check \(check)")
+            #expect(rightOnes == 4, "check \(check)")
+        }
+    }
+
     @Test func correlationChildrenAtTopLevelAreLinkedToTheirCorrelation() throws {
         let support = try ArchiveTestSupport()
         let export = try support.generate("export.xml", Self.base)

@@ -68,6 +68,7 @@ extension CaptureIngest {
             for member in extras.members {
                 try insert.execute(arguments: [id, member.key, Data(member.semantic.bytes)])
             }
+            if startedEmpty { try linkEarlierCopies(of: extras.members, correlationID: id) }
         }
         if !extras.routeFiles.isEmpty {
             let insert = try db.cachedStatement(

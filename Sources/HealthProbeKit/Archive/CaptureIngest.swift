@@ -128,6 +128,11 @@ final class CaptureIngest {
 
     /// Links correlations to the top-level copies of the samples they hold, so that the copies
     /// are never taken for duplicates.
+    ///
+    /// Into an empty archive, ids follow the export's order: the copies stored before a
+    /// correlation were linked when it was stored (``linkEarlierCopies(of:correlationID:)``,
+    /// while their pages were still in memory), so only copies after it are left. SQLite tells
+    /// those apart on the index entry, by row id, without reading the rows of the others.
     func linkCorrelations() throws {
         // One statement, driven by this capture's correlation members (few), each member found
         // through the semantic index: SQLite never scans the record table here.
@@ -136,9 +141,24 @@ final class CaptureIngest {
                 UPDATE record SET correlationId = m.correlationId
                 FROM correlationMember AS m CROSS JOIN record AS c
                 WHERE c.id = m.correlationId AND c.lastSeenCapture = :capture
-                    AND record.semanticKey = m.memberKey AND record.semanticFingerprint = m.memberFingerprint
+                    AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
+                    AND record.semanticFingerprint = m.memberFingerprint
                     AND record.lastSeenCapture = :capture AND record.kind = 'record'
                 """, arguments: ["capture": captureID])
+    }
+
+    /// Links a correlation just stored into an empty archive to the copies of its samples stored
+    /// before it (see ``linkCorrelations()``).
+    func linkEarlierCopies(of members: [CorrelationMember], correlationID: Int64) throws {
+        let link = try db.cachedStatement(
+            sql: """
+                UPDATE record SET correlationId = ?1
+                WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3
+                    AND lastSeenCapture = ?4 AND kind = 'record'
+                """)
+        for member in members {
+            try link.execute(arguments: [correlationID, member.key, Data(member.semantic.bytes), captureID])
+        }
     }
 
     /// Records of this capture that the previous full capture did not hold: those never seen
