@@ -42,6 +42,17 @@ struct RecordIdentityTests {
         #expect(RecordFingerprints(watch).semantic != RecordFingerprints(phone).semantic)
     }
 
+    /// The fingerprinting of an import remembers the source names it normalised; another
+    /// Unicode form of a name (equal as a `String`, not as bytes) must not take its entry.
+    @Test func fingerprintsInABatchAreThoseOfEachRecordAlone() throws {
+        let composed = try Self.record("60", source: "Caf\u{E9} Watch")
+        let decomposed = try Self.record("60", source: "Cafe\u{301} Watch")
+        var builder = PreparedBatch.Builder(rowsPerBatch: 4)
+        let inBatch = [composed, decomposed, composed].map { builder.append($0) }
+        let alone = [composed, decomposed, composed].map { RecordFingerprints($0) }
+        #expect(inBatch == alone)
+    }
+
     @Test func aVersion1ArchiveIsMigratedWithItsKeysRecomputed() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let path = folder.appendingPathComponent("v1.sqlite").path

@@ -83,8 +83,7 @@ struct FingerprintHasher {
     mutating func add(_ tag: UInt8, _ number: Int64?) {
         guard let number else { return addAbsent(tag) }
         buffer.append(tag | 0x80)
-        let bits = UInt64(bitPattern: number)
-        for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        withUnsafeBytes(of: UInt64(bitPattern: number).littleEndian) { buffer.append(contentsOf: $0) }
     }
 
     private mutating func addAbsent(_ tag: UInt8) {
@@ -92,10 +91,9 @@ struct FingerprintHasher {
         buffer.append(0xFF)
     }
 
+    /// Four bytes, least significant first.
     private mutating func appendLength(_ length: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            buffer.append(UInt8(truncatingIfNeeded: length >> UInt32(shift)))
-        }
+        withUnsafeBytes(of: length.littleEndian) { buffer.append(contentsOf: $0) }
     }
 
     /// A stable 64-bit FNV-1a hash of the encoding: cheap, for index keys that are always

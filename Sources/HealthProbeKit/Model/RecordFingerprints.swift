@@ -33,11 +33,12 @@ public struct RecordFingerprints: Sendable, Hashable {
     }
 
     /// Fingerprints record after record with one encoding buffer, from the UTF-8 text a batch
-    /// already holds for them, remembering the last source name it normalised: an import's
-    /// records come in long runs from one source.
+    /// already holds for them, remembering the source names it normalised last.
     struct Maker {
         private var hasher = FingerprintHasher()
-        private var lastSource: (name: String, normalized: String)?
+        /// The last few sources normalised, most recent first: a type's records alternate
+        /// between a phone and a watch.
+        private var recentSources: [(name: String, normalized: String)] = []
 
         mutating func fingerprints(
             of record: HealthRecord, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
@@ -62,18 +63,39 @@ public struct RecordFingerprints: Sendable, Hashable {
 
         private mutating func normalizedSource(_ name: String?) -> String? {
             guard let name else { return nil }
-            if let lastSource, lastSource.name == name { return lastSource.normalized }
+            // Byte for byte: `==` would also match another Unicode form of the same name, whose
+            // normalisation differs.
+            if let recent = recentSources.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+                return recent.normalized
+            }
             let normalized = RecordFingerprints.normalizedSourceName(name)
-            lastSource = (name, normalized)
+            recentSources.insert((name, normalized), at: 0)
+            if recentSources.count > 4 { recentSources.removeLast() }
             return normalized
         }
     }
 
-    /// A record's numbers, and its text as spans of a batch's bytes.
+    /// A record's numbers, and its text as spans of a batch's bytes. (Plain values: holding the
+    /// record itself would copy it, a retain and a release for each of its strings.)
     private struct EncodedFields {
-        let record: HealthRecord
+        let record: Numbers
         let text: PreparedBatch.RecordText
         let bytes: UnsafeRawBufferPointer
+
+        struct Numbers {
+            var creationDate: Double?
+            var startDate: Double?
+            var endDate: Double?
+            var numericValue: Double?
+        }
+
+        init(record: HealthRecord, text: PreparedBatch.RecordText, bytes: UnsafeRawBufferPointer) {
+            self.record = Numbers(
+                creationDate: record.creationDate, startDate: record.startDate, endDate: record.endDate,
+                numericValue: record.numericValue)
+            self.text = text
+            self.bytes = bytes
+        }
     }
 
     /// All content: kind, type, source and version, device, unit, value, the three dates,
