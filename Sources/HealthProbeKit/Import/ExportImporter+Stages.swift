@@ -14,9 +14,6 @@ extension ExportImporter {
         thread.start()
     }
 
-    /// What an element moved out of a batch leaves behind: nothing to free.
-    private static let vacated = ExportElement.unknown(GenericElement(name: "", attributes: []))
-
     /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type
     /// totals, passing the end or a failure through.
     static func fingerprint(from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>) {
@@ -25,11 +22,8 @@ extension ExportImporter {
         while let message = input.receive() {
             do {
                 switch consume message {
-                case .elements(var elements):
-                    for index in elements.indices {
-                        // Moved out of the batch, not copied: an empty element takes its place.
-                        var element = vacated
-                        swap(&element, &elements[index])
+                case .elements(let elements):
+                    elements.drain { element in
                         let record = HealthRecord(exportElement: element)
                         aggregates.add(record, strict: builder.append(record).strict)
                     }
@@ -51,8 +45,7 @@ extension ExportImporter {
         _ reader: ExportReader, into channel: BatchChannel<Parsed>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
-        var batch: [ExportElement] = []
-        batch.reserveCapacity(batchSize)
+        var batch = ElementBatch(capacity: batchSize)
         var unreadable: [String: UnreadableGroup] = [:]
         var records = 0
         var lastReport = Date.distantPast
@@ -74,9 +67,9 @@ extension ExportImporter {
                 if records % 256 == 0 { currentType = element.sampleType }
                 batch.append(element)
                 records += 1
-                if batch.count == batchSize {
+                if batch.isFull {
                     try channel.send(.elements(batch))
-                    batch.removeAll(keepingCapacity: true)
+                    batch = ElementBatch(capacity: batchSize)
                 }
             }
             if !batch.isEmpty { try channel.send(.elements(batch)) }

@@ -42,7 +42,7 @@ public struct ExportImporter: Sendable {
 
     /// What the parser hands to the fingerprint stage.
     enum Parsed: Sendable {
-        case elements([ExportElement])
+        case elements(ElementBatch)
         case finished(ExportSummary, [UnreadableGroup])
         case failed(any Error)
     }
