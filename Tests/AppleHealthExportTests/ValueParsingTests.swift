@@ -65,4 +65,25 @@ struct ValueParsingTests {
         #expect(abs(next - Double(afterMidnight.secondsSince1970) - 2.5) < 0.001)
         #expect(TimeOfDay.resolve("noon-ish", onDayOf: start) == nil)
     }
+
+    /// Beat times in the usual shapes are read on their bytes; the result must be what the
+    /// general reading gives, and anything else must be left to it.
+    @Test(arguments: [
+        "11:26:02.34 AM", "11:26:02,34 pm", "9:05:59.5 P.M.", "12:00 a.m.", "12:00:00 AM", "23:26:02,34",
+        "0:00:00", "07:08", "11:26:02.34\u{202F}PM", "11:26PM", "13:00 PM", "24:00:00", "11:60:00",
+        "11:26:61.5", "11:26:02.", "11:5", "005:10", "+5:10", "11::26", "11:26:02.34.5", "11:26 xyz AM",
+        "noon-ish", "", "١١:٢٦",
+    ])
+    func commonBeatTimeShapesReadAsTheGeneralReadingDoes(_ text: String) {
+        if let fast = TimeOfDay.commonShape(text) {
+            #expect(fast == TimeOfDay.anyShape(text), "\(text)")
+        }
+        #expect(TimeOfDay.secondsSinceMidnight(text) == TimeOfDay.anyShape(text), "\(text)")
+    }
+
+    @Test func theUsualShapesTakeTheFastReading() {
+        for text in ["11:26:02.34 AM", "23:26:02,34", "12:00 a.m.", "11:26:02.34\u{202F}PM", "07:08"] {
+            #expect(TimeOfDay.commonShape(text) != nil, "\(text)")
+        }
+    }
 }
