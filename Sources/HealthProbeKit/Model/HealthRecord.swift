@@ -71,7 +71,8 @@ public struct CorrelationMember: Sendable, Hashable {
     public var key: Int64
 
     public init(_ record: HealthRecord) {
-        semantic = RecordFingerprints.semantic(record)
-        key = RecordFingerprints.sameSampleKey(record)
+        let fingerprints = RecordFingerprints(record)
+        semantic = fingerprints.semantic
+        key = fingerprints.semanticKey
     }
 }
