@@ -41,6 +41,24 @@ struct ArchiveStoreTests {
         #expect(throws: ArchiveError.notAnArchive(path: other)) { try ArchiveStore.open(at: other) }
     }
 
+    /// A first check holds the archive (in rollback-journal mode) until it commits: another
+    /// command is told so, in words, instead of seeing SQLite's "database is locked".
+    @Test func anArchiveBeingLoadedIsReportedBusy() throws {
+        let support = try ArchiveTestSupport()
+        _ = try support.openArchive()
+        var holdsTheLock = Configuration()
+        holdsTheLock.allowsUnsafeTransactions = true
+        let loader = try DatabaseQueue(path: support.archivePath, configuration: holdsTheLock)
+        try loader.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+        }
+        #expect(throws: ArchiveError.busy(path: support.archivePath)) { try support.openArchive() }
+        try loader.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try loader.close()
+        #expect(try support.openArchive().path == support.archivePath)
+    }
+
     @Test func interruptedCaptureIsRemovedOnNextOpen() throws {
         let support = try ArchiveTestSupport()
         do {

@@ -8,6 +8,7 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
     case storage(problem: String)
     case missing(path: String)
     case unknownAnomalies([String])
+    case busy(path: String)
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +22,8 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
             "the archive could not be written: \(problem)"
         case .missing(let path):
             "there is no archive at \(path) yet; run `healthprobe check export.zip` first, or name one with --archive"
+        case .busy(let path):
+            "\(path) is being written by another HealthProbe (a first check loads it whole); try again when it has finished"
         case .unknownAnomalies(let ids):
             "no anomaly with id \(ids.joined(separator: ", ")) in this archive; `healthprobe anomalies --all` lists them (nothing was changed)"
         }

@@ -26,13 +26,16 @@ public struct ArchiveStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        let pool: DatabasePool
+        // Another process's write can hold the file a moment; a first check holds it throughout.
+        configuration.busyMode = .timeout(2)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            return try ArchiveStore(writer: pool, path: path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw ArchiveError.notAnArchive(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            throw ArchiveError.busy(path: path)
         }
-        return try ArchiveStore(writer: pool, path: path)
     }
 
     /// An archive in memory, for tests and the demo.
