@@ -100,7 +100,7 @@ public struct PreparedBatch: Sendable {
 
 extension PreparedBatch {
     /// Fills batches record by record, keeping what helps from one record to the next.
-    public struct Builder {
+    public struct Builder: ~Copyable {
         private var maker = RecordFingerprints.Maker()
         private var batch: PreparedBatch
         private let rowsPerBatch: Int

@@ -34,7 +34,7 @@ public struct RecordFingerprints: Sendable, Hashable {
 
     /// Fingerprints record after record with one encoding buffer, from the UTF-8 text a batch
     /// already holds for them, remembering the source names it normalised last.
-    struct Maker {
+    struct Maker: ~Copyable {
         private var hasher = FingerprintHasher()
         /// The last few sources normalised, most recent first: a type's records alternate
         /// between a phone and a watch.
