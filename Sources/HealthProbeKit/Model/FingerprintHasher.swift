@@ -66,8 +66,12 @@ struct FingerprintHasher: ~Copyable {
         count += 5 + bytes.count
     }
 
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
         var larger = capacity * 2
         while count + extra > larger { larger *= 2 }
         let grown = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 8)
