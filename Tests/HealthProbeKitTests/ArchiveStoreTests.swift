@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import HealthProbeKit
@@ -57,6 +58,24 @@ struct ArchiveStoreTests {
         try loader.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try loader.close()
         #expect(try support.openArchive().path == support.archivePath)
+    }
+
+    /// A check that meets another writer holding the archive says so, and changes nothing.
+    @Test func aCheckWhileAnotherWritesIsReportedBusy() throws {
+        let support = try ArchiveTestSupport()
+        let body = FixtureFiles.stepRecord
+        let url = try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: support.folder)
+        let store = try support.openArchive()
+        _ = try support.check(url, in: store)
+        var holdsTheLock = Configuration()
+        holdsTheLock.allowsUnsafeTransactions = true
+        let writer = try DatabaseQueue(path: support.archivePath, configuration: holdsTheLock)
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        #expect(throws: ArchiveError.busy(path: support.archivePath)) { try support.check(url, in: store) }
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try writer.close()
+        let captures = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture") }
+        #expect(captures == 1)
     }
 
     @Test func interruptedCaptureIsRemovedOnNextOpen() throws {

@@ -23,7 +23,7 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
         case .missing(let path):
             "there is no archive at \(path) yet; run `healthprobe check export.zip` first, or name one with --archive"
         case .busy(let path):
-            "\(path) is being written by another HealthProbe (a first check loads it whole); try again when it has finished"
+            "\(path) is being written by another HealthProbe; try again when it has finished (nothing was changed)"
         case .unknownAnomalies(let ids):
             "no anomaly with id \(ids.joined(separator: ", ")) in this archive; `healthprobe anomalies --all` lists them (nothing was changed)"
         }

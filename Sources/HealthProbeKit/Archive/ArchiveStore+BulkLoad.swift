@@ -39,13 +39,25 @@ extension ArchiveStore {
             return true
         }
         guard switched else { return try load() }
-        defer {
-            _ = try? pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                try db.execute(sql: "PRAGMA foreign_keys = ON")
-                return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            }
+        let loaded: T
+        do {
+            loaded = try load()
+        } catch {
+            try? Self.endBulkLoad(pool)
+            throw error
         }
-        return try load()
+        try Self.endBulkLoad(pool)
+        return loaded
+    }
+
+    /// Foreign keys and durability as every other write has them. Returning to WAL cannot fail
+    /// but for another process holding the file at that moment; then the next open switches it
+    /// (a `DatabasePool` always does), so the load that has committed is not reported as failed.
+    private static func endBulkLoad(_ pool: DatabasePool) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
     }
 }

@@ -26,7 +26,8 @@ public struct ArchiveStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        // Another process's write can hold the file a moment; a first check holds it throughout.
+        // Another process's write can hold the file a moment; a check holds it throughout (a
+        // first check even from readers), and is reported busy after this wait.
         configuration.busyMode = .timeout(2)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)

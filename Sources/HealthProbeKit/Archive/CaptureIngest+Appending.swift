@@ -42,15 +42,14 @@ extension CaptureIngest {
         if try appender.binding.stepCountingChanges(db) == rows.count {
             records += rows.count
             appender.largestRowID = floor + Int64(rows.count)
-            guard !batch.extras.isEmpty else { return }
             for (position, index) in rows.enumerated() {
-                if let extras = batch.extras[index] { try remember(extras, recordID: floor + 1 + Int64(position)) }
+                if let extras = batch.extras(at: index) { try remember(extras, recordID: floor + 1 + Int64(position)) }
             }
             return
         }
         try db.execute(sql: "DELETE FROM record WHERE id > ?", arguments: [floor])
         for index in rows {
-            try add(batch.rows[index], extras: batch.extras.isEmpty ? nil : batch.extras[index], bytes)
+            try add(batch.rows[index], extras: batch.extras(at: index), bytes)
         }
     }
 }

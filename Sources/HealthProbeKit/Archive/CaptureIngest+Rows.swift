@@ -49,7 +49,7 @@ extension CaptureIngest {
     /// byte, the rest found by text (``DeviceTable``).
     private func deviceID(_ span: PreparedBatch.Span, _ bytes: UnsafeRawBufferPointer) throws -> Int64? {
         guard !span.isNull else { return nil }
-        let text = UnsafeRawBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)])
+        let text = UnsafeRawBufferPointer(rebasing: bytes[span.range])
         return try devices.id(of: text, db)
     }
 

@@ -13,7 +13,7 @@ final class CaptureIngest {
     let db: Database
     let captureID: Int64
     let previousCaptureID: Int64?
-    let upsert: SQLiteBinding
+    private let upsert: SQLiteBinding
     /// Many rows a statement, for a capture into an empty archive.
     private let appender: RowAppender?
     private let lookup: Statement
@@ -90,7 +90,7 @@ final class CaptureIngest {
                 }
             }
             while index < batch.rows.count {
-                try add(batch.rows[index], extras: batch.extras.isEmpty ? nil : batch.extras[index], bytes)
+                try add(batch.rows[index], extras: batch.extras(at: index), bytes)
                 index += 1
             }
         }
@@ -122,7 +122,7 @@ final class CaptureIngest {
     {
         // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
         if startedEmpty { return db.lastInsertedRowID }
-        let strict = Data(bytes[Int(row.strictFingerprint.offset)..<Int(row.strictFingerprint.offset + 16)])
+        let strict = Data(bytes[row.strictFingerprint.range])
         return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
     }
 

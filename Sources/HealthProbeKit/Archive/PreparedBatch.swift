@@ -52,9 +52,14 @@ public struct PreparedBatch: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var rows: [Row] = []
     /// By row index; empty for most batches.
-    private(set) var extras: [Int: Extras] = [:]
+    private var extrasByRow: [Int: Extras] = [:]
 
     public var count: Int { rows.count }
+
+    /// What row `index` carries besides its columns, if anything.
+    func extras(at index: Int) -> Extras? {
+        extrasByRow.isEmpty ? nil : extrasByRow[index]
+    }
 
     init(reservingRows rows: Int) {
         self.rows.reserveCapacity(rows)
@@ -66,7 +71,7 @@ public struct PreparedBatch: Sendable {
         -> RecordFingerprints
     {
         if !record.members.isEmpty || !record.routeFiles.isEmpty {
-            extras[rows.count] = Extras(members: record.members, routeFiles: record.routeFiles)
+            extrasByRow[rows.count] = Extras(members: record.members, routeFiles: record.routeFiles)
         }
         let text = RecordText(
             kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),

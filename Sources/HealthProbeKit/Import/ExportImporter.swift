@@ -82,6 +82,10 @@ public struct ExportImporter: Sendable {
         } catch {
             prepared.cancel()
             parsed.cancel()
+            // Another check writing the same archive holds it for its whole transaction.
+            if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY {
+                throw ArchiveError.busy(path: store.path ?? "the in-memory archive")
+            }
             throw error
         }
     }

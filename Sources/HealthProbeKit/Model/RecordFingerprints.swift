@@ -78,7 +78,7 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// A record's numbers, and its text as spans of a batch's bytes. (Plain values: holding the
     /// record itself would copy it, a retain and a release for each of its strings.)
     private struct EncodedFields {
-        let record: Numbers
+        let numbers: Numbers
         let text: PreparedBatch.RecordText
         let bytes: UnsafeRawBufferPointer
 
@@ -90,7 +90,7 @@ public struct RecordFingerprints: Sendable, Hashable {
         }
 
         init(record: HealthRecord, text: PreparedBatch.RecordText, bytes: UnsafeRawBufferPointer) {
-            self.record = Numbers(
+            self.numbers = Numbers(
                 creationDate: record.creationDate, startDate: record.startDate, endDate: record.endDate,
                 numericValue: record.numericValue)
             self.text = text
@@ -101,7 +101,7 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// All content: kind, type, source and version, device, unit, value, the three dates,
     /// metadata, details, and the HealthKit UUID when there is one.
     private static func addStrictContent(_ fields: EncodedFields, to hasher: inout FingerprintHasher) {
-        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        let (text, bytes, numbers) = (fields.text, fields.bytes, fields.numbers)
         hasher.add(1, text.kind, in: bytes)
         hasher.add(2, text.type, in: bytes)
         hasher.add(3, text.sourceName, in: bytes)
@@ -109,9 +109,9 @@ public struct RecordFingerprints: Sendable, Hashable {
         hasher.add(5, text.device, in: bytes)
         hasher.add(6, text.unit, in: bytes)
         hasher.add(7, text.value, in: bytes)
-        hasher.add(8, record.creationDate.map(microseconds))
-        hasher.add(9, record.startDate.map(microseconds))
-        hasher.add(10, record.endDate.map(microseconds))
+        hasher.add(8, numbers.creationDate.map(microseconds))
+        hasher.add(9, numbers.startDate.map(microseconds))
+        hasher.add(10, numbers.endDate.map(microseconds))
         hasher.add(11, text.metadata, in: bytes)
         hasher.add(12, text.details, in: bytes)
         // Each HealthKit object is its own record, however alike two of them are; export records
@@ -130,14 +130,14 @@ public struct RecordFingerprints: Sendable, Hashable {
 
     /// Kind, type, source (when asked), unit, start, end and value.
     private static func addSampleContent(_ fields: EncodedFields, source: Bool, to hasher: inout FingerprintHasher) {
-        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        let (text, bytes, numbers) = (fields.text, fields.bytes, fields.numbers)
         hasher.add(1, text.kind, in: bytes)
         hasher.add(2, text.type, in: bytes)
         if source { hasher.add(3, text.sourceName, in: bytes) }
         hasher.add(6, text.unit, in: bytes)
-        hasher.add(9, record.startDate.map(microseconds))
-        hasher.add(10, record.endDate.map(microseconds))
-        if let number = record.numericValue {
+        hasher.add(9, numbers.startDate.map(microseconds))
+        hasher.add(10, numbers.endDate.map(microseconds))
+        if let number = numbers.numericValue {
             hasher.add(13, Int64(bitPattern: number.bitPattern))
         } else {
             hasher.add(7, text.value, in: bytes)
@@ -150,12 +150,12 @@ public struct RecordFingerprints: Sendable, Hashable {
     private static func addFuzzyContent(
         _ fields: EncodedFields, normalizedSource: String?, to hasher: inout FingerprintHasher
     ) {
-        let (text, bytes, record) = (fields.text, fields.bytes, fields.record)
+        let (text, bytes, numbers) = (fields.text, fields.bytes, fields.numbers)
         hasher.add(2, text.type, in: bytes)
         hasher.add(3, normalizedSource)
-        hasher.add(9, record.startDate.map { Int64($0.rounded()) })
-        hasher.add(10, record.endDate.map { Int64($0.rounded()) })
-        if let number = record.numericValue {
+        hasher.add(9, numbers.startDate.map { Int64($0.rounded()) })
+        hasher.add(10, numbers.endDate.map { Int64($0.rounded()) })
+        if let number = numbers.numericValue {
             hasher.add(13, Int64(bitPattern: roundedToSignificantDigits(number, 4).bitPattern))
         } else {
             hasher.add(7, text.value, in: bytes)
