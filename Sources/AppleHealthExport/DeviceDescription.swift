@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fields of an `HKDevice` description as Apple writes it in an export's `device` attribute:
 /// `<<HKDevice: 0x…>, name:…, manufacturer:…, model:…, hardware:…, software:…>`.
 ///
@@ -52,18 +54,23 @@ public struct DeviceDescription: Sendable, Hashable {
     /// HKDevice description.
     static func bodyWithoutAddress(_ text: String) -> String? {
         let bytes = Array(text.utf8)
-        return bodyRange(bytes, bytes.indices).map { String(decoding: bytes[$0], as: UTF8.self) }
+        return bytes.withUnsafeBytes { raw in
+            bodyRange(raw, raw.indices).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
     }
 
-    private static let prefix = Array("<<HKDevice:".utf8)
+    private static let prefix: StaticString = "<<HKDevice:"
 
     /// Where the body lies within `range` of `bytes`; nil when it is not an HKDevice description.
-    static func bodyRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
-        guard range.count > prefix.count,
-            bytes[range.lowerBound..<(range.lowerBound + prefix.count)].elementsEqual(prefix),
-            let close = bytes[(range.lowerBound + prefix.count)..<range.upperBound].firstIndex(of: UInt8(ascii: ">"))
+    /// Runs on every record that names its device, so it works on raw bytes.
+    static func bodyRange(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
+        let prefixLength = prefix.utf8CodeUnitCount
+        guard range.count > prefixLength, let base = bytes.baseAddress,
+            memcmp(base + range.lowerBound, prefix.utf8Start, prefixLength) == 0,
+            let close = memchr(
+                base + range.lowerBound + prefixLength, Int32(UInt8(ascii: ">")), range.count - prefixLength)
         else { return nil }
-        var start = close + 1
+        var start = base.distance(to: UnsafeRawPointer(close)) + 1
         while start < range.upperBound, bytes[start] == UInt8(ascii: ",") || bytes[start] == UInt8(ascii: " ") {
             start += 1
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a collected top-level element into a typed ``ExportElement``.
 ///
 /// A well-formed element whose content cannot be read (an impossible date, a missing required
@@ -9,21 +11,30 @@ final class ElementMapper {
 
     /// Parsed devices by their text without the address: a few devices write millions of records.
     private var devices: [String: DeviceDescription] = [:]
-    private var lastDevice: DeviceDescription?
+    /// The last devices seen, most recent first, by the bytes of their text without the address:
+    /// a type's records alternate between a phone and a watch.
+    private var recentDevices: [(body: [UInt8], device: DeviceDescription)] = []
     private let interner = StringInterner()
 
     /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
     func device(_ reader: ScratchReader, _ node: Int) -> DeviceDescription? {
         guard let range = reader.attributeRange(node, "device") else { return nil }
-        guard let body = DeviceDescription.bodyRange(reader.scratch.bytes, range) else {
-            return DeviceDescription(exportText: reader.string(range))
+        let found: (body: Range<Int>, recent: DeviceDescription?)? = reader.scratch.bytes.withUnsafeBytes { bytes in
+            guard let body = DeviceDescription.bodyRange(bytes, range) else { return nil }
+            let text = UnsafeRawBufferPointer(rebasing: bytes[body])
+            let recent = recentDevices.first { entry in
+                entry.body.count == text.count
+                    && entry.body.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+            }
+            return (body, recent?.device)
         }
-        let text = reader.sharedString(body)
-        // Interned texts of one device share storage, so this comparison is a pointer check.
-        if let lastDevice, lastDevice.canonicalText == text { return lastDevice }
+        guard let found else { return DeviceDescription(exportText: reader.string(range)) }
+        if let recent = found.recent { return recent }
+        let text = reader.sharedString(found.body)
         let parsed = devices[text] ?? DeviceDescription(body: text)
         if devices.count < 4_096 { devices[text] = parsed }
-        lastDevice = parsed
+        recentDevices.insert((Array(text.utf8), parsed), at: 0)
+        if recentDevices.count > 4 { recentDevices.removeLast() }
         return parsed
     }
 

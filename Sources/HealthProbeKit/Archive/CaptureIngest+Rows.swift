@@ -72,8 +72,17 @@ extension CaptureIngest {
         }
         if !extras.routeFiles.isEmpty {
             let insert = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO routeFile (captureId, recordId, path) VALUES (?, ?, ?)")
-            for path in extras.routeFiles { try insert.execute(arguments: [captureID, id, path]) }
+                sql: """
+                    INSERT OR IGNORE INTO routeFile (captureId, recordId, path, contentHash, pointCount)
+                    VALUES (?, ?, ?, ?, ?)
+                    """)
+            let digests = routeDigests?.readyDigests()
+            for path in extras.routeFiles {
+                // A file not digested yet is left without a hash, for the end of the capture.
+                let digest = digests?[path]
+                if digest == nil { routeFilesWithoutDigest += 1 }
+                try insert.execute(arguments: [captureID, id, path, digest?.hash, digest?.points])
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ extension ExportImporter {
                 switch consume message {
                 case .elements(let elements):
                     elements.drain { element in
-                        let record = HealthRecord(exportElement: element)
+                        let record = HealthRecord.imported(element)
                         aggregates.add(record, strict: builder.append(record).strict)
                     }
                     try output.send(.records(builder.take()))

@@ -112,6 +112,7 @@ public struct ExportImporter: Sendable {
                 + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
+        ingest.routeDigests = routes
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
@@ -140,7 +141,9 @@ public struct ExportImporter: Sendable {
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
-        try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, prefetched: routes, db)
+        if ingest.routeFilesWithoutDigest > 0 {
+            try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, prefetched: routes, db)
+        }
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text

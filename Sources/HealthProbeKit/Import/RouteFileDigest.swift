@@ -50,21 +50,33 @@ enum RouteFileDigest {
             done.signal()
             return digests
         }
+
+        /// The digests if the thread has finished, without waiting; nil while it runs.
+        func readyDigests() -> [String: Digest]? {
+            guard isActive, done.wait(timeout: .now()) == .success else { return nil }
+            done.signal()
+            return digests
+        }
     }
 
-    /// Fills in the hashes of this capture's route files: first from `prefetched`, then, for
-    /// any still missing, by walking the zip once (reading only the files a workout refers to)
-    /// or reading a folder file by file.
+    /// Fills in the hashes of this capture's route files that were stored without one: first
+    /// from `prefetched`, then, for any still missing, by walking the zip once (reading only the
+    /// files a workout refers to) or reading a folder file by file.
     static func store(captureID: Int64, source: ExportSource, prefetched: [String: Digest], _ db: Database) throws {
         let update = try db.cachedStatement(
             sql: "UPDATE routeFile SET contentHash = ?, pointCount = ? WHERE captureId = ? AND path = ?")
-        for (path, digest) in prefetched {
+        let missing = try String.fetchAll(
+            db, sql: "SELECT DISTINCT path FROM routeFile WHERE captureId = ? AND contentHash IS NULL",
+            arguments: [captureID])
+        var unresolved = 0
+        for path in missing {
+            guard let digest = prefetched[path] else {
+                unresolved += 1
+                continue
+            }
             try update.execute(arguments: [digest.hash, digest.points, captureID, path])
         }
-        let unresolved = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM routeFile WHERE captureId = ? AND contentHash IS NULL",
-            arguments: [captureID])
-        guard unresolved ?? 0 > 0 else { return }
+        guard unresolved > 0 else { return }
         let files = try AuxiliaryFiles(source: source)
         if files.isZip {
             let wanted = try db.cachedStatement(sql: "SELECT 1 FROM routeFile WHERE captureId = ? AND path = ? LIMIT 1")

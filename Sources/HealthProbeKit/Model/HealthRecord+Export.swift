@@ -8,7 +8,25 @@ extension HealthRecord {
 
     /// Maps an element read from an export. Dates become UTC instants, so the same content
     /// exported at another offset or with other HKDevice addresses maps to an equal record.
-    public init(exportElement element: ExportElement) {
+    public init(exportElement element: borrowing ExportElement) {
+        self = Self.imported(element)
+    }
+
+    /// What ``init(exportElement:)`` makes, as a function: an import calls it once per element,
+    /// and a function returns the record it builds in place where a delegating initialiser of a
+    /// struct this wide copies it once more.
+    static func imported(_ element: borrowing ExportElement) -> HealthRecord {
+        switch element {
+        case .record(let record):
+            return HealthRecord(
+                kind: .record, sample: record.sample, details: beatDetails(record), unit: record.unit,
+                value: record.value)
+        default:
+            return HealthRecord(otherElement: element)
+        }
+    }
+
+    private init(otherElement element: borrowing ExportElement) {
         switch element {
         case .record(let record):
             self.init(record: record)
@@ -62,35 +80,6 @@ extension HealthRecord {
         }
     }
 
-    /// Borrows the element's fields and copies only what the record keeps: this runs once per
-    /// record of an import.
-    init(
-        kind: Kind, sample: borrowing SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
-        value: String? = nil
-    ) {
-        var pairs = details
-        if !sample.otherAttributes.isEmpty {
-            pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
-        }
-        if !sample.otherChildren.isEmpty {
-            pairs.append(("otherChildren", .array(sample.otherChildren.map(CanonicalJSON.generic))))
-        }
-        self.init(
-            kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
-            device: sample.device?.canonicalText, unit: unit, value: value,
-            creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
-            startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
-            metadataJSON: CanonicalJSON.metadataText(sample.metadata),
-            detailsJSON: pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text)
-    }
-
-    init(record: borrowing HealthRecordElement) {
-        self.init(
-            kind: .record, sample: record.sample,
-            details: record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))],
-            unit: record.unit, value: record.value)
-    }
-
     init(workout: WorkoutElement) {
         var pairs: [(String, CanonicalJSON)] = [("activityType", .string(workout.activityType))]
         if !workout.events.isEmpty { pairs.append(("events", .array(workout.events.map(Self.eventDetails)))) }
@@ -126,6 +115,16 @@ extension HealthRecord {
         }
         self.init(kind: .workout, sample: workout.sample, details: pairs)
         routeFiles = workout.routes.compactMap(\.fileReference)
+    }
+
+    init(record: borrowing HealthRecordElement) {
+        self.init(
+            kind: .record, sample: record.sample, details: Self.beatDetails(record), unit: record.unit,
+            value: record.value)
+    }
+
+    private static func beatDetails(_ record: borrowing HealthRecordElement) -> [(String, CanonicalJSON)] {
+        record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))]
     }
 
     private mutating func setDetails(_ pairs: [(String, CanonicalJSON)]) {

@@ -1,3 +1,5 @@
+import AppleHealthExport
+
 /// One stored element — a sample, workout, correlation, activity summary, clinical record, … —
 /// in the form both ways in (exports and HealthKit) share. Dates are UTC instants.
 public struct HealthRecord: Sendable, Hashable {
@@ -58,6 +60,37 @@ public struct HealthRecord: Sendable, Hashable {
         self.metadataJSON = metadataJSON
         self.detailsJSON = detailsJSON
         self.healthKitUUID = healthKitUUID
+    }
+
+    /// Borrows an export element's fields and copies only what the record keeps: this runs once
+    /// per record of an import. It assigns every field itself rather than delegating, because a
+    /// delegating initialiser of a struct this wide copies the whole record once more.
+    @inline(__always)
+    init(
+        kind: Kind, sample: borrowing SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
+        value: String? = nil
+    ) {
+        var pairs = details
+        if !sample.otherAttributes.isEmpty {
+            pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
+        }
+        if !sample.otherChildren.isEmpty {
+            pairs.append(("otherChildren", .array(sample.otherChildren.map(CanonicalJSON.generic))))
+        }
+        self.kind = kind
+        self.type = sample.type
+        self.sourceName = sample.sourceName
+        self.sourceVersion = sample.sourceVersion
+        self.device = sample.device?.canonicalText
+        self.unit = unit
+        self.value = value
+        self.numericValue = Self.number(value)
+        self.creationDate = sample.creationDate.map { Double($0.secondsSince1970) }
+        self.startDate = Double(sample.startDate.secondsSince1970)
+        self.endDate = Double(sample.endDate.secondsSince1970)
+        self.metadataJSON = CanonicalJSON.metadataText(sample.metadata)
+        self.detailsJSON = pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
+        self.healthKitUUID = nil
     }
 
     private static func number(_ value: String?) -> Double? {

@@ -38,7 +38,7 @@ public struct RecordFingerprints: Sendable, Hashable {
         private var hasher = FingerprintHasher()
         /// The last few sources normalised, most recent first: a type's records alternate
         /// between a phone and a watch.
-        private var recentSources: [(name: String, normalized: String)] = []
+        private var recentSources: [(name: [UInt8], normalized: String)] = []
 
         mutating func fingerprints(
             of record: HealthRecord, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
@@ -55,21 +55,25 @@ public struct RecordFingerprints: Sendable, Hashable {
             let semanticKey = Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
             hasher.reset()
             RecordFingerprints.addFuzzyContent(
-                fields, normalizedSource: normalizedSource(record.sourceName), to: &hasher)
+                fields, normalizedSource: normalizedSource(text.sourceName, in: bytes), to: &hasher)
             return RecordFingerprints(
                 strict: strict, semantic: semantic, fuzzy: hasher.contentHash(),
                 identityKey: strict.key(startingAt: record.startDate), semanticKey: semanticKey)
         }
 
-        private mutating func normalizedSource(_ name: String?) -> String? {
-            guard let name else { return nil }
-            // Byte for byte: `==` would also match another Unicode form of the same name, whose
-            // normalisation differs.
-            if let recent = recentSources.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+        /// The normalised source name of the record whose name is `span` of `bytes`.
+        private mutating func normalizedSource(_ span: PreparedBatch.Span, in bytes: UnsafeRawBufferPointer)
+            -> String?
+        {
+            guard !span.isNull else { return nil }
+            let name = UnsafeRawBufferPointer(rebasing: bytes[span.range])
+            // Byte for byte: `==` on strings would also match another Unicode form of the same
+            // name, whose normalisation differs.
+            if let recent = recentSources.first(where: { $0.name.elementsEqualBytes(name) }) {
                 return recent.normalized
             }
-            let normalized = RecordFingerprints.normalizedSourceName(name)
-            recentSources.insert((name, normalized), at: 0)
+            let normalized = RecordFingerprints.normalizedSourceName(String(decoding: name, as: UTF8.self))
+            recentSources.insert((Array(name), normalized), at: 0)
             if recentSources.count > 4 { recentSources.removeLast() }
             return normalized
         }
