@@ -113,10 +113,12 @@ public struct ExportImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes
+        let writeback = store.path.flatMap(FileWriteback.init(path:))
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
                 try ingest.add(batch)
+                writeback?.fileMayHaveGrown()
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):

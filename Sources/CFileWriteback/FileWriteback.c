@@ -1,0 +1,13 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+
+#include "CFileWriteback.h"
+
+int healthprobe_start_writeback(int fd) {
+#if defined(__linux__)
+    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd;
+    return 0;
+#endif
+}
