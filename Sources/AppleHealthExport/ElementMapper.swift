@@ -43,7 +43,10 @@ final class ElementMapper {
     ]
 
     func map(_ scratch: borrowing ElementScratch) -> ExportElement {
-        let reader = ScratchReader(scratch: copy scratch, interner: interner)
+        withUnsafePointer(to: scratch) { map(ScratchReader(lending: $0, interner: interner)) }
+    }
+
+    private func map(_ reader: ScratchReader) -> ExportElement {
         let root = reader.root
         do {
             if reader.nameEquals(root, "Record") { return .record(try record(reader, root)) }

@@ -22,10 +22,18 @@ struct ElementScratch {
     private var openNodes: [Int] = []
 
     init() {
+        self.init(reservingCapacity: true)
+    }
+
+    private init(reservingCapacity: Bool) {
+        guard reservingCapacity else { return }
         bytes.reserveCapacity(1 << 16)
         nodes.reserveCapacity(64)
         attributes.reserveCapacity(256)
     }
+
+    /// An empty scratch that allocates nothing, to stand in while the real one is lent out.
+    static var placeholder: ElementScratch { ElementScratch(reservingCapacity: false) }
 
     var isEmpty: Bool { nodes.isEmpty }
 

@@ -203,8 +203,13 @@ private func saxEndElement(
         guard parser.collecting else { return }
         parser.scratch.close()
         parser.collecting = false
+        // Handed over by moving it out and back: passing the parser's own property would copy
+        // it (a retain and release of each of its buffers) for every element of the export.
+        var scratch = ElementScratch.placeholder
+        swap(&scratch, &parser.scratch)
+        defer { swap(&scratch, &parser.scratch) }
         do {
-            try parser.onElement(parser.scratch)
+            try parser.onElement(scratch)
         } catch {
             parser.sinkError = error
             parser.stop(.init(message: "stopped", line: parser.currentLine))

@@ -2,9 +2,22 @@ import Foundation
 
 /// Read access to a collected element: names, attributes and children by index, converting
 /// bytes to `String` only on request.
+///
+/// It reads the scratch in place, through a pointer valid only while the scratch is lent
+/// (``ElementMapper/map(_:)``): holding a copy would retain and release each of its buffers for
+/// every element of an export.
 struct ScratchReader {
-    let scratch: ElementScratch
+    private let lent: UnsafePointer<ElementScratch>
     let interner: StringInterner
+
+    init(lending scratch: UnsafePointer<ElementScratch>, interner: StringInterner) {
+        lent = scratch
+        self.interner = interner
+    }
+
+    var scratch: ElementScratch {
+        unsafeAddress { lent }
+    }
 
     var root: Int { 0 }
 
