@@ -4,20 +4,38 @@ import Foundation
 /// units, metadata keys, device descriptions — so that a million records do not allocate a
 /// million copies of the same few dozen strings. Bounded: once full, it stops remembering.
 /// One per export read, on the parser's thread.
+///
+/// The bytes of what it remembers lie in one arena it owns, and each slot is plain numbers: a
+/// lookup compares bytes without retaining anything, and only a hit's string is retained, to be
+/// returned.
 final class StringInterner {
     private struct Slot {
         var hash: UInt64
-        var bytes: [UInt8]
-        var string: String
+        /// Where the bytes lie in the arena; a negative length marks an empty slot.
+        var offset: Int
+        var length: Int
+
+        static let empty = Slot(hash: 0, offset: 0, length: -1)
     }
 
-    private var slots: [Slot?]
+    private var slots: [Slot]
+    private var strings: [String]
     private var count = 0
     private let mask: Int
+    private var arena: UnsafeMutableRawPointer
+    private var arenaCapacity: Int
+    private var arenaUsed = 0
 
     init(capacity: Int = 1 << 14) {
-        slots = Array(repeating: nil, count: capacity)
+        slots = Array(repeating: .empty, count: capacity)
+        strings = Array(repeating: "", count: capacity)
         mask = capacity - 1
+        arenaCapacity = 1 << 16
+        arena = .allocate(byteCount: arenaCapacity, alignment: 8)
+    }
+
+    deinit {
+        arena.deallocate()
     }
 
     func string(_ bytes: UnsafeRawBufferPointer) -> String {
@@ -25,20 +43,39 @@ final class StringInterner {
         if bytes.count <= 15 { return String(decoding: bytes, as: UTF8.self) }
         let hash = Self.hash(bytes)
         var index = Int(truncatingIfNeeded: hash) & mask
-        while let slot = slots[index] {
-            if slot.hash == hash, slot.bytes.count == bytes.count,
-                slot.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        while slots[index].length >= 0 {
+            let slot = slots[index]
+            if slot.hash == hash, slot.length == bytes.count,
+                memcmp(arena + slot.offset, bytes.baseAddress!, bytes.count) == 0
             {
-                return slot.string
+                return strings[index]
             }
             index = (index + 1) & mask
         }
         let string = String(decoding: bytes, as: UTF8.self)
         if count < slots.count / 2 {
-            slots[index] = Slot(hash: hash, bytes: Array(bytes), string: string)
+            slots[index] = Slot(hash: hash, offset: remember(bytes), length: bytes.count)
+            strings[index] = string
             count += 1
         }
         return string
+    }
+
+    /// Copies `bytes` into the arena; returns where they start.
+    private func remember(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if arenaUsed + bytes.count > arenaCapacity {
+            var larger = arenaCapacity * 2
+            while arenaUsed + bytes.count > larger { larger *= 2 }
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 8)
+            grown.copyMemory(from: arena, byteCount: arenaUsed)
+            arena.deallocate()
+            arena = grown
+            arenaCapacity = larger
+        }
+        let offset = arenaUsed
+        (arena + offset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        arenaUsed += bytes.count
+        return offset
     }
 
     /// Eight bytes at a time, mixed by multiplication: these spans are 16 to a few hundred bytes.

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Testing
 
 @testable import HealthProbeKit
@@ -23,5 +24,28 @@ struct CanonicalTextTests {
         #expect(UTCText.iso8601(seconds: 946_684_800.25) == "2000-01-01T00:00:00.25Z")
         #expect(UTCText.iso8601(seconds: -1) == "1969-12-31T23:59:59Z")
         #expect(UTCText.day(10_957) == "2000-01-01")
+        // Years of fewer or more than four digits, padded as they always were.
+        #expect(UTCText.iso8601(seconds: -61_978_838_400) == "0005-12-20T08:00:00Z")
+        #expect(UTCText.iso8601(seconds: 253_402_300_800) == "10000-01-01T00:00:00Z")
+        #expect(UTCText.iso8601(seconds: 946_684_800.000001) == "2000-01-01T00:00:00.000001Z")
+        #expect(UTCText.day(-719_893) == "00-1-01-01")
+    }
+
+    @Test(arguments: [
+        [MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")],
+        [MetadataEntry(key: "quote\"d", value: "line\nbreak")],
+        [
+            MetadataEntry(
+                key: "HKMetadataKeySyncIdentifier", value: "2000-01-01 09:30:00 +0100",
+                timestamp: ExportTimestamp(exportText: "2000-01-01 09:30:00 +0100"))
+        ],
+        [
+            MetadataEntry(key: "b", value: "2"), MetadataEntry(key: "a", value: "1"),
+            MetadataEntry(key: "a", value: "0"),
+        ],
+    ])
+    func metadataTextIsTheGeneralRendering(_ entries: [MetadataEntry]) {
+        #expect(CanonicalJSON.metadataText(entries) == CanonicalJSON.metadata(entries)?.text)
+        #expect(CanonicalJSON.metadataText([]) == nil)
     }
 }

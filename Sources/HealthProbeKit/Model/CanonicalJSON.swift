@@ -104,6 +104,21 @@ indirect enum CanonicalJSON: Sendable, Hashable {
         guard !entries.isEmpty else { return nil }
         var output: [UInt8] = [UInt8(ascii: "[")]
         output.reserveCapacity(128)
+        if entries.count == 1, let entry = entries.first {
+            // The common case, with nothing to sort: no pairs, no timestamp string.
+            output.append(UInt8(ascii: "["))
+            writeString(entry.key, to: &output)
+            output.append(UInt8(ascii: ","))
+            if let timestamp = entry.timestamp {
+                output.append(UInt8(ascii: "\""))
+                UTCText.appendISO8601(seconds: Double(timestamp.secondsSince1970), to: &output)
+                output.append(UInt8(ascii: "\""))
+            } else {
+                writeString(entry.value, to: &output)
+            }
+            output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "]")])
+            return String(decoding: output, as: UTF8.self)
+        }
         for (index, pair) in sortedMetadataPairs(entries).enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(UInt8(ascii: "["))
@@ -132,11 +147,17 @@ public enum UTCText {
 
     /// `2000-01-01T00:00:00Z`, with fractional seconds only when there are any.
     public static func iso8601(seconds: Double) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        appendISO8601(seconds: seconds, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// ``iso8601(seconds:)``, appended to UTF-8 text.
+    static func appendISO8601(seconds: Double, to text: inout [UInt8]) {
         let whole = Int64(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = Int(whole - days * 86_400)
-        var text: [UInt8] = []
-        text.reserveCapacity(32)
         appendDay(days, to: &text)
         text.append(UInt8(ascii: "T"))
         appendPadded(secondOfDay / 3600, 2, to: &text)
@@ -151,7 +172,6 @@ public enum UTCText {
             while text.last == UInt8(ascii: "0") { text.removeLast() }
         }
         text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `2000-01-01`.
@@ -172,10 +192,24 @@ public enum UTCText {
 
     /// The decimal digits of `value`, zeros before them up to `width`.
     private static func appendPadded(_ value: Int, _ width: Int, to text: inout [UInt8]) {
-        let digits = String(value).utf8
-        if digits.count < width {
-            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+        guard value >= 0 else {
+            // Years before 1 BC only; written as they always were, zeros before the sign.
+            let digits = String(value).utf8
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+            return text.append(contentsOf: digits)
         }
-        text.append(contentsOf: digits)
+        var digits = 1
+        var scale = 1
+        while scale <= value / 10 {
+            scale *= 10
+            digits += 1
+        }
+        if digits < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+        var rest = value
+        while scale > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(rest / scale))
+            rest %= scale
+            scale /= 10
+        }
     }
 }
