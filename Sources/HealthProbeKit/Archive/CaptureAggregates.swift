@@ -42,34 +42,37 @@ struct CaptureAggregates: Sendable {
     }
 
     mutating func add(_ record: HealthRecord, strict: Fingerprint) {
+        add(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
+    }
+
+    mutating func add(type: String, sourceName: String?, numbers: PreparedBatch.Numbers, strict: Fingerprint) {
         let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
         // Exports group records by type: remembering the last type saves a hash per record.
-        if lastSlot < 0 || record.type != lastType {
-            lastType = record.type
-            if let slot = slots[record.type] {
+        if lastSlot < 0 || type != lastType {
+            lastType = type
+            if let slot = slots[type] {
                 lastSlot = slot
             } else {
                 lastSlot = totals.count
-                slots[record.type] = lastSlot
+                slots[type] = lastSlot
                 totals.append(TypeTotals())
             }
         }
-        totals[lastSlot].add(record, contribution: contribution)
+        totals[lastSlot].add(sourceName: sourceName, numbers: numbers, contribution: contribution)
     }
-
 }
 
 extension CaptureAggregates.TypeTotals {
-    mutating func add(_ record: HealthRecord, contribution: UInt64) {
+    mutating func add(sourceName: String?, numbers: PreparedBatch.Numbers, contribution: UInt64) {
         count += 1
         checksum &+= contribution
-        let source = record.sourceName ?? ""
+        let source = sourceName ?? ""
         if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
         pendingSource = source
         pendingSourceCount += 1
-        if let start = record.startDate {
+        if let start = numbers.startDate {
             let day = Int64((start / 86_400).rounded(.down))
-            days[day, default: CaptureAggregates.DayBin()].add(contribution, value: record.numericValue)
+            days[day, default: CaptureAggregates.DayBin()].add(contribution, value: numbers.numericValue)
         }
     }
 

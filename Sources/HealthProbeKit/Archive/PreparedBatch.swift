@@ -1,3 +1,5 @@
+import AppleHealthExport
+
 /// Records ready to store, prepared off the writer's thread: fingerprinted, and their text and
 /// fingerprints encoded into one byte arena that the writer binds in place.
 ///
@@ -29,16 +31,34 @@ public struct PreparedBatch: Sendable {
         var healthKitUUID: Span
     }
 
+    /// A record's numbers: its value as a number, and its dates in seconds since 1970, UTC.
+    struct Numbers: Sendable {
+        var numericValue: Double?
+        var creationDate: Double?
+        var startDate: Double?
+        var endDate: Double?
+
+        init(numericValue: Double?, creationDate: Double?, startDate: Double?, endDate: Double?) {
+            self.numericValue = numericValue
+            self.creationDate = creationDate
+            self.startDate = startDate
+            self.endDate = endDate
+        }
+
+        init(_ record: HealthRecord) {
+            self.init(
+                numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
+                endDate: record.endDate)
+        }
+    }
+
     /// One record: its text and fingerprints in ``bytes``, and its numbers.
     struct Row: Sendable {
         var text: RecordText
         var strictFingerprint: Span
         var semanticFingerprint: Span
         var fuzzyFingerprint: Span
-        var numericValue: Double?
-        var creationDate: Double?
-        var startDate: Double?
-        var endDate: Double?
+        var numbers: Numbers
         var identityKey: Int64
         var semanticKey: Int64
     }
@@ -78,17 +98,30 @@ public struct PreparedBatch: Sendable {
             sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
             value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
             healthKitUUID: append(record.healthKitUUID))
-        let fingerprints = bytes.withUnsafeBytes { maker.fingerprints(of: record, text: text, in: $0) }
+        return appendRow(text: text, numbers: Numbers(record), fingerprintedBy: &maker)
+    }
+
+    /// Adds a record from its text, already in ``bytes``, and its numbers.
+    mutating func appendRow(
+        text: RecordText, numbers: Numbers, fingerprintedBy maker: inout RecordFingerprints.Maker
+    ) -> RecordFingerprints {
+        let fingerprints = bytes.withUnsafeBytes { maker.fingerprints(of: numbers, text: text, in: $0) }
         rows.append(
             Row(
                 text: text, strictFingerprint: append(fingerprints.strict),
                 semanticFingerprint: append(fingerprints.semantic), fuzzyFingerprint: append(fingerprints.fuzzy),
-                numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
-                endDate: record.endDate, identityKey: fingerprints.identityKey, semanticKey: fingerprints.semanticKey))
+                numbers: numbers, identityKey: fingerprints.identityKey, semanticKey: fingerprints.semanticKey))
         return fingerprints
     }
 
-    private mutating func append(_ text: String?) -> Span {
+    /// Bytes written by `write` straight into ``bytes``, as a span; NULL when it wrote none.
+    mutating func appendWritten(_ write: (inout [UInt8]) -> Void) -> Span {
+        let offset = bytes.count
+        write(&bytes)
+        return bytes.count == offset ? .null : Span(offset: Int32(offset), length: Int32(bytes.count - offset))
+    }
+
+    mutating func append(_ text: String?) -> Span {
         guard let text else { return .null }
         let offset = bytes.count
         bytes.appendUTF8(text)
@@ -119,6 +152,14 @@ extension PreparedBatch {
         @discardableResult
         public mutating func append(_ record: HealthRecord) -> RecordFingerprints {
             batch.append(record, fingerprintedBy: &maker)
+        }
+
+        /// Adds a `Record` element of an export (``PreparedBatch/append(exportRecord:fingerprintedBy:)``);
+        /// returns its fingerprints and numbers.
+        mutating func append(exportRecord element: borrowing HealthRecordElement)
+            -> (fingerprints: RecordFingerprints, numbers: Numbers)
+        {
+            batch.append(exportRecord: element, fingerprintedBy: &maker)
         }
 
         /// The batch so far; the builder starts the next one.

@@ -24,8 +24,16 @@ extension ExportImporter {
                 switch consume message {
                 case .elements(let elements):
                     elements.drain { element in
-                        let record = HealthRecord.imported(element)
-                        aggregates.add(record, strict: builder.append(record).strict)
+                        switch consume element {
+                        case .record(let record):
+                            let (fingerprints, numbers) = builder.append(exportRecord: record)
+                            aggregates.add(
+                                type: record.sample.type, sourceName: record.sample.sourceName, numbers: numbers,
+                                strict: fingerprints.strict)
+                        case let other:
+                            let record = HealthRecord(exportElement: other)
+                            aggregates.add(record, strict: builder.append(record).strict)
+                        }
                     }
                     try output.send(.records(builder.take()))
                 case .finished(let summary, let unreadable):

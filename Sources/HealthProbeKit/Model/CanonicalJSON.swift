@@ -102,8 +102,16 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     /// metadata, so this runs a million times an import.
     static func metadataText(_ entries: [MetadataEntry]) -> String? {
         guard !entries.isEmpty else { return nil }
-        var output: [UInt8] = [UInt8(ascii: "[")]
+        var output: [UInt8] = []
         output.reserveCapacity(128)
+        writeMetadata(entries, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends ``metadataText(_:)``'s text; nothing when there are no entries.
+    static func writeMetadata(_ entries: [MetadataEntry], to output: inout [UInt8]) {
+        guard !entries.isEmpty else { return }
+        output.append(UInt8(ascii: "["))
         if entries.count == 1, let entry = entries.first {
             // The common case, with nothing to sort: no pairs, no timestamp string.
             output.append(UInt8(ascii: "["))
@@ -116,19 +124,18 @@ indirect enum CanonicalJSON: Sendable, Hashable {
             } else {
                 writeString(entry.value, to: &output)
             }
-            output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "]")])
-            return String(decoding: output, as: UTF8.self)
-        }
-        for (index, pair) in sortedMetadataPairs(entries).enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            output.append(UInt8(ascii: "["))
-            writeString(pair.0, to: &output)
-            output.append(UInt8(ascii: ","))
-            writeString(pair.1, to: &output)
             output.append(UInt8(ascii: "]"))
+        } else {
+            for (index, pair) in sortedMetadataPairs(entries).enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "["))
+                writeString(pair.0, to: &output)
+                output.append(UInt8(ascii: ","))
+                writeString(pair.1, to: &output)
+                output.append(UInt8(ascii: "]"))
+            }
         }
         output.append(UInt8(ascii: "]"))
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func sortedMetadataPairs(_ entries: [MetadataEntry]) -> [(String, String)] {

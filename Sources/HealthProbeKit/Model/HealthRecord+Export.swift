@@ -9,24 +9,6 @@ extension HealthRecord {
     /// Maps an element read from an export. Dates become UTC instants, so the same content
     /// exported at another offset or with other HKDevice addresses maps to an equal record.
     public init(exportElement element: borrowing ExportElement) {
-        self = Self.imported(element)
-    }
-
-    /// What ``init(exportElement:)`` makes, as a function: an import calls it once per element,
-    /// and a function returns the record it builds in place where a delegating initialiser of a
-    /// struct this wide copies it once more.
-    static func imported(_ element: borrowing ExportElement) -> HealthRecord {
-        switch element {
-        case .record(let record):
-            return HealthRecord(
-                kind: .record, sample: record.sample, details: beatDetails(record), unit: record.unit,
-                value: record.value)
-        default:
-            return HealthRecord(otherElement: element)
-        }
-    }
-
-    private init(otherElement element: borrowing ExportElement) {
         switch element {
         case .record(let record):
             self.init(record: record)
@@ -123,7 +105,7 @@ extension HealthRecord {
             value: record.value)
     }
 
-    private static func beatDetails(_ record: borrowing HealthRecordElement) -> [(String, CanonicalJSON)] {
+    static func beatDetails(_ record: borrowing HealthRecordElement) -> [(String, CanonicalJSON)] {
         record.beats.isEmpty ? [] : [("beats", .array(record.beats.map(Self.beatDetails)))]
     }
 

@@ -62,21 +62,13 @@ public struct HealthRecord: Sendable, Hashable {
         self.healthKitUUID = healthKitUUID
     }
 
-    /// Borrows an export element's fields and copies only what the record keeps: this runs once
-    /// per record of an import. It assigns every field itself rather than delegating, because a
-    /// delegating initialiser of a struct this wide copies the whole record once more.
-    @inline(__always)
+    /// Borrows an export element's fields and copies only what the record keeps. It assigns every
+    /// field itself rather than delegating: a delegating initialiser of a struct this wide copies
+    /// the whole record once more.
     init(
         kind: Kind, sample: borrowing SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
         value: String? = nil
     ) {
-        var pairs = details
-        if !sample.otherAttributes.isEmpty {
-            pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
-        }
-        if !sample.otherChildren.isEmpty {
-            pairs.append(("otherChildren", .array(sample.otherChildren.map(CanonicalJSON.generic))))
-        }
         self.kind = kind
         self.type = sample.type
         self.sourceName = sample.sourceName
@@ -89,11 +81,25 @@ public struct HealthRecord: Sendable, Hashable {
         self.startDate = Double(sample.startDate.secondsSince1970)
         self.endDate = Double(sample.endDate.secondsSince1970)
         self.metadataJSON = CanonicalJSON.metadataText(sample.metadata)
-        self.detailsJSON = pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
+        self.detailsJSON = Self.detailsText(details, sample: sample)
         self.healthKitUUID = nil
     }
 
-    private static func number(_ value: String?) -> Double? {
+    /// A sample's details as stored: `details`, then the attributes and children no field
+    /// models; nil when there are none.
+    static func detailsText(_ details: [(String, CanonicalJSON)], sample: borrowing SampleFields) -> String? {
+        var pairs = details
+        if !sample.otherAttributes.isEmpty {
+            pairs.append(("otherAttributes", CanonicalJSON.attributes(sample.otherAttributes)))
+        }
+        if !sample.otherChildren.isEmpty {
+            pairs.append(("otherChildren", .array(sample.otherChildren.map(CanonicalJSON.generic))))
+        }
+        return pairs.isEmpty ? nil : CanonicalJSON.object(pairs).text
+    }
+
+    /// A value as a number, when it is a finite one.
+    static func number(_ value: String?) -> Double? {
         value.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 }

@@ -41,9 +41,9 @@ public struct RecordFingerprints: Sendable, Hashable {
         private var recentSources: [(name: [UInt8], normalized: String)] = []
 
         mutating func fingerprints(
-            of record: HealthRecord, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
+            of numbers: PreparedBatch.Numbers, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
         ) -> RecordFingerprints {
-            let fields = EncodedFields(record: record, text: text, bytes: bytes)
+            let fields = EncodedFields(numbers: numbers, text: text, bytes: bytes)
             hasher.reset()
             RecordFingerprints.addStrictContent(fields, to: &hasher)
             let strict = hasher.finalize()
@@ -52,13 +52,13 @@ public struct RecordFingerprints: Sendable, Hashable {
             let semantic = hasher.contentHash()
             hasher.reset()
             RecordFingerprints.addSampleContent(fields, source: false, to: &hasher)
-            let semanticKey = Fingerprint.key(startingAt: record.startDate, bits: hasher.stableHash())
+            let semanticKey = Fingerprint.key(startingAt: numbers.startDate, bits: hasher.stableHash())
             hasher.reset()
             RecordFingerprints.addFuzzyContent(
                 fields, normalizedSource: normalizedSource(text.sourceName, in: bytes), to: &hasher)
             return RecordFingerprints(
                 strict: strict, semantic: semantic, fuzzy: hasher.contentHash(),
-                identityKey: strict.key(startingAt: record.startDate), semanticKey: semanticKey)
+                identityKey: strict.key(startingAt: numbers.startDate), semanticKey: semanticKey)
         }
 
         /// The normalised source name of the record whose name is `span` of `bytes`.
@@ -82,24 +82,9 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// A record's numbers, and its text as spans of a batch's bytes. (Plain values: holding the
     /// record itself would copy it, a retain and a release for each of its strings.)
     private struct EncodedFields {
-        let numbers: Numbers
+        let numbers: PreparedBatch.Numbers
         let text: PreparedBatch.RecordText
         let bytes: UnsafeRawBufferPointer
-
-        struct Numbers {
-            var creationDate: Double?
-            var startDate: Double?
-            var endDate: Double?
-            var numericValue: Double?
-        }
-
-        init(record: HealthRecord, text: PreparedBatch.RecordText, bytes: UnsafeRawBufferPointer) {
-            self.numbers = Numbers(
-                creationDate: record.creationDate, startDate: record.startDate, endDate: record.endDate,
-                numericValue: record.numericValue)
-            self.text = text
-            self.bytes = bytes
-        }
     }
 
     /// All content: kind, type, source and version, device, unit, value, the three dates,
