@@ -139,7 +139,8 @@ final class CaptureIngest {
     /// those apart on the index entry, by row id, without reading the rows of the others.
     func linkCorrelations() throws {
         // One statement, driven by this capture's correlation members (few), each member found
-        // through the semantic index: SQLite never scans the record table here.
+        // through the semantic index: SQLite never scans the record table here. Copies an
+        // earlier capture linked already are not written again.
         try db.execute(
             sql: """
                 UPDATE record SET correlationId = m.correlationId
@@ -148,6 +149,7 @@ final class CaptureIngest {
                     AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
                     AND record.semanticFingerprint = m.memberFingerprint
                     AND record.lastSeenCapture = :capture AND record.kind = 'record'
+                    AND record.correlationId IS NOT m.correlationId
                 """, arguments: ["capture": captureID])
     }
 
