@@ -25,6 +25,41 @@ struct CaptureLifecycleTests {
         #expect(second.previousCaptureId == first.id)
     }
 
+    /// Two different records can share a 64-bit index key: then the one that finds the other at
+    /// its key takes the next occurrence. Here a stored row's strict fingerprint is altered, as
+    /// if another record held its key: checking the export again stores the real record anew
+    /// and finds the altered one gone, and every other record is seen again.
+    @Test func aRecordWhoseKeyAnotherHoldsTakesTheNextOccurrence() throws {
+        let support = try ArchiveTestSupport()
+        let export = try support.generate("export.zip", Self.base)
+        let store = try support.openArchive()
+        let first = try support.check(export, in: store).capture
+        let forgedID = try store.writer.write { db -> Int64 in
+            let id = try #require(
+                try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM record WHERE kind = 'record' AND occurrence = 0"))
+            try db.execute(
+                sql: "UPDATE record SET strictFingerprint = zeroblob(16) WHERE id = ?", arguments: [id])
+            return id
+        }
+        let second = try support.check(export, in: store).capture
+        #expect(second.records == first.records)
+        #expect(second.new == 1)
+        #expect(second.gone == 1)
+        let (forgedGone, realOccurrence) = try store.writer.read { db in
+            (
+                try Int64.fetchOne(db, sql: "SELECT goneCapture FROM record WHERE id = ?", arguments: [forgedID]),
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT r.occurrence FROM record r JOIN record f ON f.id = ?
+                        WHERE r.identityKey = f.identityKey AND r.id <> f.id
+                        """, arguments: [forgedID])
+            )
+        }
+        #expect(forgedGone == second.id)
+        #expect(realOccurrence == 1)
+    }
+
     /// A first import loads with a rollback journal and without enforcing foreign keys
     /// (`ArchiveStore.withBulkLoadJournal`): afterwards every reference holds, and the archive
     /// is back in WAL mode with foreign keys enforced.

@@ -14,6 +14,9 @@ final class CaptureIngest {
     let captureID: Int64
     let previousCaptureID: Int64?
     private let upsert: SQLiteBinding
+    /// Into an archive that holds records, most records of a capture are seen again: this marks
+    /// one by its identity alone, before the upsert binds and builds a whole row.
+    private let markSeen: SQLiteBinding?
     /// Many rows a statement, for a capture into an empty archive.
     private let appender: RowAppender?
     private let lookup: Statement
@@ -59,6 +62,18 @@ final class CaptureIngest {
                     \(conflict)
                     """))
         upsert.bind(1, verifiedAt)
+        markSeen =
+            startedEmpty
+            ? nil
+            : SQLiteBinding(
+                statement: try db.cachedStatement(
+                    sql: """
+                        UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID),
+                            lastVerifiedAt = ?1
+                        WHERE identityKey = ?2 AND occurrence = ?3 AND strictFingerprint = ?4
+                            AND lastSeenCapture <> \(captureID)
+                        """))
+        markSeen?.bind(1, verifiedAt)
         appender =
             startedEmpty
             ? try RowAppender(db: db, captureID: captureID, verifiedAt: verifiedAt, largestRowID: self.recordIDFloor)
@@ -102,9 +117,24 @@ final class CaptureIngest {
 
     func add(_ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer) throws {
         records += 1
-        try bind(row, bytes, to: upsert, at: 2)
+        if let markSeen {
+            markSeen.bind(2, row.identityKey)
+            markSeen.bindBlob(4, row.strictFingerprint, in: bytes)
+        }
+        var rowBound = false
         var occurrence: Int64 = 0
         while true {
+            if let markSeen {
+                markSeen.bind(3, occurrence)
+                if try markSeen.stepCountingChanges(db) > 0 {
+                    if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
+                    return
+                }
+            }
+            if !rowBound {
+                try bind(row, bytes, to: upsert, at: 2)
+                rowBound = true
+            }
             upsert.bind(2 + Self.parametersPerRow, occurrence)
             if try upsert.stepCountingChanges(db) > 0 {
                 appender?.largestRowID = db.lastInsertedRowID
