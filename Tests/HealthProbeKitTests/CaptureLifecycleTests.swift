@@ -226,6 +226,48 @@ struct CaptureLifecycleTests {
             routes.allSatisfy { ($0["contentHash"] as String?)?.count == 64 && ($0["pointCount"] as Int? ?? 0) >= 5 })
     }
 
+    /// Route digests the prefetch has finished are stored with their workout as it is stored; a
+    /// route file whose digest is not ready is stored without one and counted, for the end of
+    /// the capture to fill in (which the test above shows it does).
+    @Test func routeDigestsReadyDuringTheImportAreStoredWithTheirWorkout() throws {
+        let support = try ArchiveTestSupport()
+        let export = try support.generate("export.zip", Self.base)
+        let store = try support.openArchive()
+        _ = try support.check(export, in: store)
+        let prefetch = RouteFileDigest.Prefetch(source: try ExportReader(url: export).source)
+        let digests = prefetch.results()
+        let path = try #require(digests.keys.min())
+        var stored: [Row] = []
+        var notReady = 0
+        try store.writer.writeWithoutTransaction { db in
+            try db.inTransaction {
+                let workoutID = try #require(
+                    try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM record WHERE kind = 'workout'"))
+                try db.execute(
+                    sql: """
+                        INSERT INTO capture (origin, scope, status, inputName, startedAt)
+                        VALUES ('export', 'full', 'running', 'test', 0)
+                        """)
+                let ingest = try CaptureIngest(
+                    db: db, captureID: db.lastInsertedRowID, previousCaptureID: nil, verifiedAt: 0)
+                ingest.routeDigests = prefetch
+                try ingest.remember(
+                    PreparedBatch.Extras(members: [], routeFiles: [path, "/workout-routes/not-in-the-zip.gpx"]),
+                    recordID: workoutID)
+                stored = try Row.fetchAll(
+                    db, sql: "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? ORDER BY path",
+                    arguments: [ingest.captureID])
+                notReady = ingest.routeFilesWithoutDigest
+                return .rollback
+            }
+        }
+        #expect(stored.count == 2)
+        #expect(stored.first { $0["path"] == path }?["contentHash"] == digests[path]?.hash)
+        #expect(stored.first { $0["path"] == path }?["pointCount"] == digests[path]?.points)
+        #expect(stored.first { $0["path"] != path }?["contentHash"] as String? == nil)
+        #expect(notReady == 1)
+    }
+
     /// A first import links children stored before their correlation as it is stored, and those
     /// after it at the end; both end up linked to the right correlation, and stay so.
     @Test func childrenBeforeOrAfterTheirCorrelationAreLinked() throws {
