@@ -19,23 +19,19 @@ final class ElementMapper {
     /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
     func device(_ reader: ScratchReader, _ node: Int) -> DeviceDescription? {
         guard let range = reader.attributeRange(node, "device") else { return nil }
-        let found: (body: Range<Int>, recent: DeviceDescription?)? = reader.scratch.bytes.withUnsafeBytes { bytes in
-            guard let body = DeviceDescription.bodyRange(bytes, range) else { return nil }
-            let text = UnsafeRawBufferPointer(rebasing: bytes[body])
-            let recent = recentDevices.first { entry in
-                entry.body.count == text.count
-                    && entry.body.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+        return reader.scratch.bytes.withUnsafeBytes { bytes in
+            guard let body = DeviceDescription.bodyRange(bytes, range) else {
+                return DeviceDescription(exportText: reader.string(range))
             }
-            return (body, recent?.device)
+            let key = UnsafeRawBufferPointer(rebasing: bytes[body])
+            if let recent = recentDevices.first(where: { $0.body.hasBytes(of: key) }) { return recent.device }
+            let text = interner.string(key)
+            let parsed = devices[text] ?? DeviceDescription(body: text)
+            if devices.count < 4_096 { devices[text] = parsed }
+            recentDevices.insert((Array(key), parsed), at: 0)
+            if recentDevices.count > 4 { recentDevices.removeLast() }
+            return parsed
         }
-        guard let found else { return DeviceDescription(exportText: reader.string(range)) }
-        if let recent = found.recent { return recent }
-        let text = reader.sharedString(found.body)
-        let parsed = devices[text] ?? DeviceDescription(body: text)
-        if devices.count < 4_096 { devices[text] = parsed }
-        recentDevices.insert((Array(text.utf8), parsed), at: 0)
-        if recentDevices.count > 4 { recentDevices.removeLast() }
-        return parsed
     }
 
     static let sampleAttributes: [StaticString] = [

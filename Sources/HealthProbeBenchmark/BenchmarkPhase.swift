@@ -35,18 +35,6 @@ enum BenchmarkPhase {
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: count,
                     bytes: summary.bytesRead)
-            case "map":
-                // Reading, mapping and fingerprinting, without the archive.
-                var count = 0
-                var builder = PreparedBatch.Builder(rowsPerBatch: 512)
-                let summary = try ExportReader(url: input).read { element in
-                    builder.append(HealthRecord(exportElement: element))
-                    count += 1
-                    if count % 512 == 0 { _ = builder.take() }
-                }
-                measurement = Measurement(
-                    seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: count,
-                    bytes: summary.bytesRead)
             case "import":
                 let store = try ArchiveStore.open(at: arguments[2])
                 let reader = try ExportReader(url: input)

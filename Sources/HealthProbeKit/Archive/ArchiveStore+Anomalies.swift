@@ -51,7 +51,7 @@ extension ArchiveStore {
         try writer.read { db in try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id]) }
     }
 
-    /// A record an anomaly is about, as a report shows it.
+    /// A record an anomaly is about, as a report shows it (decoded from its row by column name).
     public struct AnomalyRecord: Sendable, Codable, Equatable, FetchableRecord {
         public var recordId: Int64
         public var role: String
@@ -63,16 +63,6 @@ extension ArchiveStore {
         /// The value as read; shown only when asked for.
         public var value: String?
 
-        public init(row: Row) {
-            recordId = row["recordId"]
-            role = row["role"]
-            type = row["type"]
-            sourceName = row["sourceName"]
-            startDate = row["startDate"]
-            endDate = row["endDate"]
-            unit = row["unit"]
-            value = row["value"]
-        }
     }
 
     /// The records of anomaly `id`, ordered by role and start, at most `limit`; and how many in all.

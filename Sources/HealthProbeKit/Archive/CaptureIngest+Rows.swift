@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 
@@ -93,12 +94,7 @@ final class DeviceTable {
     private var recent: [(bytes: [UInt8], id: Int64)] = []
 
     func id(of text: UnsafeRawBufferPointer, _ db: Database) throws -> Int64 {
-        for device in recent
-        where device.bytes.count == text.count
-            && device.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 })
-        {
-            return device.id
-        }
+        if let device = recent.first(where: { $0.bytes.hasBytes(of: text) }) { return device.id }
         let id = try lookUp(String(decoding: text, as: UTF8.self), db)
         recent.insert((Array(text), id), at: 0)
         if recent.count > 4 { recent.removeLast() }

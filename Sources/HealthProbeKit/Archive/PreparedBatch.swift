@@ -37,19 +37,6 @@ public struct PreparedBatch: Sendable {
         var creationDate: Double?
         var startDate: Double?
         var endDate: Double?
-
-        init(numericValue: Double?, creationDate: Double?, startDate: Double?, endDate: Double?) {
-            self.numericValue = numericValue
-            self.creationDate = creationDate
-            self.startDate = startDate
-            self.endDate = endDate
-        }
-
-        init(_ record: HealthRecord) {
-            self.init(
-                numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
-                endDate: record.endDate)
-        }
     }
 
     /// One record: its text and fingerprints in ``bytes``, and its numbers.
@@ -154,12 +141,21 @@ extension PreparedBatch {
             batch.append(record, fingerprintedBy: &maker)
         }
 
-        /// Adds a `Record` element of an export (``PreparedBatch/append(exportRecord:fingerprintedBy:)``);
-        /// returns its fingerprints and numbers.
-        mutating func append(exportRecord element: borrowing HealthRecordElement)
-            -> (fingerprints: RecordFingerprints, numbers: Numbers)
+        /// Adds an element read from an export and counts it in `totals`: a `Record` straight
+        /// from the element (``PreparedBatch/append(exportRecord:fingerprintedBy:)``), any other
+        /// kind through its ``HealthRecord``.
+        mutating func append(exportElement element: consuming ExportElement, countingIn totals: inout CaptureAggregates)
         {
-            batch.append(exportRecord: element, fingerprintedBy: &maker)
+            switch consume element {
+            case .record(let record):
+                let (fingerprints, numbers) = batch.append(exportRecord: record, fingerprintedBy: &maker)
+                totals.add(
+                    type: record.sample.type, sourceName: record.sample.sourceName, numbers: numbers,
+                    strict: fingerprints.strict)
+            case let other:
+                let record = HealthRecord(exportElement: other)
+                totals.add(record, strict: append(record).strict)
+            }
         }
 
         /// The batch so far; the builder starts the next one.
@@ -167,5 +163,13 @@ extension PreparedBatch {
             defer { batch = PreparedBatch(reservingRows: rowsPerBatch) }
             return batch
         }
+    }
+}
+
+extension PreparedBatch.Numbers {
+    init(_ record: HealthRecord) {
+        self.init(
+            numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
+            endDate: record.endDate)
     }
 }

@@ -26,10 +26,8 @@ struct BulkDeletionDetector {
                 recordCount: tally.count, evidence: evidence,
                 records: [
                     .query(
-                        role: "deleted",
-                        sql:
-                            "SELECT id FROM temp.departure WHERE explanation IS NULL AND reason = 'deleted' AND type = ?",
-                        arguments: [sampleType.databaseValue])
+                        role: "deleted", sql: CaptureDiff.unexplainedDepartureIDs,
+                        arguments: ["deleted".databaseValue, sampleType.databaseValue])
                 ])
         }
     }

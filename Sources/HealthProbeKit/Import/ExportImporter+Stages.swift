@@ -23,18 +23,7 @@ extension ExportImporter {
             do {
                 switch consume message {
                 case .elements(let elements):
-                    elements.drain { element in
-                        switch consume element {
-                        case .record(let record):
-                            let (fingerprints, numbers) = builder.append(exportRecord: record)
-                            aggregates.add(
-                                type: record.sample.type, sourceName: record.sample.sourceName, numbers: numbers,
-                                strict: fingerprints.strict)
-                        case let other:
-                            let record = HealthRecord(exportElement: other)
-                            aggregates.add(record, strict: builder.append(record).strict)
-                        }
-                    }
+                    elements.drain { builder.append(exportElement: $0, countingIn: &aggregates) }
                     try output.send(.records(builder.take()))
                 case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))

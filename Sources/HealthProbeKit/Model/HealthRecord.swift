@@ -62,27 +62,18 @@ public struct HealthRecord: Sendable, Hashable {
         self.healthKitUUID = healthKitUUID
     }
 
-    /// Borrows an export element's fields and copies only what the record keeps. It assigns every
-    /// field itself rather than delegating: a delegating initialiser of a struct this wide copies
-    /// the whole record once more.
+    /// Borrows an export element's fields and copies only what the record keeps.
     init(
         kind: Kind, sample: borrowing SampleFields, details: [(String, CanonicalJSON)] = [], unit: String? = nil,
         value: String? = nil
     ) {
-        self.kind = kind
-        self.type = sample.type
-        self.sourceName = sample.sourceName
-        self.sourceVersion = sample.sourceVersion
-        self.device = sample.device?.canonicalText
-        self.unit = unit
-        self.value = value
-        self.numericValue = Self.number(value)
-        self.creationDate = sample.creationDate.map { Double($0.secondsSince1970) }
-        self.startDate = Double(sample.startDate.secondsSince1970)
-        self.endDate = Double(sample.endDate.secondsSince1970)
-        self.metadataJSON = CanonicalJSON.metadataText(sample.metadata)
-        self.detailsJSON = Self.detailsText(details, sample: sample)
-        self.healthKitUUID = nil
+        self.init(
+            kind: kind, type: sample.type, sourceName: sample.sourceName, sourceVersion: sample.sourceVersion,
+            device: sample.device?.canonicalText, unit: unit, value: value,
+            creationDate: sample.creationDate.map { Double($0.secondsSince1970) },
+            startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
+            metadataJSON: CanonicalJSON.metadataText(sample.metadata),
+            detailsJSON: Self.detailsText(details, sample: sample))
     }
 
     /// A sample's details as stored: `details`, then the attributes and children no field

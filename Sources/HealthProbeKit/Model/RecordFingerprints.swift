@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 
 /// The three identities of a record (DESIGN §6).
@@ -36,8 +37,8 @@ public struct RecordFingerprints: Sendable, Hashable {
     /// already holds for them, remembering the source names it normalised last.
     struct Maker: ~Copyable {
         private var hasher = FingerprintHasher()
-        /// The last few sources normalised, most recent first: a type's records alternate
-        /// between a phone and a watch.
+        /// The last few sources normalised, most recent first, by their names' bytes: a type's
+        /// records alternate between a phone and a watch.
         private var recentSources: [(name: [UInt8], normalized: String)] = []
 
         mutating func fingerprints(
@@ -67,11 +68,7 @@ public struct RecordFingerprints: Sendable, Hashable {
         {
             guard !span.isNull else { return nil }
             let name = UnsafeRawBufferPointer(rebasing: bytes[span.range])
-            // Byte for byte: `==` on strings would also match another Unicode form of the same
-            // name, whose normalisation differs.
-            if let recent = recentSources.first(where: { $0.name.elementsEqualBytes(name) }) {
-                return recent.normalized
-            }
+            if let recent = recentSources.first(where: { $0.name.hasBytes(of: name) }) { return recent.normalized }
             let normalized = RecordFingerprints.normalizedSourceName(String(decoding: name, as: UTF8.self))
             recentSources.insert((Array(name), normalized), at: 0)
             if recentSources.count > 4 { recentSources.removeLast() }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Array where Element == UInt8 {
     /// Appends a string's UTF-8 bytes straight from its storage. Appending `text.utf8` as a
     /// sequence retains and releases the string each time, and the strings of an import are shared
@@ -7,13 +5,5 @@ extension Array where Element == UInt8 {
     mutating func appendUTF8(_ text: String) {
         let appended: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
         if appended == nil { append(contentsOf: text.utf8) }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Whether these bytes are exactly `other`'s.
-    func elementsEqualBytes(_ other: UnsafeRawBufferPointer) -> Bool {
-        count == other.count
-            && withUnsafeBytes { count == 0 || memcmp($0.baseAddress!, other.baseAddress!, count) == 0 }
     }
 }
