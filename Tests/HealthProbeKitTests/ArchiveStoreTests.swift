@@ -15,6 +15,21 @@ struct ArchiveStoreTests {
         #expect(permissions?.intValue == 0o600)
     }
 
+    /// An archive where none can be made (here under a plain file) is refused with what to do.
+    @Test func anArchiveThatCannotBeCreatedSaysWhereElseToPutIt() throws {
+        let support = try ArchiveTestSupport()
+        let file = support.folder.appendingPathComponent("plain-file")
+        try Data("not a folder".utf8).write(to: file)
+        let path = file.appendingPathComponent("archive.sqlite").path
+        #expect {
+            _ = try ArchiveStore.open(at: path)
+        } throws: { error in
+            let message = (error as? ArchiveError)?.errorDescription ?? ""
+            return message.hasPrefix("cannot create the archive at \(path): ")
+                && message.hasSuffix("; name a writable place with --archive")
+        }
+    }
+
     @Test func archiveWrittenByNewerVersionIsRefusedUntouched() throws {
         let support = try ArchiveTestSupport()
         do {

@@ -17,9 +17,9 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
         case .writtenByNewerVersion(let path, _):
             "\(path) was written by a newer HealthProbe; update HealthProbe to open it (nothing was changed)"
         case .cannotCreate(let path, let problem):
-            "cannot create the archive at \(path): \(problem)"
+            "cannot create the archive at \(path): \(problem); name a writable place with --archive"
         case .storage(let problem):
-            "the archive could not be written: \(problem)"
+            "the archive could not be written: \(problem); `healthprobe status` checks its integrity"
         case .missing(let path):
             "there is no archive at \(path) yet; run `healthprobe check export.zip` first, or name one with --archive"
         case .busy(let path):
