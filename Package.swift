@@ -3,10 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "HealthProbe",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "AppleHealthExport", targets: ["AppleHealthExport"]),
         .library(name: "HealthProbeKit", targets: ["HealthProbeKit"]),
+        .library(name: "HealthProbeScreens", targets: ["HealthProbeScreens"]),
         .executable(name: "healthprobe", targets: ["healthprobe"]),
         .executable(name: "healthprobe-benchmark", targets: ["HealthProbeBenchmark"]),
     ],
@@ -16,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -45,10 +51,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "HealthProbeScreens", dependencies: ["HealthProbeKit"]),
+        .target(
+            name: "HealthProbeWeb",
+            dependencies: [
+                "HealthProbeScreens", "HealthProbeKit", "AppleHealthExport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "HealthProbeKit",
+                "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +78,7 @@ let package = Package(
         ),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
+        .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
@@ -73,6 +94,17 @@ let package = Package(
             name: "HealthProbeKitTests",
             dependencies: ["HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "HealthProbeScreensTests",
+            dependencies: ["HealthProbeScreens", "HealthProbeKit", "HealthProbeCLI", "TestSupport"]
+        ),
+        .testTarget(
+            name: "HealthProbeWebTests",
+            dependencies: [
+                "HealthProbeWeb", "HealthProbeScreens", "HealthProbeKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "HealthProbeCLITests",

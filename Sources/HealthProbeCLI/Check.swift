@@ -16,11 +16,14 @@ extension HealthProbeCommand {
 
         @Option(
             name: .customLong("fail-on"),
-            help: "Exit 3 when anomalies at or above this severity are found (info, warning, critical).")
+            help: """
+                Exit 3 when anomalies at or above this severity are found (info, warning, critical; none \
+                to never). Defaults to the alert threshold once one is chosen in settings.
+                """)
         var failOn: FailureSeverity?
 
         enum FailureSeverity: String, ExpressibleByArgument, CaseIterable {
-            case info, warning, critical
+            case info, warning, critical, none
         }
 
         func run() async throws {
@@ -40,9 +43,18 @@ extension HealthProbeCommand {
             } else {
                 report.printText(inputName: reader.source.displayName)
             }
-            if let failOn, result.audit.anomalies.contains(where: { $0.severity >= failOn.severity }) {
+            if let threshold = try failureThreshold(store),
+                result.audit.anomalies.contains(where: { $0.severity >= threshold })
+            {
                 throw ExitCode(3)
             }
+        }
+
+        /// `--fail-on`, else the alert threshold the user chose in settings, else none.
+        private func failureThreshold(_ store: ArchiveStore) throws -> Severity? {
+            if let failOn { return failOn.severity }
+            let settings = try CommandErrors.mapping { try store.fetchSettings() }
+            return settings.alertThresholdChosen ? settings.alertThreshold : nil
         }
 
         /// Runs `body`; when the input is refused, notes the refusal in an existing archive's
@@ -65,11 +77,12 @@ extension HealthProbeCommand {
 }
 
 extension HealthProbeCommand.Check.FailureSeverity {
-    var severity: Severity {
+    var severity: Severity? {
         switch self {
         case .info: .info
         case .warning: .warning
         case .critical: .critical
+        case .none: nil
         }
     }
 }

@@ -14,7 +14,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
-            Generate.self,
+            Settings.self, Serve.self, Generate.self,
         ]
     )
 

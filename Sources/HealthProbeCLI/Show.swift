@@ -32,13 +32,8 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let details = try CommandErrors.mapping { () -> AnomalyReport? in
-                guard let anomaly = try store.fetchAnomaly(id: id) else { return nil }
-                let (records, total) = try store.fetchAnomalyRecords(id: id, limit: limit)
-                return AnomalyReport(
-                    anomaly: anomaly, capture: try store.fetchCapture(id: anomaly.captureId),
-                    records: records.map { includeValues ? $0 : $0.withoutValue }, recordTotal: total,
-                    valuesIncluded: includeValues)
+            let details = try CommandErrors.mapping {
+                try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
             }
             guard let details else {
                 CommandErrors.fail(
@@ -51,13 +46,5 @@ extension HealthProbeCommand {
             case .text: Output.line(details.text)
             }
         }
-    }
-}
-
-extension ArchiveStore.AnomalyRecord {
-    var withoutValue: Self {
-        var copy = self
-        copy.value = nil
-        return copy
     }
 }

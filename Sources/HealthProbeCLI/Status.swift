@@ -13,6 +13,7 @@ extension HealthProbeCommand {
             let store = try archive.openExisting()
             let status = try CommandErrors.mapping { try store.status() }
             if output.json { return try Output.json(status) }
+            Output.line("Status: \(status.statusMessage)")
             Output.line("Archive \(status.path ?? "in memory")")
             Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, integrity \(status.integrity)")
             Output.line(

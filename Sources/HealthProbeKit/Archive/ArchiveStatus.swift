@@ -23,11 +23,19 @@ public struct ArchiveStatus: Sendable, Codable {
     public var archiveBytes: Int64
     /// `ok`, or what SQLite's integrity check found.
     public var integrity: String
+    /// `healthy`, `warning`, `critical` or `unknown`: what the dashboard's status shows.
+    public var status: String
+    /// The status for people: the reason when unknown.
+    public var statusMessage: String
 }
 
 extension ArchiveStore {
+    /// Everything `healthprobe status` shows; runs (and records) the integrity check, so it reads
+    /// the whole archive.
     public func status() throws -> ArchiveStatus {
-        try writer.read { db in
+        let integrity = try checkIntegrity().result
+        let health = try fetchOverview().status
+        return try writer.read { db in
             let last = try CaptureSummary.fetchOne(
                 db, sql: "SELECT * FROM capture WHERE status = 'complete' ORDER BY id DESC LIMIT 1")
             var types: [ArchiveStatus.TypeCount] = []
@@ -42,7 +50,6 @@ extension ArchiveStore {
                         sources: (try? JSONDecoder().decode([String: Int].self, from: Data(sources.utf8))) ?? [:])
                 }
             }
-            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             let open = try Row.fetchAll(
                 db, sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE resolvedAt IS NULL GROUP BY severity")
             return ArchiveStatus(
@@ -54,11 +61,11 @@ extension ArchiveStore {
                     ?? 0,
                 openAnomalies: Dictionary(
                     uniqueKeysWithValues: open.map { ($0["severity"] as String, $0["n"] as Int) }),
-                archiveBytes: fileBytes(), integrity: integrity)
+                archiveBytes: fileBytes(), integrity: integrity, status: health.label, statusMessage: health.message)
         }
     }
 
-    private func fileBytes() -> Int64 {
+    func fileBytes() -> Int64 {
         guard let path else { return 0 }
         return [path, path + "-wal"].reduce(Int64(0)) { total, file in
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value

@@ -8,9 +8,10 @@ public enum AuditLog {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
         case detectorSkipped, checkDeferred, contextChanged, accessSuspected
+        case settingsChanged, auditDataDeleted, integrityChecked
     }
 
-    public struct Entry: Sendable, Codable, FetchableRecord {
+    public struct Entry: Sendable, Codable, Equatable, FetchableRecord {
         public var id: Int64
         public var at: Double
         public var event: String

@@ -78,3 +78,26 @@ public enum HealthKitCatalog {
         return "HKWorkoutActivityType" + workoutActivityNames[index]
     }
 }
+
+extension HealthKitCatalog.MonitoredType {
+    /// The identifier without HealthKit's prefix: "StepCount", "SleepAnalysis", "Workout".
+    public var shortName: String {
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier"]
+        where identifier.hasPrefix(prefix) {
+            return String(identifier.dropFirst(prefix.count))
+        }
+        return identifier == HealthRecord.workoutType ? "Workout" : identifier
+    }
+}
+
+extension HealthKitCatalog {
+    /// The monitored type called `name`: its identifier, its short name or its name for people,
+    /// in any case.
+    public static func monitoredType(named name: String) -> MonitoredType? {
+        let wanted = name.lowercased()
+        return monitoredTypes.first {
+            $0.identifier.lowercased() == wanted || $0.shortName.lowercased() == wanted
+                || SampleTypeCatalog.displayName(of: $0.identifier).lowercased() == wanted
+        }
+    }
+}

@@ -23,6 +23,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
 
     public let source: any HealthDataSource
     public let store: ArchiveStore
+    /// The types this monitor can read; each check reads those of them the settings monitor.
     public let types: [HealthKitCatalog.MonitoredType]
     public let configuration: Configuration
     private let clock: @Sendable () -> Date
@@ -58,12 +59,15 @@ public actor HealthMonitor: HealthMonitorProtocol {
         var capture: LiveCapture?
         do {
             var state = try MonitorState.load(store)
+            let settings = try store.fetchSettings()
+            let chosen = Set(settings.monitoredTypes)
+            let types = self.types.filter { chosen.contains($0.identifier) }.map(\.identifier)
             let contextChanged = try !ContextMonitor(store: store).changes(after: lastChecked).isEmpty
             let due = state.checksSinceVerification + 1 >= configuration.verificationEvery
             let started = try LiveCapture.begin(
                 store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
             capture = started
-            var pass = try await readChanges(into: started, anchors: state.anchors)
+            var pass = try await readChanges(of: types, into: started, anchors: state.anchors)
             var current = started
             // A check that read nothing, where the archive holds live records, verifies (at most
             // so often): that is what read access switched off looks like. Counted only then.
@@ -74,7 +78,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
                 current = try started.upgradedToFull(store)
                 capture = current
             }
-            if current.isFull { try await verify(current, into: &pass) }
+            if current.isFull { try await verify(types, current, into: &pass) }
             let (summary, audit) = try current.complete(
                 store, records: pass.records, anchors: pass.anchors, thresholds: configuration.thresholds)
             var status = MonitorStatus.from(audit.anomalies)
@@ -97,6 +101,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
             var outcome = finish(.completed, status: status, at: now)
             outcome.capture = summary
             outcome.anomalies = audit.anomalies
+            outcome.alerts = settings.alerting(audit.anomalies)
             outcome.verified = current.isFull
             (outcome.explicitDeletions, outcome.updates) = try goneCounts(summary.id)
             outcome.notes = audit.notes
@@ -112,6 +117,12 @@ public actor HealthMonitor: HealthMonitorProtocol {
             try? capture?.abandon(store, reason: "the check failed")
             return finish(.failed, status: .unknown(reason: "the check could not run: \(error.localizedDescription)"))
         }
+    }
+
+    /// When the next check is due by the chosen frequency: what the app asks a background
+    /// refresh for (`BGAppRefreshTaskRequest.earliestBeginDate`).
+    public func nextCheckDate() throws -> Date {
+        try store.fetchSettings().nextCheck(after: lastChecked, now: clock())
     }
 
     private func finish(_ kind: CheckOutcome.Kind, status: MonitorStatus, at date: Date? = nil) -> CheckOutcome {
@@ -132,9 +143,11 @@ public actor HealthMonitor: HealthMonitorProtocol {
 
     /// Changes since each type's anchor, page by page. A verification stores only the deletions
     /// here: its scan stores every sample once.
-    private func readChanges(into capture: LiveCapture, anchors saved: [String: HealthAnchor]) async throws -> Pass {
+    private func readChanges(
+        of types: [String], into capture: LiveCapture, anchors saved: [String: HealthAnchor]
+    ) async throws -> Pass {
         var pass = Pass()
-        for type in types.map(\.identifier) {
+        for type in types {
             var anchor = saved[type]
             while true {
                 let page = try await source.changes(of: type, since: anchor, limit: configuration.pageLimit)
@@ -155,8 +168,8 @@ public actor HealthMonitor: HealthMonitorProtocol {
     /// Re-reads every type; what the archive holds and the scan does not is gone without a trace
     /// — unless the scan returned nothing where the archive holds records, which is what denied
     /// read access looks like.
-    private func verify(_ capture: LiveCapture, into pass: inout Pass) async throws {
-        for type in types.map(\.identifier) {
+    private func verify(_ types: [String], _ capture: LiveCapture, into pass: inout Pass) async throws {
+        for type in types {
             let samples = try await source.allSamples(of: type)
             let present = try capture.presentCount(of: type, store)
             if present > 0 { pass.typesWithRecords += 1 }

@@ -45,7 +45,7 @@ public enum MonitorStatus: Sendable, Equatable, Codable {
     }
 
     /// The status a check's anomalies give: the worst severity, info counting as healthy.
-    static func from(_ anomalies: [Anomaly]) -> MonitorStatus {
+    public static func from(_ anomalies: [Anomaly]) -> MonitorStatus {
         switch anomalies.map(\.severity).max() {
         case .critical: .critical
         case .warning: .warning
@@ -72,6 +72,8 @@ public struct CheckOutcome: Sendable {
     public var status: MonitorStatus
     public var capture: CaptureSummary?
     public var anomalies: [Anomaly] = []
+    /// The anomalies at or above the alert threshold: what notifies.
+    public var alerts: [Anomaly] = []
     /// Whether this check re-read every monitored type (a verification scan).
     public var verified = false
     /// Records HealthKit reported deleted in this check (audit entries, not anomalies)…

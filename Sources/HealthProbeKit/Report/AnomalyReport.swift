@@ -1,13 +1,12 @@
-import HealthProbeKit
-
-/// One anomaly with what it is about: `show`'s output in text, Markdown (for a bug report) or
-/// JSON. Health values appear only when the user asked for them.
-struct AnomalyReport: Encodable {
-    var anomaly: Anomaly
-    var capture: CaptureSummary?
-    var records: [ArchiveStore.AnomalyRecord]
-    var recordTotal: Int
-    var valuesIncluded: Bool
+/// One anomaly with what it is about: `show`'s output in text, Markdown (for a bug report, the
+/// detail screen's Share) or JSON. Health values appear only when the user asked for them.
+public struct AnomalyReport: Sendable, Encodable {
+    public var anomaly: Anomaly
+    public var capture: CaptureSummary?
+    /// The records, without their values unless `valuesIncluded`.
+    public var records: [ArchiveStore.AnomalyRecord]
+    public var recordTotal: Int
+    public var valuesIncluded: Bool
 
     private var title: String {
         "\(anomaly.type.title) of \(SampleTypeCatalog.displayName(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
@@ -20,7 +19,7 @@ struct AnomalyReport: Encodable {
         return text
     }
 
-    var markdown: String {
+    public var markdown: String {
         var lines = [
             "## HealthProbe anomaly #\(anomaly.id): \(title)", "",
             "- **What:** \(anomaly.summary)",
@@ -46,13 +45,13 @@ struct AnomalyReport: Encodable {
         return lines.joined(separator: "\n")
     }
 
-    var text: String {
+    public var text: String {
         var lines = ["Anomaly #\(anomaly.id): \(title)", "  \(anomaly.summary)", "  \(when)", "Evidence:"]
         lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
         if !records.isEmpty {
             lines.append("Records (\(records.count) of \(recordTotal)):")
             lines += records.map { record in
-                "  \(record.role.padding(10))\(date(record.startDate)) – \(date(record.endDate))  "
+                "  \(record.role.padding(toLength: max(10, record.role.count + 1), withPad: " ", startingAt: 0))\(date(record.startDate)) – \(date(record.endDate))  "
                     + "\(record.sourceName ?? "-")  \(value(record))"
             }
         }
@@ -77,5 +76,27 @@ struct AnomalyReport: Encodable {
 
     private func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}
+
+extension ArchiveStore {
+    /// The report of anomaly `id` with at most `limit` of its records, or nil when there is no
+    /// such anomaly. Values are read only when `includeValues`.
+    public func exportReport(anomalyID id: Int64, includeValues: Bool, limit: Int = 50) throws -> AnomalyReport? {
+        guard let anomaly = try fetchAnomaly(id: id) else { return nil }
+        let (records, total) = try fetchAnomalyRecords(id: id, limit: limit)
+        return AnomalyReport(
+            anomaly: anomaly, capture: try fetchCapture(id: anomaly.captureId),
+            records: records.map { includeValues ? $0 : $0.withoutValue }, recordTotal: total,
+            valuesIncluded: includeValues)
+    }
+}
+
+extension ArchiveStore.AnomalyRecord {
+    /// The record with its health value left out.
+    public var withoutValue: Self {
+        var copy = self
+        copy.value = nil
+        return copy
     }
 }

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The archive as the screens and the app's services use it (the guide's `HealthArchiveStore`),
+/// so that no face touches SQL. The live path's writes — upserting samples, marking a
+/// verification, recording a disappearance — happen inside a check (`HealthMonitor` through its
+/// captures), never from a screen; the screens read, resolve, export reports and change settings.
+public protocol HealthArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {
+    func fetchOverview() throws -> ArchiveOverview
+    func fetchCaptures() throws -> [CaptureSummary]
+    func fetchAnomaly(id: Int64) throws -> Anomaly?
+    /// An anomaly's report with at most `limit` of its records; values only when asked for.
+    func exportReport(anomalyID: Int64, includeValues: Bool, limit: Int) throws -> AnomalyReport?
+    func fetchAuditEntries(_ filter: AuditLog.Filter) throws -> AuditLog.Page
+    func fetchDailySeries(type: String, dayCount: Int) throws -> DailyRecordSeries
+    func fetchAnomalyTimeline(dayCount: Int) throws -> AnomalyTimeline
+    func fetchSettings() throws -> MonitoringSettings
+    @discardableResult func saveSettings(_ settings: MonitoringSettings) throws -> MonitoringSettings
+    @discardableResult func checkIntegrity(now: Date) throws -> IntegrityCheck
+    func deleteAllAuditData() throws
+}
+
+extension ArchiveStore: HealthArchiveStore {}

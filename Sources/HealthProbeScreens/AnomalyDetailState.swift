@@ -1,0 +1,53 @@
+import Foundation
+import HealthProbeKit
+
+/// An anomaly's detail: everything about it, its evidence as key–value rows, a Markdown report
+/// to share, and its records — whose health values appear only after an explicit reveal.
+public struct AnomalyDetailState: Sendable, Equatable {
+    public struct EvidenceRow: Sendable, Equatable {
+        public var key: String
+        public var value: String
+    }
+
+    public struct RecordRow: Sendable, Equatable {
+        public var role: String
+        public var start: String
+        public var end: String
+        public var source: String
+        /// Nil until the values are revealed.
+        public var value: String?
+    }
+
+    public var row: AnomalyRow
+    public var capture: String
+    public var evidence: [EvidenceRow]
+    public var records: [RecordRow]
+    public var recordTotal: Int
+    public var valuesRevealed: Bool
+    /// The report a Share action exports: without values unless they were revealed.
+    public var markdown: String
+
+    public static let recordLimit = 50
+
+    /// The detail of anomaly `id`, or nil when there is none.
+    public static func load(
+        from archive: any HealthArchiveStore, id: Int64, revealValues: Bool = false,
+        format: ScreenFormat = ScreenFormat()
+    ) throws -> AnomalyDetailState? {
+        guard let report = try archive.exportReport(anomalyID: id, includeValues: revealValues, limit: recordLimit)
+        else { return nil }
+        let anomaly = report.anomaly
+        var capture = "capture \(anomaly.captureId)"
+        if let exported = report.capture?.exportDate { capture += ", export of \(format.dateTime(iso: exported))" }
+        if let previous = report.capture?.previousCaptureId { capture += ", compared with capture \(previous)" }
+        return AnomalyDetailState(
+            row: AnomalyRow(anomaly, format: format), capture: capture,
+            evidence: anomaly.evidence.sorted { $0.key < $1.key }.map { EvidenceRow(key: $0.key, value: $0.value) },
+            records: report.records.map { record in
+                RecordRow(
+                    role: record.role, start: record.startDate.map { UTCText.iso8601(seconds: $0) } ?? "-",
+                    end: record.endDate.map { UTCText.iso8601(seconds: $0) } ?? "-", source: record.sourceName ?? "-",
+                    value: revealValues ? [record.value, record.unit].compactMap { $0 }.joined(separator: " ") : nil)
+            }, recordTotal: report.recordTotal, valuesRevealed: revealValues, markdown: report.markdown)
+    }
+}

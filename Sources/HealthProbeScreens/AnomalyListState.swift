@@ -1,0 +1,39 @@
+import Foundation
+import HealthProbeKit
+
+/// The Anomalies screen: most recent first, filtered by severity (All / Critical / Warning /
+/// Info) and type; unresolved ones unless resolved ones are asked for.
+public struct AnomalyListState: Sendable, Equatable {
+    public struct Filter: Sendable, Equatable {
+        /// Exactly this severity; nil for all.
+        public var severity: Severity?
+        public var type: AnomalyType?
+        public var includeResolved: Bool
+
+        public init(severity: Severity? = nil, type: AnomalyType? = nil, includeResolved: Bool = false) {
+            self.severity = severity
+            self.type = type
+            self.includeResolved = includeResolved
+        }
+    }
+
+    public var filter: Filter
+    public var rows: [AnomalyRow]
+    /// Unresolved anomalies by severity, whatever the filter: the filter chips' counts.
+    public var openCounts: [Severity: Int]
+
+    public static func load(
+        from store: any AnomalyStoreProtocol, filter: Filter = Filter(), format: ScreenFormat = ScreenFormat()
+    ) throws -> AnomalyListState {
+        let anomalies = try store.fetchAnomalies(
+            ArchiveStore.AnomalyFilter(
+                includeResolved: filter.includeResolved, minimumSeverity: filter.severity, type: filter.type))
+        let open = try store.fetchAnomalies(ArchiveStore.AnomalyFilter())
+        return AnomalyListState(
+            filter: filter,
+            rows: anomalies.filter { filter.severity == nil || $0.severity == filter.severity }.reversed().map {
+                AnomalyRow($0, format: format)
+            },
+            openCounts: open.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 })
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HealthProbeKit
+
+/// One anomaly as a list shows it: never a health value — type, sample type, severity, date and
+/// the summary, which counts records and names days but holds no value.
+public struct AnomalyRow: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    public var severity: Severity
+    public var type: AnomalyType
+    /// "silent deletion".
+    public var typeTitle: String
+    public var sampleType: String
+    /// "heart rate".
+    public var sampleTypeName: String
+    public var detectedAt: String
+    public var summary: String
+    public var recordCount: Int
+    public var resolved: Bool
+    /// What a screen reader says for the row.
+    public var accessibilityLabel: String
+
+    public init(_ anomaly: Anomaly, format: ScreenFormat) {
+        id = anomaly.id
+        severity = anomaly.severity
+        type = anomaly.type
+        typeTitle = anomaly.type.title
+        sampleType = anomaly.sampleType
+        sampleTypeName = SampleTypeCatalog.displayName(of: anomaly.sampleType)
+        detectedAt = format.dateTime(iso: anomaly.detectedAt)
+        summary = anomaly.summary
+        recordCount = anomaly.recordCount
+        resolved = anomaly.resolved
+        accessibilityLabel =
+            "\(anomaly.severity.title) \(anomaly.type.title) of \(sampleTypeName), detected \(detectedAt)"
+            + (anomaly.resolved ? ", resolved" : "")
+    }
+}

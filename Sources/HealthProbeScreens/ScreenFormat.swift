@@ -1,0 +1,62 @@
+import Foundation
+import HealthProbeKit
+
+/// How screens write dates and numbers: in the viewer's time zone (UTC in tests), numbers grouped.
+public struct ScreenFormat: Sendable {
+    public var timeZone: TimeZone
+
+    public init(timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
+    }
+
+    public static let utc = ScreenFormat(timeZone: TimeZone(identifier: "UTC")!)
+
+    /// "2000-01-01 09:30 UTC".
+    public func dateTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let zone = timeZone.abbreviation(for: date) ?? timeZone.identifier
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0, zone)
+    }
+
+    /// An ISO 8601 UTC text as a screen shows it.
+    public func dateTime(iso text: String) -> String {
+        Self.parse(iso: text).map(dateTime) ?? text
+    }
+
+    /// "3 hours ago", "just now", "in 2 days".
+    public func relative(_ date: Date, now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        let magnitude = abs(seconds)
+        let (count, unit): (Int, String) =
+            magnitude < 60 ? (0, "") : magnitude < 3_600 ? (Int(magnitude / 60), "minute")
+            : magnitude < 86_400 ? (Int(magnitude / 3_600), "hour") : (Int(magnitude / 86_400), "day")
+        if count == 0 { return "just now" }
+        let phrase = "\(count) \(unit)\(count == 1 ? "" : "s")"
+        return seconds >= 0 ? phrase + " ago" : "in " + phrase
+    }
+
+    /// "1,234".
+    public func count(_ number: Int) -> String { EvidenceText.grouped(number) }
+
+    /// "12.3 MB".
+    public func bytes(_ bytes: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1_000 && unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    static func parse(iso text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -1,0 +1,100 @@
+import AppleHealthExport
+import Foundation
+import HealthProbeKit
+import NIOConcurrencyHelpers
+
+/// Checks of uploaded exports, one at a time, each on a thread of its own so that pages stay
+/// served meanwhile; a job's page follows its progress until the result. The uploaded file is
+/// deleted when its check ends, whatever the outcome.
+final class CheckJobs: Sendable {
+    enum State: Sendable {
+        case running(ImportProgress?)
+        /// The command line's words for a refused input or an archive that could not be used.
+        case failed(String)
+        case done(CaptureSummary, [Anomaly], notes: [String])
+    }
+
+    struct Job: Sendable {
+        var id: String
+        var inputName: String
+        var state: State
+    }
+
+    private let jobs = NIOLockedValueBox<[String: Job]>([:])
+    private let running = NIOLockedValueBox<String?>(nil)
+
+    /// The job checking now, if any.
+    var runningJobID: String? { running.withLockedValue { $0 } }
+
+    func job(_ id: String) -> Job? { jobs.withLockedValue { $0[id] } }
+
+    /// Starts checking `file` unless a check is running (then nil). `folder` is removed after.
+    func start(file: URL, folder: URL, inputName: String, access: ArchiveAccess) -> String? {
+        let id = Secrets.token().prefix(16).description
+        let claimed = running.withLockedValue { current -> Bool in
+            guard current == nil else { return false }
+            current = id
+            return true
+        }
+        guard claimed else {
+            try? FileManager.default.removeItem(at: folder)
+            return nil
+        }
+        jobs.withLockedValue { $0[id] = Job(id: id, inputName: inputName, state: .running(nil)) }
+        Task {
+            let state = await Self.run(file: file, access: access) { progress in
+                self.jobs.withLockedValue { $0[id]?.state = .running(progress) }
+            }
+            try? FileManager.default.removeItem(at: folder)
+            self.jobs.withLockedValue { $0[id]?.state = state }
+            self.running.withLockedValue { $0 = nil }
+        }
+        return id
+    }
+
+    private static func run(
+        file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async -> State {
+        let reader: ExportReader
+        do {
+            reader = try ExportReader(url: file)
+        } catch {
+            await noteRefusal(access)
+            return .failed(error.localizedDescription)
+        }
+        let store: ArchiveStore
+        do {
+            store = try await access.forCheck()
+        } catch {
+            return .failed(error.localizedDescription)
+        }
+        let outcome = await onOwnThread {
+            Result { try ExportImporter(store: store).importExport(reader, progress: progress) }
+        }
+        await access.checkEnded()
+        switch outcome {
+        case .success(let result):
+            return .done(result.capture, result.audit.anomalies, notes: result.audit.notes)
+        case .failure(let error as ExportError):
+            await noteRefusal(access)
+            return .failed(error.localizedDescription)
+        case .failure(let error):
+            return .failed(error.localizedDescription)
+        }
+    }
+
+    /// As `check` does: a refused input is noted in an existing archive's trail, nothing else.
+    private static func noteRefusal(_ access: ArchiveAccess) async {
+        guard let store = try? await access.forReading() else { return }
+        try? store.recordInAuditTrail(.inputRefused, message: "refused an input that is not a readable Apple Health export")
+    }
+
+    /// Runs blocking work on a thread of its own, off Swift's cooperative pool.
+    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = "healthprobe-check"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+import Hummingbird
+
+extension DashboardPages {
+    struct SettingsView: Sendable {
+        var error: String?
+        var frequencies: [ChoiceView]
+        var thresholds: [ChoiceView]
+        var types: [ChoiceView]
+
+        init(_ state: SettingsState, error: String?) {
+            self.error = error
+            frequencies = state.frequencies.map {
+                ChoiceView(value: String($0.hours), label: $0.title, selected: $0 == state.settings.checkFrequency)
+            }
+            thresholds = state.thresholds.map {
+                ChoiceView(value: $0.rawValue, label: $0.title, selected: $0 == state.settings.alertThreshold)
+            }
+            types = state.types.map { ChoiceView(value: $0.identifier, label: $0.name, selected: $0.selected) }
+        }
+    }
+
+    struct DeletionView: Sendable {
+        var captures: String
+        var records: String
+        var anomalies: String
+    }
+
+    func settings(_ request: Request) async throws -> Response {
+        guard let state = try await reading({ try SettingsState.load(from: $0) }) else { return noArchive() }
+        let flash: String? =
+            switch request.uri.queryParameters["done"] {
+            case "saved": "Settings saved."
+            case "deleted": "All audit data was deleted. The settings stay."
+            default: nil
+            }
+        return renderer.html(
+            "settings", title: "Settings", tab: .settings, body: SettingsView(state, error: nil), flash: flash)
+    }
+
+    /// Saves the form; a value out of range shows the page again with the message (422).
+    func saveSettings(_ request: Request) async throws -> Response {
+        let form = try await FormFields.read(request)
+        guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
+        guard let store = try await access.forReading() else { return noArchive() }
+        let current = try store.fetchSettings()
+        do {
+            let settings = try SettingsState.settings(
+                fromHours: form["frequency"], types: form.all("type"), threshold: form["threshold"], current: current)
+            try store.saveSettings(settings)
+            return redirect(to: "/settings?done=saved")
+        } catch let error as SettingsError {
+            var shown = SettingsState.make(current)
+            let chosen = Set(form.all("type"))
+            for index in shown.types.indices { shown.types[index].selected = chosen.contains(shown.types[index].identifier) }
+            return renderer.html(
+                "settings", title: "Settings", tab: .settings, body: SettingsView(shown, error: error.message),
+                status: .unprocessableContent)
+        }
+    }
+
+    func confirmDeletion(_ request: Request) async throws -> Response {
+        guard let overview = try await reading({ try $0.fetchOverview() }) else { return noArchive() }
+        let view = DeletionView(
+            captures: format.count(overview.captures), records: format.count(overview.recordsTracked),
+            anomalies: format.count(overview.anomaliesAllTime))
+        return renderer.html("confirmDeletion", title: "Delete all audit data?", tab: .settings, body: view)
+    }
+
+    func deleteAllAuditData(_ request: Request) async throws -> Response {
+        guard try await FormFields.read(request).hasValidCSRF(configuration.csrfToken) else { return forbidden() }
+        if jobs.runningJobID != nil {
+            return renderer.error(
+                .conflict, title: "A check is running",
+                message: "Wait for the check to finish before deleting the audit data.", link: ("/settings", "Settings"))
+        }
+        guard try await reading({ try $0.deleteAllAuditData() }) != nil else { return noArchive() }
+        return redirect(to: "/settings?done=deleted")
+    }
+}

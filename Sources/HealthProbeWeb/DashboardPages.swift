@@ -1,0 +1,67 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+import Hummingbird
+import NIOPosix
+
+/// The dashboard's pages: each reads a screen's state through the archive's service interface
+/// and renders it. Archive reads run on NIO's thread pool, never on an event loop.
+struct DashboardPages: Sendable {
+    let configuration: WebConfiguration
+    let renderer: PageRenderer
+    let access: ArchiveAccess
+    let jobs: CheckJobs
+
+    var format: ScreenFormat { configuration.format }
+
+    /// Runs a blocking archive read off the event loops.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (ArchiveStore) throws -> T) async throws -> T? {
+        guard let store = try await access.forReading() else { return nil }
+        return try await NIOThreadPool.singleton.runIfActive { try body(store) }
+    }
+
+    func dashboard(_ request: Request) async throws -> Response {
+        let type = request.uri.queryParameters["type"].map(String.init)
+        let format = format
+        let running = jobs.runningJobID.map { "/check/\($0)" }
+        let state = try await reading { try DashboardState.load(from: $0, chartType: type, format: format) }
+        guard let state else {
+            let empty = DashboardView.empty(checkRunning: running)
+            return renderer.html("dashboard", title: "Dashboard", tab: .dashboard, body: empty)
+        }
+        return renderer.html(
+            "dashboard", title: "Dashboard", tab: .dashboard,
+            body: DashboardView(state, checkRunning: running, format: format))
+    }
+
+    /// A page about a missing thing, in the dashboard's frame.
+    func notFound(_ what: String = "There is no such page.") -> Response {
+        renderer.error(.notFound, title: "Not found", message: what, link: ("/", "Dashboard"))
+    }
+
+    func noArchive() -> Response {
+        renderer.error(
+            .notFound, title: "No archive yet", message: DashboardState.firstCheckHint, link: ("/check", "Check Now"))
+    }
+
+    func forbidden() -> Response {
+        renderer.error(
+            .forbidden, title: "The form has expired",
+            message: "This form was not sent by this launch of the dashboard. Go back, reload the page and try again.")
+    }
+
+    /// After a POST: to a local path only.
+    func redirect(to path: String?) -> Response {
+        let target = path.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/"
+        return Response(status: .seeOther, headers: [.location: target])
+    }
+}
+
+extension DashboardView {
+    static func empty(checkRunning: String?) -> DashboardView {
+        let state = DashboardState.empty(
+            status: checkRunning == nil ? .neverChecked : .unknown(reason: "The first check is running."),
+            hasArchive: checkRunning != nil)
+        return DashboardView(state, checkRunning: checkRunning, format: ScreenFormat())
+    }
+}

@@ -1,0 +1,101 @@
+/// The dashboard's one style sheet, served from a route (no files beside the binary): system
+/// font, an 8-point spacing grid, colours by role with a dark variant, visible focus.
+enum StyleSheet {
+    static let css = """
+        :root { --bg: #f6f7f9; --surface: #ffffff; --text: #1d1f23; --muted: #5b616b; --line: #d9dde3;
+          --healthy: #1f7a3a; --warning: #9a5b00; --critical: #b3261e; --neutral: #5b616b; --accent: #1f5fbf;
+          --healthy-bg: #e6f4ea; --warning-bg: #fff4e0; --critical-bg: #fdecea; --neutral-bg: #eef0f3;
+          color-scheme: light dark; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #111317; --surface: #1b1e24; --text: #e8eaed; --muted: #a5abb5; --line: #333842;
+            --healthy: #6fcf8b; --warning: #f2b45a; --critical: #ff8a80; --neutral: #a5abb5; --accent: #8ab4f8;
+            --healthy-bg: #16301f; --warning-bg: #33260f; --critical-bg: #3a1a18; --neutral-bg: #23272e; } }
+        * { box-sizing: border-box; }
+        html { font-size: 100%; }
+        body { margin: 0; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif;
+          background: var(--bg); color: var(--text); line-height: 1.5; }
+        a { color: var(--accent); }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .skip { position: absolute; left: -999px; top: 8px; background: var(--surface); padding: 8px 16px; }
+        .skip:focus { left: 8px; }
+        header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 8px 24px;
+          background: var(--surface); border-bottom: 1px solid var(--line); }
+        .brand { display: flex; align-items: center; gap: 8px; font-weight: 600; margin: 0; color: var(--healthy); }
+        .brand span { color: var(--text); }
+        nav ul { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; margin: 0; padding: 0; }
+        nav a { display: flex; align-items: center; gap: 8px; padding: 8px 16px; border-radius: 8px;
+          text-decoration: none; color: var(--text); }
+        nav a[aria-current="page"] { background: var(--neutral-bg); font-weight: 600; }
+        .icon { width: 1.25em; height: 1.25em; flex: none; }
+        main { max-width: 72rem; margin: 0 auto; padding: 24px; }
+        footer { max-width: 72rem; margin: 0 auto; padding: 0 24px 24px; color: var(--muted); font-size: 0.875rem; }
+        h1 { font-size: 1.75rem; margin: 0 0 16px; display: flex; gap: 8px; align-items: center; }
+        h2 { font-size: 1.25rem; margin: 24px 0 8px; }
+        .muted { color: var(--muted); }
+        .card { background: var(--surface); border: 1px solid var(--line); border-radius: 16px; padding: 16px 24px; }
+        .notice { margin-bottom: 24px; }
+        .status { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 24px; border-radius: 16px;
+          border: 1px solid var(--line); background: var(--surface); }
+        .status > .icon { width: 4rem; height: 4rem; }
+        .status-text { flex: 1 1 16rem; }
+        .status-text h2 { margin: 0; font-size: 1.5rem; }
+        .status.role-healthy { background: var(--healthy-bg); } .status.role-healthy > .icon { color: var(--healthy); }
+        .status.role-warning { background: var(--warning-bg); } .status.role-warning > .icon { color: var(--warning); }
+        .status.role-critical { background: var(--critical-bg); } .status.role-critical > .icon { color: var(--critical); }
+        .status.role-neutral > .icon { color: var(--neutral); }
+        .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 16px; list-style: none;
+          padding: 0; margin: 24px 0; }
+        .cards .card p { margin: 0; }
+        .figure { font-size: 2rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+        .badge { display: inline-block; padding: 0 8px; border-radius: 8px; font-size: 0.875rem; font-weight: 600;
+          border: 1px solid currentColor; }
+        .badge.role-healthy { color: var(--healthy); } .badge.role-warning { color: var(--warning); }
+        .badge.role-critical { color: var(--critical); } .badge.role-neutral { color: var(--neutral); }
+        .rows { list-style: none; padding: 0; margin: 0; display: grid; gap: 8px; }
+        .row { display: flex; align-items: center; gap: 8px; background: var(--surface); border: 1px solid var(--line);
+          border-radius: 12px; padding: 8px 16px; }
+        .row-link { flex: 1; display: flex; gap: 16px; align-items: center; color: var(--text); text-decoration: none; }
+        .row-main { flex: 1; }
+        .row-date { color: var(--muted); font-size: 0.875rem; text-align: right; }
+        button, .button { font: inherit; display: inline-block; padding: 8px 16px; border-radius: 8px; cursor: pointer;
+          border: 1px solid var(--line); background: var(--surface); color: var(--text); text-decoration: none; }
+        .primary { background: var(--accent); border-color: var(--accent); color: var(--bg); }
+        .danger { border-color: var(--critical); color: var(--critical); }
+        .card.danger { margin-top: 32px; }
+        .chips { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 16px; }
+        .chip { padding: 0 8px; border-radius: 16px; border: 1px solid var(--line); text-decoration: none; color: var(--text);
+          font-size: 0.875rem; white-space: nowrap; }
+        .chip[aria-current="true"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
+        .inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 8px 0 16px; }
+        select, input[type=file] { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--line);
+          background: var(--surface); color: var(--text); }
+        .check { display: inline-flex; align-items: center; gap: 8px; margin: 0 16px 8px 0; }
+        fieldset { border: 1px solid var(--line); border-radius: 12px; padding: 8px 16px 16px; margin: 0 0 16px; }
+        legend { font-weight: 600; padding: 0 8px; }
+        table { border-collapse: collapse; width: 100%; background: var(--surface); }
+        th, td { text-align: left; padding: 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; }
+        .evidence td code, .evidence th code { white-space: pre-wrap; word-break: break-word; }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 8px 24px; }
+        .facts dt { color: var(--muted); } .facts dd { margin: 0; }
+        .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0; }
+        .actions form { margin: 0; }
+        .trail { padding-left: 24px; } .trail li { margin-bottom: 8px; } .trail time { color: var(--muted); font-variant-numeric: tabular-nums; }
+        .pages { display: flex; gap: 16px; }
+        .flash { background: var(--neutral-bg); border-radius: 8px; padding: 8px 16px; }
+        .error { background: var(--critical-bg); color: var(--critical); border-radius: 8px; padding: 8px 16px; }
+        .drop { display: grid; gap: 8px; padding: 32px; border: 2px dashed var(--line); border-radius: 16px; margin-bottom: 8px; }
+        progress { width: 100%; height: 16px; }
+        .chart { width: 100%; height: auto; max-width: 100%; color: var(--text); }
+        .chart .bar { fill: var(--accent); } .chart .lost { fill: var(--critical); } .chart .late { fill: var(--warning); }
+        .chart .sev-critical { fill: var(--critical); } .chart .sev-warning { fill: var(--warning); } .chart .sev-info { fill: var(--neutral); }
+        .chart .axis { stroke: var(--line); } .chart text { fill: var(--muted); font-size: 11px; }
+        .legend { display: flex; flex-wrap: wrap; gap: 16px; font-size: 0.875rem; color: var(--muted); }
+        .legend span::before { content: ""; display: inline-block; width: 12px; height: 12px; margin-right: 8px; border-radius: 2px; vertical-align: -1px; }
+        .legend .bar::before { background: var(--accent); } .legend .lost::before { background: var(--critical); }
+        .legend .late::before { background: var(--warning); } .legend .sev-critical::before { background: var(--critical); }
+        .legend .sev-warning::before { background: var(--warning); } .legend .sev-info::before { background: var(--neutral); }
+        details { margin-top: 8px; }
+        @media (max-width: 40rem) { .row-link { flex-wrap: wrap; } main { padding: 16px; } }
+        """
+}

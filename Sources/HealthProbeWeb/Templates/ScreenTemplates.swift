@@ -1,0 +1,194 @@
+/// The five screens' templates.
+enum ScreenTemplates {
+    static let dashboard = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Dashboard</h1>
+        {{#checkRunning}}<p class="flash" role="status">A check is running. <a href="{{checkRunning}}">Follow it</a>.</p>{{/checkRunning}}
+        {{^hasArchive}}<section class="card notice" aria-labelledby="first-check"><h2 id="first-check">No check yet</h2>
+        <p>{{firstCheckHint}}</p><p><a class="button primary" href="/check">Check Now</a></p></section>{{/hasArchive}}
+        <section class="status role-{{statusRole}}" aria-labelledby="status-title">
+        {{{statusIcon}}}
+        <div class="status-text"><h2 id="status-title">{{statusTitle}}</h2><p>{{statusDetail}}</p>
+        <p class="muted">{{#lastChecked}}Last checked {{lastChecked}} ({{lastCheckedRelative}}).{{/lastChecked}}{{^lastChecked}}Never checked.{{/lastChecked}}</p></div>
+        <a class="button primary" href="/check">Check Now</a>
+        </section>
+        <section aria-label="Summary"><ul class="cards">
+        <li class="card"><p class="figure">{{recordsTracked}}</p><p>samples tracked</p></li>
+        <li class="card"><p class="figure">{{anomaliesAllTime}}</p><p>anomalies found, all time</p></li>
+        <li class="card"><p class="figure">{{openAnomalies}}</p><p>unresolved</p></li>
+        <li class="card"><p class="figure">{{monitoredTypes}}</p><p>types monitored</p></li>
+        </ul></section>
+        <section aria-labelledby="alerts-title"><h2 id="alerts-title">Recent alerts</h2>
+        {{^empty(alerts)}}<ul class="rows">{{#alerts}}{{> anomalyRow}}{{/alerts}}</ul>
+        <p><a href="/anomalies">All anomalies</a></p>{{/empty(alerts)}}
+        {{#empty(alerts)}}<p class="muted">No unresolved anomaly at or above {{threshold}}.</p>{{/empty(alerts)}}
+        </section>
+        {{#hasChart}}<section aria-labelledby="records-title"><h2 id="records-title">Records per day</h2>
+        <form method="get" action="/" class="inline"><label for="chart-type">Sample type</label>
+        <select id="chart-type" name="type">{{#chartTypes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/chartTypes}}</select>
+        <button type="submit">Show</button></form>
+        {{{recordsChart}}}
+        </section>{{/hasChart}}
+        {{#hasTimeline}}<section aria-labelledby="timeline-title"><h2 id="timeline-title">Anomalies over time</h2>
+        {{{timelineChart}}}</section>{{/hasTimeline}}
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let anomalies = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Anomalies</h1>
+        <nav aria-label="Filter by severity" class="chips">
+        {{#severityChips}}<a class="chip" href="{{href}}"{{#selected}} aria-current="true"{{/selected}}>{{label}}</a>{{/severityChips}}
+        </nav>
+        <form method="get" action="/anomalies" class="inline">
+        {{#severity}}<input type="hidden" name="severity" value="{{severity}}">{{/severity}}
+        <label for="type-filter">Type</label>
+        <select id="type-filter" name="type"><option value="">All types</option>
+        {{#typeOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/typeOptions}}</select>
+        <label class="check"><input type="checkbox" name="resolved" value="1"{{#includeResolved}} checked{{/includeResolved}}> Show resolved</label>
+        <button type="submit">Filter</button>
+        </form>
+        {{^empty(rows)}}<ul class="rows" aria-label="Anomalies, most recent first">{{#rows}}{{> anomalyRow}}{{/rows}}</ul>{{/empty(rows)}}
+        {{#empty(rows)}}<p class="muted">No anomaly matches.</p>{{/empty(rows)}}
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let anomalyDetail = """
+        {{<layout}}{{$content}}{{#body}}
+        <p><a href="/anomalies">← Anomalies</a></p>
+        <h1>{{{detailIcon}}} Anomaly {{id}}: {{typeTitle}} of {{sampleTypeName}}</h1>
+        <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
+        <p>{{summary}}</p>
+        <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
+        <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
+        <h2>Evidence</h2>
+        <table class="evidence"><thead><tr><th scope="col">Key</th><th scope="col">Value</th></tr></thead><tbody>
+        {{#evidence}}<tr><th scope="row"><code>{{key}}</code></th><td><code>{{value}}</code></td></tr>{{/evidence}}
+        </tbody></table>
+        <div class="actions">
+        <a class="button" href="/anomalies/{{id}}/report.md" download>Share as Markdown</a>
+        {{^resolved}}<form method="post" action="/anomalies/{{id}}/resolve"><input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="return" value="/anomalies/{{id}}"><button type="submit" class="primary">Mark Resolved</button></form>{{/resolved}}
+        </div>
+        <h2>Records ({{recordsShown}} of {{recordTotal}})</h2>
+        {{^valuesRevealed}}{{^empty(records)}}<form method="post" action="/anomalies/{{id}}/reveal" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
+        <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
+        {{^empty(records)}}<table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start (UTC)</th><th scope="col">End (UTC)</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
+        {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td>{{source}}</td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
+        </tbody></table>{{/empty(records)}}
+        {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let audit = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Audit Trail</h1>
+        <p class="actions"><a class="button" href="/audit.json" download>Export as JSON</a></p>
+        <nav aria-label="Filter by event type" class="chips">
+        <a class="chip" href="/audit"{{^event}} aria-current="true"{{/event}}>All ({{total}})</a>
+        {{#chips}}<a class="chip" href="/audit?event={{event}}"{{#selected}} aria-current="true"{{/selected}}>{{title}} ({{count}})</a>{{/chips}}
+        </nav>
+        <ol class="trail" reversed>
+        {{#rows}}<li><time>{{at}}</time> <span class="chip static">{{eventTitle}}</span> <span>{{message}}</span></li>{{/rows}}
+        </ol>
+        {{#empty(rows)}}<p class="muted">No entry.</p>{{/empty(rows)}}
+        <nav aria-label="Pages" class="pages">{{#previousHref}}<a href="{{previousHref}}">Newer</a>{{/previousHref}}
+        <span>Page {{page}} of {{pageCount}}</span>{{#nextHref}}<a href="{{nextHref}}">Older</a>{{/nextHref}}</nav>
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let archive = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Archive Status</h1>
+        <section class="card"><h2>{{{archiveIcon}}} The archive</h2>
+        <dl class="facts">
+        <dt>File</dt><dd><code>{{path}}</code></dd>
+        <dt>Size</dt><dd>{{size}}</dd>
+        <dt>Integrity</dt><dd>{{#integrity}}<span class="badge role-{{integrityRole}}">{{integrity}}</span> checked {{integrityCheckedAt}}{{/integrity}}{{^integrity}}not checked yet{{/integrity}}</dd>
+        <dt>Captures</dt><dd>{{captures}}</dd>
+        <dt>Last verification</dt><dd>{{#lastVerified}}{{lastVerified}}{{/lastVerified}}{{^lastVerified}}none yet{{/lastVerified}}</dd>
+        <dt>Records held</dt><dd>{{recordsTracked}}</dd>
+        </dl>
+        <form method="post" action="/archive/integrity"><input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Check integrity now</button> <span class="muted">reads the whole archive; takes a while on a large one</span></form>
+        </section>
+        <section><h2>Types covered</h2>
+        {{^empty(types)}}<table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
+        {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td>{{records}}</td><td>{{sources}}</td><td>{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
+        </tbody></table>{{/empty(types)}}{{#empty(types)}}<p class="muted">Nothing captured yet.</p>{{/empty(types)}}
+        </section>
+        <section><h2>Health and iCloud context</h2>
+        <p class="muted">For correlation only: HealthProbe never syncs its own data.</p>
+        <dl class="facts"><dt>iCloud</dt><dd>{{iCloud}}</dd><dt>Last sync seen</dt><dd>{{#lastSync}}{{lastSync}}{{/lastSync}}{{^lastSync}}none recorded{{/lastSync}}</dd></dl>
+        {{^empty(contextEvents)}}<ul class="trail">{{#contextEvents}}<li><time>{{at}}</time> <span class="chip static">{{kind}}</span> {{detail}}</li>{{/contextEvents}}</ul>{{/empty(contextEvents)}}
+        {{#empty(contextEvents)}}<p class="muted">No context event recorded (the iPhone app records them).</p>{{/empty(contextEvents)}}
+        </section>
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let settings = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Settings</h1>
+        {{#error}}<p class="error" role="alert" id="settings-error">{{error}}</p>{{/error}}
+        <form method="post" action="/settings" class="settings">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <fieldset><legend>Check frequency</legend><p class="muted">How often the iPhone app checks Health in the background.</p>
+        {{#frequencies}}<label class="check"><input type="radio" name="frequency" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/frequencies}}
+        </fieldset>
+        <fieldset><legend>Alert threshold</legend><p class="muted">The lowest severity that alerts — and `healthprobe check` exits 3 at or above it.</p>
+        {{#thresholds}}<label class="check"><input type="radio" name="threshold" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/thresholds}}
+        </fieldset>
+        <fieldset><legend>Sample types to monitor</legend>
+        {{#types}}<label class="check"><input type="checkbox" name="type" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/types}}
+        </fieldset>
+        <p><button type="submit" class="primary">Save settings</button></p>
+        </form>
+        <section class="card danger"><h2>Delete all audit data</h2>
+        <p>Deletes every capture, record, anomaly and audit entry in this archive. Settings stay.</p>
+        <p><a class="button danger" href="/settings/delete">Delete all audit data…</a></p></section>
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let confirmDeletion = """
+        {{<layout}}{{$content}}{{#body}}
+        <section class="card danger"><h1>Delete all audit data?</h1>
+        <p>This deletes {{captures}} captures, {{records}} records and {{anomalies}} anomalies, and the audit trail. It cannot be undone. Your settings stay.</p>
+        <form method="post" action="/settings/delete"><input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit" class="danger">Delete everything</button> <a class="button" href="/settings">Cancel</a></form>
+        </section>
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let check = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Check Now</h1>
+        <p>Export your data from the Health app on iPhone (your profile picture, then Export All Health Data), copy <code>export.zip</code> to this computer, and choose it here. HealthProbe stores it as a new capture and compares it with the previous one. The file stays on this computer and is deleted once checked.</p>
+        {{#running}}<p class="flash" role="status">A check is already running. <a href="{{running}}">Follow it</a>.</p>{{/running}}
+        <form method="post" action="/check" enctype="multipart/form-data" class="upload">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="export-file" class="drop">Choose <code>export.zip</code> (or drop it here)
+        <input id="export-file" name="export" type="file" accept=".zip,.xml,application/zip,text/xml" required></label>
+        <p class="muted">Up to {{maxUpload}}.</p>
+        <button type="submit" class="primary">Check this export</button>
+        </form>
+        {{/body}}{{/content}}{{/layout}}
+        """
+
+    static let checkProgress = """
+        {{<layout}}{{$content}}{{#body}}
+        <h1>Check of {{inputName}}</h1>
+        {{#running}}<p role="status" aria-live="polite">{{phase}}: {{records}} records read{{#percent}}, {{percent}} %{{/percent}}{{#currentType}} — {{currentType}}{{/currentType}}.</p>
+        <progress {{#percent}}value="{{percent}}" {{/percent}}max="100">{{records}} records</progress>
+        <p class="muted">This page refreshes itself every second. Other pages stay readable meanwhile.</p>{{/running}}
+        {{#failed}}<section class="card notice role-critical" role="alert"><h2>The export was refused</h2><p>{{failed}}</p><p>The archive was left as it was.</p>
+        <p><a class="button" href="/check">Choose another file</a></p></section>{{/failed}}
+        {{#done}}<section class="status role-{{statusRole}}">{{{statusIcon}}}<div class="status-text"><h2>{{verdict}}</h2>
+        <p>Capture {{captureId}}: {{records}} records, {{new}} new, {{unchanged}} unchanged, {{gone}} gone{{#unreadable}}, {{unreadable}} unreadable kept raw{{/unreadable}}.</p></div></section>
+        {{^empty(anomalies)}}<h2>Anomalies found</h2><ul class="rows">{{#anomalies}}{{> anomalyRow}}{{/anomalies}}</ul>{{/empty(anomalies)}}
+        {{#notes}}<p class="muted">Note: {{.}}.</p>{{/notes}}
+        <p><a class="button" href="/">Dashboard</a> <a class="button" href="/anomalies">Anomalies</a></p>{{/done}}
+        {{/body}}{{/content}}{{/layout}}
+        """
+}

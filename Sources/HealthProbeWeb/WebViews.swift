@@ -1,0 +1,132 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+
+/// What the templates read: the screens' states with their words, roles and icons as text.
+struct AnomalyRowView: Sendable {
+    var id: Int64
+    var severityRole: String
+    var severityTitle: String
+    var typeTitle: String
+    var sampleTypeName: String
+    var summary: String
+    var detectedAt: String
+    var resolved: Bool
+    var accessibilityLabel: String
+    var returnPath: String
+
+    init(_ row: AnomalyRow, returnPath: String) {
+        id = row.id
+        severityRole = row.severity.role.rawValue
+        severityTitle = row.severity.title
+        typeTitle = row.typeTitle
+        sampleTypeName = row.sampleTypeName
+        summary = row.summary
+        detectedAt = row.detectedAt
+        resolved = row.resolved
+        accessibilityLabel = row.accessibilityLabel
+        self.returnPath = returnPath
+    }
+}
+
+/// An option of a select, a radio group or a checkbox list.
+struct ChoiceView: Sendable {
+    var value: String
+    var label: String
+    var selected: Bool
+}
+
+/// A link of a filter bar.
+struct ChipView: Sendable {
+    var href: String
+    var label: String
+    var selected: Bool
+}
+
+struct DashboardView: Sendable {
+    var hasArchive: Bool
+    var firstCheckHint = DashboardState.firstCheckHint
+    var checkRunning: String?
+    var statusRole: String
+    var statusIcon: String
+    var statusTitle: String
+    var statusDetail: String
+    var lastChecked: String?
+    var lastCheckedRelative: String?
+    var recordsTracked: String
+    var anomaliesAllTime: String
+    var openAnomalies: String
+    var monitoredTypes: String
+    var alerts: [AnomalyRowView]
+    var threshold: String
+    var hasChart: Bool
+    var chartTypes: [ChoiceView]
+    var recordsChart: String
+    var hasTimeline: Bool
+    var timelineChart: String
+
+    init(_ state: DashboardState, checkRunning: String?, format: ScreenFormat) {
+        hasArchive = state.hasArchive
+        self.checkRunning = checkRunning
+        statusRole = state.status.role.rawValue
+        statusIcon = Icons.svg(state.status.symbol)
+        statusTitle = state.status.title
+        statusDetail = state.status.detail
+        lastChecked = state.lastChecked
+        lastCheckedRelative = state.lastCheckedRelative
+        recordsTracked = format.count(state.recordsTracked)
+        anomaliesAllTime = format.count(state.anomaliesAllTime)
+        openAnomalies = format.count(state.openAnomalies)
+        monitoredTypes = format.count(state.monitoredTypes)
+        alerts = state.recentAlerts.map { AnomalyRowView($0, returnPath: "/") }
+        threshold = state.alertThreshold.rawValue
+        hasChart = !(state.series?.days.isEmpty ?? true)
+        chartTypes = state.chartTypes.map {
+            ChoiceView(value: $0, label: SampleTypeCatalog.displayName(of: $0), selected: $0 == state.chartType)
+        }
+        recordsChart = state.series.map {
+            SVGChart.records($0, typeName: SampleTypeCatalog.displayName(of: $0.type), format: format)
+        } ?? ""
+        hasTimeline = !state.timeline.days.isEmpty
+        timelineChart = SVGChart.timeline(state.timeline, format: format)
+    }
+}
+
+struct AnomalyDetailView: Sendable {
+    var id: Int64
+    var detailIcon = Icons.svg("doc.text.magnifyingglass")
+    var typeTitle: String
+    var sampleTypeName: String
+    var sampleType: String
+    var severityRole: String
+    var severityTitle: String
+    var resolved: Bool
+    var summary: String
+    var detectedAt: String
+    var capture: String
+    var recordCount: String
+    var evidence: [AnomalyDetailState.EvidenceRow]
+    var records: [AnomalyDetailState.RecordRow]
+    var recordsShown: Int
+    var recordTotal: String
+    var valuesRevealed: Bool
+
+    init(_ state: AnomalyDetailState, format: ScreenFormat) {
+        id = state.row.id
+        typeTitle = state.row.typeTitle
+        sampleTypeName = state.row.sampleTypeName
+        sampleType = state.row.sampleType
+        severityRole = state.row.severity.role.rawValue
+        severityTitle = state.row.severity.title
+        resolved = state.row.resolved
+        summary = state.row.summary
+        detectedAt = state.row.detectedAt
+        capture = state.capture
+        recordCount = format.count(state.row.recordCount)
+        evidence = state.evidence
+        records = state.records
+        recordsShown = state.records.count
+        recordTotal = format.count(state.recordTotal)
+        valuesRevealed = state.valuesRevealed
+    }
+}
