@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthProbeScreensTests",
-            dependencies: ["HealthProbeScreens", "HealthProbeKit", "HealthProbeCLI", "TestSupport"]
+            dependencies: ["HealthProbeScreens", "HealthProbeKit", "TestSupport"]
         ),
         .testTarget(
             name: "HealthProbeWebTests",
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeCLITests",
             dependencies: [
-                "HealthProbeCLI", "HealthProbeKit", "TestSupport",
+                "HealthProbeCLI", "HealthProbeKit", "HealthProbeScreens", "TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

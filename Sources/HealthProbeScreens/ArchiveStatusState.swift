@@ -57,7 +57,8 @@ public struct ArchiveStatusState: Sendable, Equatable {
             contextEvents: try (sync?.recentChanges(limit: 20) ?? []).map { change in
                 ContextRow(
                     at: format.dateTime(Date(timeIntervalSince1970: change.at)),
-                    kind: AuditTrailState.title(of: change.kind), detail: change.detail)
+                    kind: ContextMonitor.Kind(rawValue: change.kind)?.title ?? AuditTrailState.title(of: change.kind),
+                    detail: change.detail)
             })
     }
 }

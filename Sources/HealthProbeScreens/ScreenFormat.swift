@@ -16,7 +16,8 @@ public struct ScreenFormat: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let zone = timeZone.abbreviation(for: date) ?? timeZone.identifier
+        let zone =
+            ["UTC", "GMT"].contains(timeZone.identifier) ? "UTC" : timeZone.abbreviation(for: date) ?? timeZone.identifier
         return String(
             format: "%04d-%02d-%02d %02d:%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
             parts.minute ?? 0, zone)

@@ -7,6 +7,18 @@ import GRDB
 public struct ContextMonitor: Sendable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case healthAvailability, healthAuthorization, iCloudAccount, iCloudSync, deviceMigration, protectedData
+
+        /// "iCloud sync".
+        public var title: String {
+            switch self {
+            case .healthAvailability: "Health availability"
+            case .healthAuthorization: "Health access"
+            case .iCloudAccount: "iCloud account"
+            case .iCloudSync: "iCloud sync"
+            case .deviceMigration: "device migration"
+            case .protectedData: "device lock"
+            }
+        }
     }
 
     public struct Change: Sendable, Codable, Equatable, FetchableRecord {

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the built `healthprobe` executable as a child process, as a user would.
-struct CommandRunner {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var seconds: Double
+public struct CommandRunner {
+    public struct Outcome {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var seconds: Double
     }
 
-    static let executable: URL = {
+    public static let executable: URL = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.appendingPathComponent(".build/debug/healthprobe")
@@ -24,7 +24,7 @@ struct CommandRunner {
     }
 
     /// Starts the command with its output discarded, for tests that kill it.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let process = makeProcess(arguments, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -32,7 +32,7 @@ struct CommandRunner {
         return process
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
+    public static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
         -> Outcome
     {
         let process = makeProcess(arguments, environment: environment)

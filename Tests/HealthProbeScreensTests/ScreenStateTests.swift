@@ -1,0 +1,117 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+import Testing
+import TestSupport
+
+@Suite("Screen states")
+struct ScreenStateTests {
+    @Test func dashboardCountsWhatTheArchiveHoldsAndAlertsAtTheThreshold() throws {
+        let archive = try AuditedArchive()
+        let store = try archive.open()
+        let state = try DashboardState.load(from: store, format: .utc)
+        let overview = try store.fetchOverview()
+        let open = try store.fetchAnomalies()
+        #expect(state.hasArchive)
+        #expect(state.recordsTracked == overview.lastCapture?.records)
+        #expect(state.openAnomalies == open.count)
+        #expect(state.anomaliesAllTime == open.count)
+        let expectedAlerts = open.filter { $0.severity >= .warning }.map(\.id).sorted(by: >).prefix(3)
+        #expect(state.recentAlerts.map(\.id) == Array(expectedAlerts))
+        let worst = open.map(\.severity).max()
+        #expect(state.status.label == (worst == .critical ? "critical" : worst == .warning ? "warning" : "healthy"))
+        #expect(state.series?.days.isEmpty == false)
+        #expect(state.timeline.days.last?.total == open.count)
+        // Resolving every anomaly makes it healthy again.
+        _ = try store.resolveAnomalies(ids: open.map(\.id))
+        let resolved = try DashboardState.load(from: store, format: .utc)
+        #expect(resolved.status.label == "healthy")
+        #expect(resolved.status.symbol == "checkmark.shield.fill")
+        #expect(resolved.recentAlerts.isEmpty)
+    }
+
+    @Test func anEmptyArchiveSaysHowToMakeTheFirstCheck() throws {
+        let store = try ArchiveStore.inMemory()
+        let state = try DashboardState.load(from: store)
+        #expect(!state.hasArchive)
+        #expect(state.status.role == .neutral)
+        #expect(state.status.detail == "HealthProbe has not checked yet")
+        #expect(DashboardState.firstCheckHint.contains("Check Now"))
+    }
+
+    @Test func theAnomalyListIsNewestFirstAndFiltersBySeverityAndType() throws {
+        let store = try AuditedArchive().open()
+        let all = try AnomalyListState.load(from: store, format: .utc)
+        let ids = all.rows.map(\.id)
+        #expect(ids == ids.sorted(by: >))
+        #expect(!ids.isEmpty)
+        for severity in Severity.allCases {
+            let filtered = try AnomalyListState.load(from: store, filter: .init(severity: severity), format: .utc)
+            #expect(filtered.rows.allSatisfy { $0.severity == severity })
+            #expect(filtered.rows.count == all.rows.filter { $0.severity == severity }.count)
+        }
+        let duplicates = try AnomalyListState.load(from: store, filter: .init(type: .duplicate), format: .utc)
+        #expect(!duplicates.rows.isEmpty)
+        #expect(duplicates.rows.allSatisfy { $0.type == .duplicate })
+    }
+
+    @Test func rowsAndTheDetailShowNoHealthValueUntilRevealed() throws {
+        let store = try AuditedArchive().open()
+        let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .duplicate })
+        let records = try store.fetchAnomalyRecords(id: anomaly.id, limit: 50).records
+        let values = Set(records.compactMap(\.value))
+        #expect(!values.isEmpty)
+        let list = try AnomalyListState.load(from: store, format: .utc)
+        let row = try #require(list.rows.first { $0.id == anomaly.id })
+        for value in values {
+            #expect(!row.summary.contains(" \(value) "))
+        }
+        let hidden = try #require(try AnomalyDetailState.load(from: store, id: anomaly.id, format: .utc))
+        #expect(hidden.records.count == records.count)
+        #expect(hidden.records.allSatisfy { $0.value == nil })
+        #expect(!hidden.valuesRevealed)
+        #expect(hidden.markdown.contains("Health values are left out"))
+        #expect(hidden.evidence.map(\.key) == anomaly.evidence.keys.sorted())
+        let shown = try #require(
+            try AnomalyDetailState.load(from: store, id: anomaly.id, revealValues: true, format: .utc))
+        #expect(Set(shown.records.compactMap(\.value).map { String($0.split(separator: " ")[0]) }) == values)
+        #expect(try AnomalyDetailState.load(from: store, id: 999_999) == nil)
+    }
+
+    @Test func theAuditTrailFiltersByEventAndExportsWhatTheCommandLinePrints() throws {
+        let store = try AuditedArchive().open()
+        let all = try AuditTrailState.load(from: store, format: .utc)
+        let entries = try store.fetchAuditEntries()
+        #expect(all.total == entries.count)
+        #expect(all.rows.map(\.id) == entries.map(\.id).reversed())
+        let completed = try AuditTrailState.load(from: store, event: "captureCompleted", format: .utc)
+        #expect(completed.total == 2)
+        #expect(completed.rows.allSatisfy { $0.event == "captureCompleted" && $0.eventTitle == "capture completed" })
+        #expect(completed.chips.first { $0.event == "captureCompleted" }?.selected == true)
+        let json = try JSONSerialization.jsonObject(with: AuditTrailState.exportJSON(from: store)) as? [[String: Any]]
+        #expect(json?.count == entries.count)
+        #expect(json?.first?["event"] as? String == "archiveCreated")
+    }
+
+    @Test func archiveStatusShowsIntegrityOnlyOnceChecked() throws {
+        let archive = try AuditedArchive()
+        let store = try archive.open()
+        let context = ContextMonitor(store: store)
+        try context.recordICloudAccount(signedIn: true, at: Date(timeIntervalSince1970: 946_684_800))
+        try context.record(.iCloudSync, detail: "sync finished", at: Date(timeIntervalSince1970: 946_771_200))
+        let before = try ArchiveStatusState.load(from: store, sync: context, path: archive.path, format: .utc)
+        #expect(before.integrity == nil)
+        #expect(before.iCloud == "signed in")
+        #expect(before.lastSync == "2000-01-02 00:00 UTC")
+        #expect(before.contextEvents.map(\.kind) == ["iCloud sync", "iCloud account"])
+        #expect(before.captures == 2)
+        #expect(before.lastVerified != nil)
+        #expect(before.types.reduce(0) { $0 + $1.records } == before.recordsTracked)
+        #expect(before.sizeBytes > 0)
+        try store.checkIntegrity(now: Date(timeIntervalSince1970: 946_857_600))
+        let after = try ArchiveStatusState.load(from: store, sync: context, path: archive.path, format: .utc)
+        #expect(after.integrity == "ok")
+        #expect(after.integrityRole == .healthy)
+        #expect(after.integrityCheckedAt == "2000-01-03 00:00 UTC")
+    }
+}
