@@ -12,6 +12,13 @@ public struct DashboardServer: Sendable {
         self.configuration = configuration
     }
 
+    /// Every page's path, whatever its method.
+    static let routes = [
+        "/", "/static/style.css", "/anomalies", "/anomalies/{id}", "/anomalies/{id}/reveal", "/anomalies/{id}/report.md",
+        "/anomalies/{id}/resolve", "/audit", "/audit.json", "/archive", "/archive/integrity", "/settings",
+        "/settings/delete", "/check", "/check/{id}",
+    ]
+
     /// The pages, behind the security guard and the HTML error pages.
     func makeRouter() throws -> Router<BasicRequestContext> {
         let pages = DashboardPages(
@@ -19,7 +26,7 @@ public struct DashboardServer: Sendable {
             access: ArchiveAccess(path: configuration.archivePath), jobs: CheckJobs())
         let router = Router()
         router.add(middleware: SecurityMiddleware(configuration: configuration))
-        router.add(middleware: HTMLErrorMiddleware(renderer: pages.renderer))
+        router.add(middleware: HTMLErrorMiddleware(renderer: pages.renderer, routes: Self.routes))
         router.get("/static/style.css") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/css; charset=utf-8"],

@@ -6,6 +6,8 @@ import Hummingbird
 /// a 405 page, an archive that cannot be used a 503 page in the command line's words.
 struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
+    /// Every route's path pattern (`/anomalies/{id}`), to tell a wrong method from a wrong path.
+    let routes: [String]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -14,6 +16,12 @@ struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError {
             switch error.status {
+            case .notFound where routes.contains(where: { Self.path(request.uri.path, matches: $0) }):
+                var response = renderer.error(
+                    .methodNotAllowed, title: "Not allowed", message: "This page does not take that kind of request.",
+                    link: ("/", "Dashboard"))
+                response.headers[.allow] = "GET, POST"
+                return response
             case .notFound:
                 return renderer.error(.notFound, title: "Not found", message: "There is no such page.", link: ("/", "Dashboard"))
             case .methodNotAllowed:
@@ -26,5 +34,12 @@ struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ArchiveError {
             return renderer.error(.serviceUnavailable, title: "The archive cannot be used", message: error.localizedDescription)
         }
+    }
+
+    static func path(_ path: String, matches pattern: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let wanted = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == wanted.count
+            && zip(parts, wanted).allSatisfy { $1.hasPrefix("{") || $0 == $1 }
     }
 }

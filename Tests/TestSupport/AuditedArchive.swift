@@ -4,7 +4,7 @@ import HealthProbeKit
 
 /// An archive on disk that two checks of synthetic exports filled: the second lost every 40th
 /// record and duplicated some, so it holds anomalies, audit entries and day bins to show.
-public struct AuditedArchive {
+public struct AuditedArchive: Sendable {
     public let folder: URL
     public let path: String
 

@@ -1,0 +1,176 @@
+import Foundation
+import HealthProbeKit
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+
+@testable import HealthProbeWeb
+
+/// The dashboard's guard and pages through Hummingbird's router test client.
+@Suite("Dashboard: routes and their guard")
+struct DashboardRouterTests: Sendable {
+    let archive: AuditedArchive
+    let configuration: WebConfiguration
+
+    init() throws {
+        archive = try AuditedArchive()
+        configuration = WebConfiguration(archivePath: archive.path, uploadDirectory: archive.folder, format: .utc)
+    }
+
+    var app: some ApplicationProtocol {
+        get throws { Application(router: try DashboardServer(configuration: configuration).makeRouter()) }
+    }
+
+    var cookie: HTTPFields { [.cookie: "healthprobe_session=\(configuration.sessionToken)"] }
+
+    @Test func withoutTheLaunchTokenNothingIsServed() async throws {
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .unauthorized)
+                #expect(String(buffer: response.body).contains("Open the address HealthProbe printed"))
+            }
+            try await client.execute(uri: "/?token=\(String(repeating: "0", count: 64))", method: .get) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(
+                uri: "/", method: .get, headers: [.cookie: "healthprobe_session=\(configuration.launchToken)"]
+            ) { response in
+                #expect(response.status == .unauthorized, "the launch token is not a session")
+            }
+        }
+    }
+
+    @Test func theLaunchTokenBecomesAStrictHttpOnlyCookie() async throws {
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/anomalies?token=\(configuration.launchToken)", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/anomalies")
+                let setCookie = try #require(response.headers[.setCookie])
+                #expect(setCookie.contains("healthprobe_session=\(configuration.sessionToken)"))
+                #expect(setCookie.contains("HttpOnly"))
+                #expect(setCookie.contains("SameSite=Strict"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: cookie) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+                #expect(response.headers[.contentSecurityPolicy]?.contains("script-src") == false)
+                #expect(response.headers[.cacheControl] == "no-store")
+                #expect(String(buffer: response.body).contains("Needs a look") || String(buffer: response.body).contains("Critical"))
+            }
+        }
+    }
+
+    @Test func aForeignHostIsRefusedBeforeAnyRoute() {
+        #expect(SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "127.0.0.1:8080"))
+        #expect(SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "localhost"))
+        #expect(SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "[::1]:80"))
+        #expect(!SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "evil.example:8080"))
+        #expect(!SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "localhost.evil.example"))
+        #expect(!SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "127.0.0.1.nip.io"))
+        #expect(!SecurityMiddleware<BasicRequestContext>.isLoopback(authority: nil))
+    }
+
+    @Test func aPostWithoutItsCSRFTokenChangesNothing() async throws {
+        let anomaly = try #require(try archive.open().fetchAnomalies().first)
+        try await app.test(.router) { client in
+            var headers = cookie
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(
+                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: headers,
+                body: ByteBuffer(string: "return=/")
+            ) { response in
+                #expect(response.status == .forbidden)
+            }
+            var foreign = headers
+            foreign[.origin] = "http://evil.example"
+            try await client.execute(
+                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: foreign,
+                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&return=/")
+            ) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == false)
+            try await client.execute(
+                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: headers,
+                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&return=%2Fanomalies")
+            ) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/anomalies")
+            }
+            #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == true)
+        }
+    }
+
+    @Test func unknownPagesAndMethodsGetPages() async throws {
+        try await app.test(.router) { client in
+            for uri in ["/nothing-here", "/anomalies/999999", "/anomalies/abc", "/check/unknown"] {
+                try await client.execute(uri: uri, method: .get, headers: cookie) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                    #expect(String(buffer: response.body).contains("Not found"))
+                }
+            }
+            try await client.execute(uri: "/settings", method: .put, headers: cookie) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(String(buffer: response.body).contains("Not allowed"))
+            }
+        }
+    }
+
+    @Test func aSettingOutOfRangeShowsTheFormAgainWithTheMessage() async throws {
+        try await app.test(.router) { client in
+            var headers = cookie
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(
+                uri: "/settings", method: .post, headers: headers,
+                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&frequency=5&threshold=info&type=HKQuantityTypeIdentifierStepCount")
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("Check frequency must be every 2, 6, 12 or 24 hours."))
+            }
+            #expect(try archive.open().fetchSettings() == .defaults)
+            try await client.execute(
+                uri: "/settings", method: .post, headers: headers,
+                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&frequency=12&threshold=info&type=HKQuantityTypeIdentifierStepCount")
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            let saved = try archive.open().fetchSettings()
+            #expect(saved.checkFrequency == .every12Hours)
+            #expect(saved.monitoredTypes == ["HKQuantityTypeIdentifierStepCount"])
+            #expect(saved.alertThreshold == .info)
+        }
+    }
+
+    @Test func noPageHoldsAHealthValueButARevealedDetail() async throws {
+        let store = try archive.open()
+        let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .duplicate })
+        let values = Set(try store.fetchAnomalyRecords(id: anomaly.id, limit: 50).records.compactMap(\.value))
+        #expect(!values.isEmpty)
+        let marked = values.flatMap { ["<code>\($0) ", "<code>\($0)</code>"] }
+        try await app.test(.router) { client in
+            for uri in ["/", "/anomalies", "/anomalies?resolved=1", "/anomalies/\(anomaly.id)", "/audit", "/archive", "/settings",
+                "/anomalies/\(anomaly.id)/report.md", "/audit.json"]
+            {
+                try await client.execute(uri: uri, method: .get, headers: cookie) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    let body = String(buffer: response.body)
+                    #expect(!marked.contains { body.contains($0) }, "\(uri) shows a value")
+                    #expect(!body.contains("count/min</code>"), "\(uri) shows a value with its unit")
+                }
+            }
+            var headers = cookie
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(
+                uri: "/anomalies/\(anomaly.id)/reveal", method: .post, headers: headers,
+                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)")
+            ) { response in
+                #expect(response.status == .ok)
+                let body = String(buffer: response.body)
+                #expect(marked.contains { body.contains($0) }, "the revealed detail shows the values")
+            }
+        }
+    }
+}
