@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "AppleHealthExport", targets: ["AppleHealthExport"]),
         .library(name: "HealthProbeKit", targets: ["HealthProbeKit"]),
         .library(name: "HealthProbeScreens", targets: ["HealthProbeScreens"]),
+        .library(name: "HealthProbeHealthKit", targets: ["HealthProbeHealthKit"]),
+        .library(name: "HealthProbeApp", targets: ["HealthProbeApp"]),
         .executable(name: "healthprobe", targets: ["healthprobe"]),
         .executable(name: "healthprobe-benchmark", targets: ["HealthProbeBenchmark"]),
     ],
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.30.0"),
     ],
     targets: [
         .systemLibrary(
@@ -104,6 +107,7 @@ let package = Package(
             dependencies: [
                 "HealthProbeWeb", "HealthProbeScreens", "HealthProbeKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,28 @@
+#if canImport(SwiftUI) && canImport(HealthKit)
+    import HealthProbeApp
+    import SwiftUI
+
+    /// The app's entry point: wiring only.
+    @main
+    struct HealthProbeMain: App {
+        @State private var environment = try? AppEnvironment()
+
+        init() {
+            environment?.registerBackgroundRefresh()
+        }
+
+        var body: some Scene {
+            WindowGroup {
+                if let environment {
+                    RootView(environment: environment)
+                        .task {
+                            await environment.startMonitoring()
+                            await environment.scheduleBackgroundRefresh()
+                        }
+                } else {
+                    Text("HealthProbe could not open its archive.")
+                }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,204 @@
+#if canImport(SwiftUI)
+    import HealthProbeKit
+    import HealthProbeScreens
+    import SwiftUI
+
+    /// The Dashboard: reads its model only.
+    struct DashboardView: View {
+        let model: DashboardModel
+
+        var body: some View {
+            NavigationStack {
+                List {
+                    if let state = model.state {
+                        Section {
+                            HStack(spacing: 16) {
+                                Image(systemName: state.status.symbol).font(.system(size: 48))
+                                    .foregroundStyle(state.status.role.color).accessibilityHidden(true)
+                                VStack(alignment: .leading, spacing: 8) {
+                                    Text(state.status.title).font(.title2.bold())
+                                    Text(state.status.detail).font(.body)
+                                    Text(state.lastCheckedRelative.map { "Last checked \($0)" } ?? "Never checked")
+                                        .font(.footnote).foregroundStyle(.secondary)
+                                }
+                            }
+                            .accessibilityElement(children: .combine)
+                            Button(model.isChecking ? "Checking…" : "Check Now") { Task { await model.checkNow() } }
+                                .disabled(model.isChecking)
+                                .accessibilityHint("Reads what changed in Health and audits it")
+                        }
+                        Section("Summary") {
+                            LabeledContent("Samples tracked", value: state.recordsTracked.formatted())
+                            LabeledContent("Anomalies found, all time", value: state.anomaliesAllTime.formatted())
+                        }
+                        Section("Recent alerts") {
+                            ForEach(state.recentAlerts) { row in AnomalyRowView(row: row) }
+                        }
+                    }
+                }
+                .navigationTitle("Dashboard")
+                .onAppear { model.refresh() }
+            }
+        }
+    }
+
+    struct AnomalyRowView: View {
+        let row: AnomalyRow
+
+        var body: some View {
+            HStack(spacing: 8) {
+                Text(row.severity.title).font(.caption.bold()).foregroundStyle(row.severity.role.color)
+                VStack(alignment: .leading) {
+                    Text("\(row.typeTitle) · \(row.sampleTypeName)").font(.body)
+                    Text(row.detectedAt).font(.caption).foregroundStyle(.secondary)
+                }
+            }
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(row.accessibilityLabel)
+        }
+    }
+
+    struct AnomaliesView: View {
+        let model: AnomaliesModel
+
+        var body: some View {
+            NavigationStack {
+                List(model.list?.rows ?? []) { row in
+                    Button { model.open(row.id) } label: { AnomalyRowView(row: row) }
+                        .swipeActions { Button("Resolve") { model.resolve([row.id]) }.tint(.gray) }
+                }
+                .navigationTitle("Anomalies")
+                .sheet(isPresented: .constant(model.detail != nil)) {
+                    if let detail = model.detail { AnomalyDetailView(detail: detail, model: model) }
+                }
+                .onAppear { model.refresh() }
+            }
+        }
+    }
+
+    struct AnomalyDetailView: View {
+        let detail: AnomalyDetailState
+        let model: AnomaliesModel
+
+        var body: some View {
+            List {
+                Section { Label(detail.row.summary, systemImage: "doc.text.magnifyingglass") }
+                Section("Evidence") {
+                    ForEach(detail.evidence, id: \.key) { row in
+                        LabeledContent(row.key) { Text(row.value).font(.body.monospaced()) }
+                    }
+                }
+                Section("Records") {
+                    if !detail.valuesRevealed { Button("Reveal values") { model.revealValues() } }
+                    ForEach(Array(detail.records.enumerated()), id: \.offset) { _, record in
+                        LabeledContent(record.start, value: record.value ?? record.role)
+                    }
+                }
+                ShareLink("Share as Markdown", item: detail.markdown)
+                if !detail.row.resolved { Button("Mark Resolved") { model.resolve([detail.row.id]) } }
+            }
+        }
+    }
+
+    struct AuditTrailView: View {
+        let model: AuditTrailModel
+
+        var body: some View {
+            NavigationStack {
+                List(model.state?.rows ?? []) { row in
+                    VStack(alignment: .leading, spacing: 8) {
+                        Text(row.eventTitle).font(.caption.bold())
+                        Text(row.message)
+                        Text(row.at).font(.caption).foregroundStyle(.secondary)
+                    }
+                    .accessibilityElement(children: .combine)
+                }
+                .navigationTitle("Audit Trail")
+                .onAppear { model.refresh() }
+            }
+        }
+    }
+
+    struct ArchiveStatusView: View {
+        let model: ArchiveStatusModel
+
+        var body: some View {
+            NavigationStack {
+                List {
+                    if let state = model.state {
+                        LabeledContent("Integrity", value: state.integrity ?? "not checked yet")
+                        LabeledContent("Size", value: state.size)
+                        LabeledContent("Last verification", value: state.lastVerified ?? "none yet")
+                        Section("Types covered") {
+                            ForEach(state.types, id: \.type) { LabeledContent($0.name, value: $0.records.formatted()) }
+                        }
+                        Section("Health and iCloud") {
+                            ForEach(Array(state.contextEvents.enumerated()), id: \.offset) { _, event in
+                                LabeledContent(event.kind, value: event.at)
+                            }
+                        }
+                    }
+                }
+                .navigationTitle("Archive Status")
+                .onAppear { model.refresh() }
+            }
+        }
+    }
+
+    struct SettingsView: View {
+        let model: SettingsModel
+
+        var body: some View {
+            NavigationStack {
+                List {
+                    if let state = model.state {
+                        Picker("Check frequency", selection: binding(state, \.checkFrequency)) {
+                            ForEach(state.frequencies, id: \.self) { Text($0.title).tag($0) }
+                        }
+                        Picker("Alert threshold", selection: binding(state, \.alertThreshold)) {
+                            ForEach(state.thresholds, id: \.self) { Text($0.title).tag($0) }
+                        }
+                        Section("Sample types") {
+                            ForEach(state.types, id: \.identifier) { option in
+                                Toggle(option.name, isOn: typeBinding(state, option.identifier))
+                            }
+                        }
+                        Button("Delete All Audit Data", role: .destructive) { model.askToDeleteAllAuditData() }
+                    }
+                }
+                .navigationTitle("Settings")
+                .confirmationDialog(
+                    "Delete all audit data?", isPresented: .constant(model.isConfirmingDeletion), titleVisibility: .visible
+                ) {
+                    Button("Delete Everything", role: .destructive) { model.confirmDeletion() }
+                    Button("Cancel", role: .cancel) { model.cancelDeletion() }
+                }
+                .onAppear { model.refresh() }
+            }
+        }
+
+        private func binding<Value>(_ state: SettingsState, _ path: WritableKeyPath<MonitoringSettings, Value>)
+            -> Binding<Value>
+        {
+            Binding(
+                get: { state.settings[keyPath: path] },
+                set: { value in
+                    var settings = state.settings
+                    settings[keyPath: path] = value
+                    if path == \MonitoringSettings.alertThreshold { settings.alertThresholdChosen = true }
+                    model.save(settings)
+                })
+        }
+
+        private func typeBinding(_ state: SettingsState, _ identifier: String) -> Binding<Bool> {
+            Binding(
+                get: { state.settings.monitoredTypes.contains(identifier) },
+                set: { on in
+                    var settings = state.settings
+                    settings.monitoredTypes.removeAll { $0 == identifier }
+                    if on { settings.monitoredTypes.append(identifier) }
+                    model.save(settings)
+                })
+        }
+    }
+#endif

@@ -1,0 +1,89 @@
+import Foundation
+import HealthProbeKit
+import Testing
+import TestSupport
+
+/// A real headless Chromium on `healthprobe serve`, as a person would use it. Screenshots of
+/// each tab go to `.build/screenshots/`.
+@Suite("Dashboard: in a real browser", .enabled(if: WebDriver.isInstalled, "needs chromium and chromium-driver"))
+struct BrowserTests {
+    static let screenshots: URL = {
+        let folder = CommandRunner.executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("screenshots")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    @Test func aPersonVisitsEveryTabResolvesChangesASettingAndChecksAnExport() async throws {
+        let archive = try AuditedArchive()
+        let upload = try archive.writeExport(
+            named: "export.zip", SyntheticExportOptions(elementCount: 3_000, seed: 7, omitEveryNth: 25))
+        let server = Process()
+        server.executableURL = CommandRunner.executable
+        server.arguments = ["serve", "--archive", archive.path]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate() }
+        let line = try await ProcessLines.first(matching: "http://", in: output)
+        let url = try #require(line.split(separator: " ").last.map(String.init))
+        #expect(url.hasPrefix("http://127.0.0.1:"))
+
+        let browser = try await WebDriver()
+        do {
+            try await browser.open(url)
+            #expect(try await browser.waitFor("Recent alerts", seconds: 30))
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("dashboard.png"))
+            for (label, file, heading) in [
+                ("Anomalies", "anomalies", "Anomalies"), ("Audit Trail", "audit", "Audit Trail"),
+                ("Archive Status", "archive", "Types covered"), ("Settings", "settings", "Check frequency"),
+            ] {
+                try await browser.click("nav a[href='/\(file == "anomalies" ? "anomalies" : file)']")
+                #expect(try await browser.waitFor(heading, seconds: 30), "\(label)")
+                try await browser.screenshot(to: Self.screenshots.appendingPathComponent("\(file).png"))
+            }
+
+            // Filter the anomalies, open one, reveal its values, resolve it.
+            try await browser.click("nav a[href='/anomalies']")
+            try await browser.click("nav.chips a:nth-child(3)")  // Warning
+            #expect(try await browser.waitUntil("location.search.includes('severity=warning')"))
+            let filtered = try await browser.text()
+            #expect(filtered.contains("Warning"))
+            #expect(!filtered.contains("Info\nduplicates"))
+            try await browser.click("ul.rows a.row-link")
+            #expect(try await browser.waitFor("Evidence", seconds: 30))
+            let columns = "document.querySelectorAll('table.records thead th').length"
+            #expect(try await browser.waitUntil("\(columns) == 4"), "no value column before the reveal")
+            try await browser.click("form[action$='/reveal'] button")
+            #expect(try await browser.waitUntil("\(columns) == 5"), "a value column after it")
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("anomaly-detail.png"))
+            let openBefore = try archive.open().fetchAnomalies().count
+            try await browser.click("form[action$='/resolve'] button")
+            #expect(try await browser.waitUntil("!document.querySelector(\"form[action$='/resolve']\")"))
+            #expect(try archive.open().fetchAnomalies().count == openBefore - 1)
+
+            // Change a setting.
+            try await browser.click("nav a[href='/settings']")
+            try await browser.click("input[name='frequency'][value='12']")
+            try await browser.click("form.settings button[type='submit']")
+            #expect(try await browser.waitFor("Settings saved.", seconds: 30))
+            #expect(try archive.open().fetchSettings().checkFrequency == .every12Hours)
+
+            // Check an export: upload, progress, result.
+            try await browser.open(url.replacingOccurrences(of: "/?token", with: "/check?token"))
+            #expect(try await browser.waitUntil("document.querySelector(\"input[type='file']\")"))
+            try await browser.type(upload.path, into: "input[type='file']")
+            try await browser.click("form.upload button[type='submit']")
+            #expect(try await browser.waitFor("Capture 3:"), "the check's result page")
+            let result = try await browser.text()
+            #expect(result.contains("gone"))
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("check-result.png"))
+            #expect(try archive.open().fetchOverview().captures == 3)
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+}
