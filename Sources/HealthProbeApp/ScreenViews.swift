@@ -68,7 +68,7 @@
                         .swipeActions { Button("Resolve") { model.resolve([row.id]) }.tint(.gray) }
                 }
                 .navigationTitle("Anomalies")
-                .sheet(isPresented: .constant(model.detail != nil)) {
+                .sheet(isPresented: Binding(get: { model.detail != nil }, set: { if !$0 { model.close() } })) {
                     if let detail = model.detail { AnomalyDetailView(detail: detail, model: model) }
                 }
                 .onAppear { model.refresh() }
@@ -127,6 +127,10 @@
                 List {
                     if let state = model.state {
                         LabeledContent("Integrity", value: state.integrity ?? "not checked yet")
+                        Button(model.isCheckingIntegrity ? "Checking…" : "Check Integrity Now") {
+                            Task { await model.checkIntegrity() }
+                        }
+                        .disabled(model.isCheckingIntegrity)
                         LabeledContent("Size", value: state.size)
                         LabeledContent("Last verification", value: state.lastVerified ?? "none yet")
                         Section("Types covered") {
@@ -168,7 +172,9 @@
                 }
                 .navigationTitle("Settings")
                 .confirmationDialog(
-                    "Delete all audit data?", isPresented: .constant(model.isConfirmingDeletion), titleVisibility: .visible
+                    "Delete all audit data?",
+                    isPresented: Binding(get: { model.isConfirmingDeletion }, set: { if !$0 { model.cancelDeletion() } }),
+                    titleVisibility: .visible
                 ) {
                     Button("Delete Everything", role: .destructive) { model.confirmDeletion() }
                     Button("Cancel", role: .cancel) { model.cancelDeletion() }

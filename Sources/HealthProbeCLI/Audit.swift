@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HealthProbeKit
 
 extension HealthProbeCommand {
@@ -13,10 +12,7 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openExisting()
             let entries = try CommandErrors.mapping { try store.fetchAuditEntries() }
-            if output.json {
-                FileHandle.standardOutput.write(try AuditLog.jsonData(entries))
-                return Output.line()
-            }
+            if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {
                 Output.line(
                     UTCText.iso8601(seconds: entry.at.rounded(.down)) + "  " + entry.event.padding(18) + entry.message)

@@ -31,10 +31,7 @@ enum CommandErrors {
 /// Text and JSON on stdout.
 enum Output {
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(try ReportJSON.encode(value))
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 

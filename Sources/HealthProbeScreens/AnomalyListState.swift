@@ -25,15 +25,13 @@ public struct AnomalyListState: Sendable, Equatable {
     public static func load(
         from store: any AnomalyStoreProtocol, filter: Filter = Filter(), format: ScreenFormat = ScreenFormat()
     ) throws -> AnomalyListState {
-        let anomalies = try store.fetchAnomalies(
-            ArchiveStore.AnomalyFilter(
-                includeResolved: filter.includeResolved, minimumSeverity: filter.severity, type: filter.type))
-        let open = try store.fetchAnomalies(ArchiveStore.AnomalyFilter())
+        // One read (anomalies are few): the rows and the chips' counts come from the same list.
+        let anomalies = try store.fetchAnomalies(ArchiveStore.AnomalyFilter(includeResolved: filter.includeResolved))
+        let shown = anomalies.filter {
+            (filter.severity == nil || $0.severity == filter.severity) && (filter.type == nil || $0.type == filter.type)
+        }
         return AnomalyListState(
-            filter: filter,
-            rows: anomalies.filter { filter.severity == nil || $0.severity == filter.severity }.reversed().map {
-                AnomalyRow($0, format: format)
-            },
-            openCounts: open.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 })
+            filter: filter, rows: shown.reversed().map { AnomalyRow($0, format: format) },
+            openCounts: anomalies.filter { !$0.resolved }.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 })
     }
 }

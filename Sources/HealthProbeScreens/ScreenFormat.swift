@@ -56,8 +56,6 @@ public struct ScreenFormat: Sendable {
     }
 
     static func parse(iso text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        try? Date(text, strategy: .iso8601)
     }
 }

@@ -19,7 +19,7 @@ extension DashboardPages {
         let includeResolved = query["resolved"] == "1"
         let filter = AnomalyListState.Filter(severity: severity, type: type, includeResolved: includeResolved)
         let format = format
-        guard let state = try await reading({ try AnomalyListState.load(from: $0, filter: filter, format: format) })
+        guard let state = try await withArchive({ try AnomalyListState.load(from: $0, filter: filter, format: format) })
         else { return noArchive() }
         let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         func href(_ severity: Severity?) -> String {
@@ -50,7 +50,7 @@ extension DashboardPages {
         }
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound("There is no such anomaly.") }
         let format = format
-        let loaded = try await reading { try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, format: format) }
+        let loaded = try await withArchive { try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, format: format) }
         guard let state = loaded ?? nil else { return notFound("There is no anomaly \(id).") }
         return renderer.html(
             "anomalyDetail", title: "Anomaly \(id)", tab: .anomalies, body: AnomalyDetailView(state, format: format))
@@ -59,7 +59,7 @@ extension DashboardPages {
     /// The Markdown report, without health values: what Share gives.
     func anomalyReport(_ request: Request, context: some RequestContext) async throws -> Response {
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound() }
-        let report = try await reading { try $0.exportReport(anomalyID: id, includeValues: false, limit: 50) }
+        let report = try await withArchive { try $0.exportReport(anomalyID: id, includeValues: false, limit: 50) }
         guard let report = report ?? nil else { return notFound("There is no anomaly \(id).") }
         return Response(
             status: .ok,
@@ -74,7 +74,7 @@ extension DashboardPages {
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound() }
         do {
-            guard try await reading({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else { return noArchive() }
+            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else { return noArchive() }
         } catch ArchiveError.unknownAnomalies {
             return notFound("There is no anomaly \(id).")
         }

@@ -20,7 +20,7 @@ extension DashboardPages {
         let event = query["event"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let page = query["page"].flatMap { Int($0) } ?? 1
         let format = format
-        guard let state = try await reading({ try AuditTrailState.load(from: $0, event: event, page: page, format: format) })
+        guard let state = try await withArchive({ try AuditTrailState.load(from: $0, event: event, page: page, format: format) })
         else { return noArchive() }
         func href(_ page: Int) -> String {
             "/audit?" + (event.map { "event=\($0)&" } ?? "") + "page=\(page)"
@@ -33,8 +33,8 @@ extension DashboardPages {
     }
 
     /// The whole trail as JSON, oldest first, as `healthprobe audit --json` prints it.
-    func auditJSON(_ request: Request) async throws -> Response {
-        guard let data = try await reading({ try AuditTrailState.exportJSON(from: $0) }) else { return noArchive() }
+    func auditJSON() async throws -> Response {
+        guard let data = try await withArchive({ try AuditTrailState.exportJSON(from: $0) }) else { return noArchive() }
         return Response(
             status: .ok,
             headers: [
@@ -71,7 +71,7 @@ extension DashboardPages {
         let format = format
         let path = configuration.archivePath
         guard
-            let state = try await reading({
+            let state = try await withArchive({
                 try ArchiveStatusState.load(from: $0, sync: ContextMonitor(store: $0), path: path, format: format)
             })
         else { return noArchive() }
@@ -89,11 +89,22 @@ extension DashboardPages {
         return renderer.html("archive", title: "Archive Status", tab: .archive, body: view, flash: flash)
     }
 
-    /// Starts the integrity check in the background (it reads the whole archive) and returns.
+    /// Starts the integrity check in the background (it reads the whole archive) and returns;
+    /// while one runs, another click starts nothing.
     func checkIntegrity(_ request: Request) async throws -> Response {
         guard try await FormFields.read(request).hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         guard let store = try await access.forReading() else { return noArchive() }
-        Task.detached { try? store.checkIntegrity(now: Date()) }
+        let started = integrityRunning.withLockedValue { running in
+            defer { running = true }
+            return !running
+        }
+        if started {
+            let running = integrityRunning
+            Task.detached {
+                _ = try? store.checkIntegrity(now: Date())
+                running.withLockedValue { $0 = false }
+            }
+        }
         return redirect(to: "/archive?integrity=started")
     }
 }

@@ -20,6 +20,7 @@ extension DashboardPages {
         var done: Bool
         var statusRole: String?
         var statusIcon: String?
+        var statusTitle: String?
         var verdict: String?
         var captureId: Int64?
         var new: String?
@@ -30,7 +31,7 @@ extension DashboardPages {
         var notes: [String] = []
     }
 
-    func checkForm(_ request: Request) async throws -> Response {
+    func checkForm() -> Response {
         let view = CheckFormView(
             running: jobs.runningJobID.map { "/check/\($0)" },
             maxUpload: format.bytes(configuration.maxUploadBytes))
@@ -66,7 +67,7 @@ extension DashboardPages {
         return redirect(to: "/check/\(id)")
     }
 
-    func checkProgress(_ request: Request, context: some RequestContext) async throws -> Response {
+    func checkProgress(context: some RequestContext) -> Response {
         guard let id = context.parameters.get("id"), let job = jobs.job(id) else {
             return notFound("There is no such check: checks are kept only while the dashboard runs.")
         }
@@ -84,13 +85,14 @@ extension DashboardPages {
                 "checkProgress", title: "Checking", tab: .dashboard, body: view, refreshSeconds: 1)
         case .failed(let message):
             view.failed = message
-            return renderer.html("checkProgress", title: "Check refused", tab: .dashboard, body: view, status: .ok)
+            return renderer.html("checkProgress", title: "Check refused", tab: .dashboard, body: view)
         case .done(let capture, let anomalies, let notes):
             let status = MonitorStatus.from(anomalies)
             let indicator = StatusIndicator(status)
             view.done = true
             view.statusRole = indicator.role.rawValue
             view.statusIcon = Icons.svg(indicator.symbol)
+            view.statusTitle = indicator.title
             view.verdict = CheckVerdict.text(
                 anomalies, firstCapture: capture.previousCaptureId == nil,
                 howToShow: "Open an anomaly for its evidence.")
@@ -100,7 +102,9 @@ extension DashboardPages {
             view.unchanged = format.count(capture.unchanged)
             view.gone = format.count(capture.gone)
             view.unreadable = capture.unreadable > 0 ? format.count(capture.unreadable) : nil
-            view.anomalies = anomalies.map { AnomalyRowView(AnomalyRow($0, format: format), returnPath: "/check/\(id)") }
+            view.anomalies = anomalies.sorted { ($0.severity, $1.id) > ($1.severity, $0.id) }.map {
+                AnomalyRowView(AnomalyRow($0, format: format), returnPath: "/check/\(id)")
+            }
             view.notes = notes
             return renderer.html("checkProgress", title: "Check result", tab: .dashboard, body: view)
         }

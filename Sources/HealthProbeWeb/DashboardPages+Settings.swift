@@ -29,7 +29,7 @@ extension DashboardPages {
     }
 
     func settings(_ request: Request) async throws -> Response {
-        guard let state = try await reading({ try SettingsState.load(from: $0) }) else { return noArchive() }
+        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else { return noArchive() }
         let flash: String? =
             switch request.uri.queryParameters["done"] {
             case "saved": "Settings saved."
@@ -44,25 +44,29 @@ extension DashboardPages {
     func saveSettings(_ request: Request) async throws -> Response {
         let form = try await FormFields.read(request)
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
-        guard let store = try await access.forReading() else { return noArchive() }
-        let current = try store.fetchSettings()
-        do {
-            let settings = try SettingsState.settings(
-                fromHours: form["frequency"], types: form.all("type"), threshold: form["threshold"], current: current)
-            try store.saveSettings(settings)
-            return redirect(to: "/settings?done=saved")
-        } catch let error as SettingsError {
-            var shown = SettingsState.make(current)
-            let chosen = Set(form.all("type"))
-            for index in shown.types.indices { shown.types[index].selected = chosen.contains(shown.types[index].identifier) }
-            return renderer.html(
-                "settings", title: "Settings", tab: .settings, body: SettingsView(shown, error: error.message),
-                status: .unprocessableContent)
+        let (hours, types, threshold) = (form["frequency"], form.all("type"), form["threshold"])
+        let outcome = try await withArchive { store -> (refusal: SettingsError?, current: MonitoringSettings) in
+            let current = try store.fetchSettings()
+            do {
+                try store.saveSettings(
+                    try SettingsState.settings(fromHours: hours, types: types, threshold: threshold, current: current))
+                return (nil, current)
+            } catch let error as SettingsError {
+                return (error, current)
+            }
         }
+        guard let outcome else { return noArchive() }
+        guard let refusal = outcome.refusal else { return redirect(to: "/settings?done=saved") }
+        var shown = SettingsState.make(outcome.current)
+        let chosen = Set(types)
+        for index in shown.types.indices { shown.types[index].selected = chosen.contains(shown.types[index].identifier) }
+        return renderer.html(
+            "settings", title: "Settings", tab: .settings, body: SettingsView(shown, error: refusal.message),
+            status: .unprocessableContent)
     }
 
-    func confirmDeletion(_ request: Request) async throws -> Response {
-        guard let overview = try await reading({ try $0.fetchOverview() }) else { return noArchive() }
+    func confirmDeletion() async throws -> Response {
+        guard let overview = try await withArchive({ try $0.fetchOverview() }) else { return noArchive() }
         let view = DeletionView(
             captures: format.count(overview.captures), records: format.count(overview.recordsTracked),
             anomalies: format.count(overview.anomaliesAllTime))
@@ -76,7 +80,7 @@ extension DashboardPages {
                 .conflict, title: "A check is running",
                 message: "Wait for the check to finish before deleting the audit data.", link: ("/settings", "Settings"))
         }
-        guard try await reading({ try $0.deleteAllAuditData() }) != nil else { return noArchive() }
+        guard try await withArchive({ try $0.deleteAllAuditData() }) != nil else { return noArchive() }
         return redirect(to: "/settings?done=deleted")
     }
 }

@@ -2,20 +2,23 @@ import Foundation
 import HealthProbeKit
 import HealthProbeScreens
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOPosix
 
 /// The dashboard's pages: each reads a screen's state through the archive's service interface
-/// and renders it. Archive reads run on NIO's thread pool, never on an event loop.
+/// and renders it. Archive work runs on NIO's thread pool, never on an event loop.
 struct DashboardPages: Sendable {
     let configuration: WebConfiguration
     let renderer: PageRenderer
     let access: ArchiveAccess
     let jobs: CheckJobs
+    /// Set while an integrity check runs, so that repeated clicks start one.
+    let integrityRunning = NIOLockedValueBox(false)
 
     var format: ScreenFormat { configuration.format }
 
-    /// Runs a blocking archive read off the event loops.
-    func reading<T: Sendable>(_ body: @escaping @Sendable (ArchiveStore) throws -> T) async throws -> T? {
+    /// Runs blocking archive work off the event loops; nil when there is no archive to use yet.
+    func withArchive<T: Sendable>(_ body: @escaping @Sendable (ArchiveStore) throws -> T) async throws -> T? {
         guard let store = try await access.forReading() else { return nil }
         return try await NIOThreadPool.singleton.runIfActive { try body(store) }
     }
@@ -24,9 +27,9 @@ struct DashboardPages: Sendable {
         let type = request.uri.queryParameters["type"].map(String.init)
         let format = format
         let running = jobs.runningJobID.map { "/check/\($0)" }
-        let state = try await reading { try DashboardState.load(from: $0, chartType: type, format: format) }
+        let state = try await withArchive { try DashboardState.load(from: $0, chartType: type, format: format) }
         guard let state else {
-            let empty = DashboardView.empty(checkRunning: running)
+            let empty = DashboardView.empty(checkRunning: running, format: format)
             return renderer.html("dashboard", title: "Dashboard", tab: .dashboard, body: empty)
         }
         return renderer.html(
@@ -58,10 +61,10 @@ struct DashboardPages: Sendable {
 }
 
 extension DashboardView {
-    static func empty(checkRunning: String?) -> DashboardView {
+    static func empty(checkRunning: String?, format: ScreenFormat) -> DashboardView {
         let state = DashboardState.empty(
             status: checkRunning == nil ? .neverChecked : .unknown(reason: "The first check is running."),
             hasArchive: checkRunning != nil)
-        return DashboardView(state, checkRunning: checkRunning, format: ScreenFormat())
+        return DashboardView(state, checkRunning: checkRunning, format: format)
     }
 }

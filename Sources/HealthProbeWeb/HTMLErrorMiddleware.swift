@@ -6,8 +6,9 @@ import Hummingbird
 /// a 405 page, an archive that cannot be used a 503 page in the command line's words.
 struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
-    /// Every route's path pattern (`/anomalies/{id}`), to tell a wrong method from a wrong path.
-    let routes: [String]
+    /// Every route's method and path pattern (`/anomalies/{id}`), to tell a wrong method from a
+    /// wrong path.
+    let routes: [(HTTPRequest.Method, String)]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -16,11 +17,12 @@ struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError {
             switch error.status {
-            case .notFound where routes.contains(where: { Self.path(request.uri.path, matches: $0) }):
+            case .notFound where routes.contains(where: { Self.path(request.uri.path, matches: $0.1) }):
                 var response = renderer.error(
                     .methodNotAllowed, title: "Not allowed", message: "This page does not take that kind of request.",
                     link: ("/", "Dashboard"))
-                response.headers[.allow] = "GET, POST"
+                response.headers[.allow] = routes.filter { Self.path(request.uri.path, matches: $0.1) }
+                    .map(\.0.rawValue).joined(separator: ", ")
                 return response
             case .notFound:
                 return renderer.error(.notFound, title: "Not found", message: "There is no such page.", link: ("/", "Dashboard"))

@@ -95,44 +95,15 @@ struct PageRenderer: Sendable {
     func error(_ status: HTTPResponse.Status, title: String, message: String, link: (String, String)? = nil) -> Response {
         html(
             "error", title: title, tab: nil,
-            body: ErrorPage.Body(heading: title, message: message, linkHref: link?.0, linkLabel: link?.1),
+            body: ErrorBody(heading: title, message: message, linkHref: link?.0, linkLabel: link?.1),
             status: status)
     }
 }
 
-/// Error pages outside the router's pages (the security guard answers before any route): a
-/// small self-contained page.
-enum ErrorPage {
-    struct Body: Sendable {
-        var heading: String
-        var message: String
-        var linkHref: String?
-        var linkLabel: String?
-    }
-
-    static func response(_ status: HTTPResponse.Status, title: String, message: String) -> Response {
-        let html = """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escape(title)) · HealthProbe</title>
-            <link rel="stylesheet" href="/static/style.css"></head><body><main><section class="card notice">
-            <h1>\(escape(title))</h1><p>\(escape(message))</p></section></main></body></html>
-            """
-        return Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+/// What the error template reads.
+struct ErrorBody: Sendable {
+    var heading: String
+    var message: String
+    var linkHref: String?
+    var linkLabel: String?
 }

@@ -145,5 +145,19 @@ enum SVGChart {
         return fraction == 0 ? "\(Int(tenths) / 10)" : "\(tenths < 0 && whole == 0 ? "-" : "")\(whole).\(fraction)"
     }
 
-    static func escape(_ text: String) -> String { ErrorPage.escape(text) }
+    /// Text for SVG content and attributes (Mustache escapes the pages; the charts are built here).
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
 }

@@ -8,6 +8,7 @@ import Hummingbird
 /// sniffing and caching.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let configuration: WebConfiguration
+    let renderer: PageRenderer
     static var cookieName: String { "healthprobe_session" }
     static var tokenParameter: String { "token" }
 
@@ -23,32 +24,33 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         guard Self.isLoopback(authority: request.head.authority) else {
-            return ErrorPage.response(
+            return renderer.error(
                 .forbidden, title: "Not allowed",
                 message: "HealthProbe answers only at localhost or 127.0.0.1, the address it printed.")
         }
         if let token = request.uri.queryParameters[Self.tokenParameter[...]] {
-            guard Secrets.matches(token, configuration.launchToken) else { return Self.needsLaunchURL() }
+            guard Secrets.matches(token, configuration.launchToken) else { return needsLaunchURL() }
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
             response.setCookie(
                 Cookie(name: Self.cookieName, value: configuration.sessionToken, path: "/", httpOnly: true, sameSite: .strict))
             return response
         }
+        if request.method == .get && request.uri.path == StyleSheet.path { return try await next(request, context) }
         guard let cookie = request.cookies[Self.cookieName], Secrets.matches(cookie.value, configuration.sessionToken)
-        else { return Self.needsLaunchURL() }
+        else { return needsLaunchURL() }
         if request.method == .post {
             if let origin = request.headers[.origin], !Self.isLoopback(origin: origin) {
-                return ErrorPage.response(.forbidden, title: "Not allowed", message: "The form came from another site.")
+                return renderer.error(.forbidden, title: "Not allowed", message: "The form came from another site.")
             }
         }
         return try await next(request, context)
     }
 
-    private static func needsLaunchURL() -> Response {
-        ErrorPage.response(
+    private func needsLaunchURL() -> Response {
+        renderer.error(
             .unauthorized, title: "Open the address HealthProbe printed",
             message:
-                "This dashboard opens only from the address `healthprobe serve` printed in its terminal, which carries this launch's key.")
+                "This dashboard opens only from the address that healthprobe serve printed in its terminal, which carries this launch's key.")
     }
 
     static func addSecurityHeaders(_ response: inout Response) {

@@ -1,6 +1,18 @@
+import Hummingbird
+
 /// The dashboard's one style sheet, served from a route (no files beside the binary): system
 /// font, an 8-point spacing grid, colours by role with a dark variant, visible focus.
 enum StyleSheet {
+    /// The one path served without the session cookie: it holds no data, and the pages that
+    /// ask for the launch address need it too.
+    static let path = "/static/style.css"
+
+    static func response() -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
+    }
+
     static let css = """
         :root { --bg: #f6f7f9; --surface: #ffffff; --text: #1d1f23; --muted: #5b616b; --line: #d9dde3;
           --healthy: #1f7a3a; --warning: #9a5b00; --critical: #b3261e; --neutral: #5b616b; --accent: #1f5fbf;
@@ -80,7 +92,7 @@ enum StyleSheet {
         .facts dt { color: var(--muted); } .facts dd { margin: 0; }
         .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0; }
         .actions form { margin: 0; }
-        .trail { padding-left: 24px; } .trail li { margin-bottom: 8px; } .trail time { color: var(--muted); font-variant-numeric: tabular-nums; }
+        .trail { list-style: none; padding: 0; } .trail li { margin-bottom: 8px; } .trail time { color: var(--muted); font-variant-numeric: tabular-nums; }
         .pages { display: flex; gap: 16px; }
         .flash { background: var(--neutral-bg); border-radius: 8px; padding: 8px 16px; }
         .error { background: var(--critical-bg); color: var(--critical); border-radius: 8px; padding: 8px 16px; }

@@ -25,11 +25,23 @@ struct DashboardRouterTests: Sendable {
 
     var cookie: HTTPFields { [.cookie: "healthprobe_session=\(configuration.sessionToken)"] }
 
+    /// Posts a form as the browser would, with the session cookie (and an Origin when given).
+    func post(
+        _ client: some TestClientProtocol, _ uri: String, _ form: String, origin: String? = nil
+    ) async throws -> TestResponse {
+        var headers = cookie
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        if let origin { headers[.origin] = origin }
+        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
+    }
+
     @Test func withoutTheLaunchTokenNothingIsServed() async throws {
         try await app.test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .unauthorized)
-                #expect(String(buffer: response.body).contains("Open the address HealthProbe printed"))
+                let page = String(buffer: response.body)
+                #expect(page.contains("Open the address HealthProbe printed"))
+                #expect(!page.contains(configuration.csrfToken), "a refused visitor never sees the form token")
             }
             try await client.execute(uri: "/?token=\(String(repeating: "0", count: 64))", method: .get) { response in
                 #expect(response.status == .unauthorized)
@@ -74,31 +86,16 @@ struct DashboardRouterTests: Sendable {
 
     @Test func aPostWithoutItsCSRFTokenChangesNothing() async throws {
         let anomaly = try #require(try archive.open().fetchAnomalies().first)
+        let resolve = "/anomalies/\(anomaly.id)/resolve"
         try await app.test(.router) { client in
-            var headers = cookie
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: headers,
-                body: ByteBuffer(string: "return=/")
-            ) { response in
-                #expect(response.status == .forbidden)
-            }
-            var foreign = headers
-            foreign[.origin] = "http://evil.example"
-            try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: foreign,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&return=/")
-            ) { response in
-                #expect(response.status == .forbidden)
-            }
+            #expect(try await post(client, resolve, "return=/").status == .forbidden)
+            let foreign = try await post(
+                client, resolve, "csrf=\(configuration.csrfToken)&return=/", origin: "http://evil.example")
+            #expect(foreign.status == .forbidden)
             #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == false)
-            try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/resolve", method: .post, headers: headers,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&return=%2Fanomalies")
-            ) { response in
-                #expect(response.status == .seeOther)
-                #expect(response.headers[.location] == "/anomalies")
-            }
+            let resolved = try await post(client, resolve, "csrf=\(configuration.csrfToken)&return=%2Fanomalies")
+            #expect(resolved.status == .seeOther)
+            #expect(resolved.headers[.location] == "/anomalies")
             #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == true)
         }
     }
@@ -114,29 +111,20 @@ struct DashboardRouterTests: Sendable {
             }
             try await client.execute(uri: "/settings", method: .put, headers: cookie) { response in
                 #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET, POST")
                 #expect(String(buffer: response.body).contains("Not allowed"))
             }
         }
     }
 
     @Test func aSettingOutOfRangeShowsTheFormAgainWithTheMessage() async throws {
+        let form = "csrf=\(configuration.csrfToken)&threshold=info&type=HKQuantityTypeIdentifierStepCount"
         try await app.test(.router) { client in
-            var headers = cookie
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(
-                uri: "/settings", method: .post, headers: headers,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&frequency=5&threshold=info&type=HKQuantityTypeIdentifierStepCount")
-            ) { response in
-                #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("Check frequency must be every 2, 6, 12 or 24 hours."))
-            }
+            let refused = try await post(client, "/settings", form + "&frequency=5")
+            #expect(refused.status == .unprocessableContent)
+            #expect(String(buffer: refused.body).contains("Check frequency must be every 2, 6, 12 or 24 hours."))
             #expect(try archive.open().fetchSettings() == .defaults)
-            try await client.execute(
-                uri: "/settings", method: .post, headers: headers,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)&frequency=12&threshold=info&type=HKQuantityTypeIdentifierStepCount")
-            ) { response in
-                #expect(response.status == .seeOther)
-            }
+            #expect(try await post(client, "/settings", form + "&frequency=12").status == .seeOther)
             let saved = try archive.open().fetchSettings()
             #expect(saved.checkFrequency == .every12Hours)
             #expect(saved.monitoredTypes == ["HKQuantityTypeIdentifierStepCount"])
@@ -161,16 +149,10 @@ struct DashboardRouterTests: Sendable {
                     #expect(!body.contains("count/min</code>"), "\(uri) shows a value with its unit")
                 }
             }
-            var headers = cookie
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/reveal", method: .post, headers: headers,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)")
-            ) { response in
-                #expect(response.status == .ok)
-                let body = String(buffer: response.body)
-                #expect(marked.contains { body.contains($0) }, "the revealed detail shows the values")
-            }
+            let revealed = try await post(client, "/anomalies/\(anomaly.id)/reveal", "csrf=\(configuration.csrfToken)")
+            #expect(revealed.status == .ok)
+            let body = String(buffer: revealed.body)
+            #expect(marked.contains { body.contains($0) }, "the revealed detail shows the values")
         }
     }
 }

@@ -56,9 +56,8 @@ extension ArchiveStore {
                     db, sql: "SELECT type, count, sourceCounts FROM typeSnapshot WHERE captureId = ?",
                     arguments: [last.id]
                 ).map { row in
-                    let sources: String = row["sourceCounts"]
-                    let count = (try? JSONDecoder().decode([String: Int].self, from: Data(sources.utf8)))?.count ?? 0
-                    return ArchiveOverview.TypeCoverage(type: row["type"], records: row["count"], sources: count)
+                    ArchiveOverview.TypeCoverage(
+                        type: row["type"], records: row["count"], sources: Self.sourceCounts(row["sourceCounts"]).count)
                 }
                 types.sort { ($0.records, $1.type) > ($1.records, $0.type) }
             }
@@ -73,7 +72,7 @@ extension ArchiveStore {
             let captureTimes = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT MAX(completedAt) AS checked,
+                    SELECT COUNT(*) AS complete, MAX(completedAt) AS checked,
                         MAX(CASE WHEN scope = 'full' THEN completedAt END) AS verified
                     FROM capture WHERE status = 'complete'
                     """)
@@ -88,7 +87,7 @@ extension ArchiveStore {
                 integrity = IntegrityCheck(result: result, checkedAt: Date(timeIntervalSince1970: at))
             }
             return ArchiveOverview(
-                captures: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = 'complete'") ?? 0,
+                captures: captureTimes?["complete"] ?? 0,
                 lastCapture: last,
                 lastCheckedAt: checked.map { Date(timeIntervalSince1970: $0) },
                 lastVerifiedAt: (captureTimes?["verified"] as Double?).map { Date(timeIntervalSince1970: $0) },
@@ -105,24 +104,33 @@ extension ArchiveStore {
         }
     }
 
-    /// Runs SQLite's integrity check over the whole archive (seconds on a large one), stores the
-    /// result with the time, and notes it in the audit trail.
+    /// Runs SQLite's integrity check over the whole archive (seconds on a large one) and keeps
+    /// the result with its time for the screens; a problem is also noted in the audit trail.
     @discardableResult
     public func checkIntegrity(now: Date = Date()) throws -> IntegrityCheck {
+        let check = try runIntegrityCheck(now: now)
+        try record(check)
+        return check
+    }
+
+    func runIntegrityCheck(now: Date) throws -> IntegrityCheck {
         let result = try writer.read { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
         }
-        let check = IntegrityCheck(result: result, checkedAt: now)
+        return IntegrityCheck(result: result, checkedAt: now)
+    }
+
+    func record(_ check: IntegrityCheck) throws {
         try writer.write { db in
-            for (key, value) in [(IntegrityCheck.resultKey, result), (IntegrityCheck.dateKey, "\(now.timeIntervalSince1970)")] {
+            for (key, value) in [
+                (IntegrityCheck.resultKey, check.result), (IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)"),
+            ] {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
             }
-            // A clean result is kept as the latest; only a problem is worth an audit entry.
             if !check.isOK {
                 try AuditLog.append(db, event: .integrityChecked, message: "the integrity check found problems")
             }
         }
-        return check
     }
 }
 
@@ -148,8 +156,6 @@ extension MonitorStatus {
     {
         if captures == 0 { return monitorStatus ?? .neverChecked }
         if case .unknown = monitorStatus, let monitorStatus { return monitorStatus }
-        if openAnomalies[.critical, default: 0] > 0 { return .critical }
-        if openAnomalies[.warning, default: 0] > 0 { return .warning }
-        return .healthy
+        return worst(openAnomalies.filter { $0.value > 0 }.keys)
     }
 }

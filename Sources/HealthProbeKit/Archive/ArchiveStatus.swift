@@ -30,39 +30,39 @@ public struct ArchiveStatus: Sendable, Codable {
 }
 
 extension ArchiveStore {
-    /// Everything `healthprobe status` shows; runs (and records) the integrity check, so it reads
-    /// the whole archive.
+    /// Everything `healthprobe status` shows: the overview the screens read, plus per-source
+    /// counts, counts over every record, and a fresh integrity check — so it reads the whole
+    /// archive. The check's result is kept for the screens when the file can be written.
     public func status() throws -> ArchiveStatus {
-        let integrity = try checkIntegrity().result
-        let health = try fetchOverview().status
+        let integrity = try runIntegrityCheck(now: Date())
+        try? record(integrity)
+        let overview = try fetchOverview()
         return try writer.read { db in
-            let last = try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE status = 'complete' ORDER BY id DESC LIMIT 1")
             var types: [ArchiveStatus.TypeCount] = []
-            if let last {
-                let rows = try Row.fetchAll(
+            if let last = overview.lastCapture {
+                types = try Row.fetchAll(
                     db, sql: "SELECT type, count, sourceCounts FROM typeSnapshot WHERE captureId = ? ORDER BY type",
-                    arguments: [last.id])
-                types = rows.map { row in
-                    let sources: String = row["sourceCounts"]
-                    return ArchiveStatus.TypeCount(
-                        type: row["type"], count: row["count"],
-                        sources: (try? JSONDecoder().decode([String: Int].self, from: Data(sources.utf8))) ?? [:])
+                    arguments: [last.id]
+                ).map { row in
+                    ArchiveStatus.TypeCount(
+                        type: row["type"], count: row["count"], sources: Self.sourceCounts(row["sourceCounts"]))
                 }
             }
-            let open = try Row.fetchAll(
-                db, sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE resolvedAt IS NULL GROUP BY severity")
+            let health = overview.status
             return ArchiveStatus(
-                path: path,
-                captures: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = 'complete'") ?? 0,
-                lastCapture: last, types: types,
+                path: path, captures: overview.captures, lastCapture: overview.lastCapture, types: types,
                 recordsEverSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
                 recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
                     ?? 0,
-                openAnomalies: Dictionary(
-                    uniqueKeysWithValues: open.map { ($0["severity"] as String, $0["n"] as Int) }),
-                archiveBytes: fileBytes(), integrity: integrity, status: health.label, statusMessage: health.message)
+                openAnomalies: Dictionary(uniqueKeysWithValues: overview.openAnomalies.map { ($0.key.rawValue, $0.value) }),
+                archiveBytes: overview.archiveBytes, integrity: integrity.result, status: health.label,
+                statusMessage: health.message)
         }
+    }
+
+    /// A type snapshot's per-source counts (canonical JSON, `{"source": n}`).
+    static func sourceCounts(_ json: String) -> [String: Int] {
+        (try? JSONDecoder().decode([String: Int].self, from: Data(json.utf8))) ?? [:]
     }
 
     func fileBytes() -> Int64 {

@@ -43,12 +43,9 @@ extension AuditLog {
 
     /// Entries as a JSON array, oldest first, exactly as `healthprobe audit --json` prints them.
     public static func jsonData(_ entries: [Entry]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(entries.map(ExportedEntry.init))
+        try ReportJSON.encode(entries.map(ExportedEntry.init))
     }
 }
-
 
 extension ArchiveStore {
     public func fetchAuditEntries(_ filter: AuditLog.Filter) throws -> AuditLog.Page {

@@ -46,7 +46,12 @@ public enum MonitorStatus: Sendable, Equatable, Codable {
 
     /// The status a check's anomalies give: the worst severity, info counting as healthy.
     public static func from(_ anomalies: [Anomaly]) -> MonitorStatus {
-        switch anomalies.map(\.severity).max() {
+        worst(anomalies.map(\.severity))
+    }
+
+    /// The status of the worst of these severities; none, or info only, is healthy.
+    static func worst(_ severities: some Sequence<Severity>) -> MonitorStatus {
+        switch severities.max() {
         case .critical: .critical
         case .warning: .warning
         default: .healthy

@@ -89,7 +89,8 @@ extension MonitoringSettings {
     }
 
     static func load(_ db: Database) throws -> MonitoringSettings {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'settings.%'")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT key, value FROM setting WHERE key LIKE ?", arguments: [keyPrefix + "%"])
         let values = Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] as String, $0["value"] as String) })
         var settings = MonitoringSettings.defaults
         if let hours = values[keyPrefix + "checkFrequencyHours"].flatMap(Int.init),
@@ -112,7 +113,11 @@ extension MonitoringSettings {
     func save(_ db: Database) throws {
         let types = String(decoding: try JSONEncoder().encode(monitoredTypes), as: UTF8.self)
         var values = [("checkFrequencyHours", String(checkFrequency.rawValue)), ("monitoredTypes", types)]
-        if alertThresholdChosen { values.append(("alertThreshold", alertThreshold.rawValue)) }
+        if alertThresholdChosen {
+            values.append(("alertThreshold", alertThreshold.rawValue))
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.keyPrefix + "alertThreshold"])
+        }
         for (key, value) in values {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.keyPrefix + key, value])

@@ -90,9 +90,9 @@ enum ScreenTemplates {
         <a class="chip" href="/audit"{{^event}} aria-current="true"{{/event}}>All ({{total}})</a>
         {{#chips}}<a class="chip" href="/audit?event={{event}}"{{#selected}} aria-current="true"{{/selected}}>{{title}} ({{count}})</a>{{/chips}}
         </nav>
-        <ol class="trail" reversed>
+        <ul class="trail" aria-label="Audit entries, newest first">
         {{#rows}}<li><time>{{at}}</time> <span class="chip static">{{eventTitle}}</span> <span>{{message}}</span></li>{{/rows}}
-        </ol>
+        </ul>
         {{#empty(rows)}}<p class="muted">No entry.</p>{{/empty(rows)}}
         <nav aria-label="Pages" class="pages">{{#previousHref}}<a href="{{previousHref}}">Newer</a>{{/previousHref}}
         <span>Page {{page}} of {{pageCount}}</span>{{#nextHref}}<a href="{{nextHref}}">Older</a>{{/nextHref}}</nav>
@@ -184,7 +184,8 @@ enum ScreenTemplates {
         <p class="muted">This page refreshes itself every second. Other pages stay readable meanwhile.</p>{{/running}}
         {{#failed}}<section class="card notice role-critical" role="alert"><h2>The export was refused</h2><p>{{failed}}</p><p>The archive was left as it was.</p>
         <p><a class="button" href="/check">Choose another file</a></p></section>{{/failed}}
-        {{#done}}<section class="status role-{{statusRole}}">{{{statusIcon}}}<div class="status-text"><h2>{{verdict}}</h2>
+        {{#done}}<section class="status role-{{statusRole}}">{{{statusIcon}}}<div class="status-text"><h2>{{statusTitle}}</h2>
+        <p>{{verdict}}</p>
         <p>Capture {{captureId}}: {{records}} records, {{new}} new, {{unchanged}} unchanged, {{gone}} gone{{#unreadable}}, {{unreadable}} unreadable kept raw{{/unreadable}}.</p></div></section>
         {{^empty(anomalies)}}<h2>Anomalies found</h2><ul class="rows">{{#anomalies}}{{> anomalyRow}}{{/anomalies}}</ul>{{/empty(anomalies)}}
         {{#notes}}<p class="muted">Note: {{.}}.</p>{{/notes}}

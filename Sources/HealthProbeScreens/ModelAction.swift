@@ -1,0 +1,10 @@
+/// Runs a model's action: nil when it succeeded, else the error in words — what the model then
+/// shows as its `errorMessage`.
+func failureMessage(of action: () throws -> Void) -> String? {
+    do {
+        try action()
+        return nil
+    } catch {
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HealthProbeKit
+import Observation
+
+/// The Settings model: edits are saved at once; a deletion needs a confirmation first.
+@MainActor @Observable
+public final class SettingsModel {
+    public private(set) var state: SettingsState?
+    public private(set) var errorMessage: String?
+    /// True between asking to delete all audit data and confirming or cancelling.
+    public private(set) var isConfirmingDeletion = false
+
+    private let archive: any HealthArchiveStore
+
+    public init(archive: any HealthArchiveStore) {
+        self.archive = archive
+    }
+
+    public func refresh() {
+        errorMessage = failureMessage { state = try SettingsState.load(from: archive) }
+    }
+
+    public func save(_ settings: MonitoringSettings) {
+        errorMessage = failureMessage { state = SettingsState.make(try archive.saveSettings(settings)) }
+    }
+
+    public func askToDeleteAllAuditData() { isConfirmingDeletion = true }
+
+    public func cancelDeletion() { isConfirmingDeletion = false }
+
+    /// Deletes all audit data — only after `askToDeleteAllAuditData`.
+    public func confirmDeletion() {
+        guard isConfirmingDeletion else { return }
+        isConfirmingDeletion = false
+        errorMessage = failureMessage {
+            try archive.deleteAllAuditData()
+            state = try SettingsState.load(from: archive)
+        }
+    }
+}

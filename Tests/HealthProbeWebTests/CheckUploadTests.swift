@@ -1,0 +1,136 @@
+import AppleHealthExport
+import Foundation
+import HealthProbeKit
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+
+@testable import HealthProbeWeb
+
+/// Check Now through the router: the upload's guard, a refused file, a checked export.
+@Suite("Dashboard: Check Now")
+struct CheckUploadTests: Sendable {
+    let archive: AuditedArchive
+    let configuration: WebConfiguration
+    let uploads: URL
+
+    init() throws {
+        archive = try AuditedArchive(records: 600)
+        uploads = archive.folder.appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        configuration = WebConfiguration(
+            archivePath: archive.path, maxUploadBytes: 1 << 20, uploadDirectory: uploads, format: .utc)
+    }
+
+    var app: some ApplicationProtocol {
+        get throws { Application(router: try DashboardServer(configuration: configuration).makeRouter()) }
+    }
+
+    /// A form as a browser sends it: the CSRF field first (when given), then the file.
+    func upload(
+        _ client: some TestClientProtocol, file: Data, named name: String, csrf: String?
+    ) async throws -> TestResponse {
+        let boundary = "----HealthProbeTestBoundary"
+        var body = Data()
+        if let csrf {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+        }
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"export\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                .utf8)
+        body += file + Data("\r\n--\(boundary)--\r\n".utf8)
+        var headers: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        return try await client.execute(uri: "/check", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+    }
+
+    /// Follows a check's page until it is no longer running; returns its final HTML.
+    func result(_ client: some TestClientProtocol, _ location: String) async throws -> String {
+        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+        for _ in 0..<600 {
+            let page = String(buffer: try await client.execute(uri: location, method: .get, headers: cookie).body)
+            if !page.contains("http-equiv=\"refresh\"") { return page }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("the check did not finish")
+        return ""
+    }
+
+    func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: uploads.path)
+    }
+
+    @Test func anUploadWithoutTheFormTokenIsRefusedAndLeavesNothing() async throws {
+        try await app.test(.router) { client in
+            let response = try await upload(client, file: Data("<HealthData/>".utf8), named: "export.xml", csrf: nil)
+            #expect(response.status == .forbidden)
+            let forged = try await upload(client, file: Data("<HealthData/>".utf8), named: "export.xml", csrf: "0")
+            #expect(forged.status == .forbidden)
+        }
+        #expect(try leftovers().isEmpty)
+        #expect(try archive.open().fetchOverview().captures == 2)
+    }
+
+    @Test func aFileOverTheCapIsRefusedAndLeavesNothing() async throws {
+        try await app.test(.router) { client in
+            let response = try await upload(
+                client, file: Data(repeating: 0x41, count: 2 << 20), named: "export.zip", csrf: configuration.csrfToken)
+            #expect(response.status == .contentTooLarge)
+            #expect(String(buffer: response.body).contains("The file is too large"))
+        }
+        #expect(try leftovers().isEmpty)
+    }
+
+    @Test func aFileThatIsNoExportGetsTheCommandLinesWordsAndChangesNothing() async throws {
+        let before = try ArchiveInspection.digest(archive.path, excluding: ["auditEntry"])
+        let notAnExport = Data("name,value\nTest User,1\n".utf8)
+        let local = archive.folder.appendingPathComponent("notes.csv")
+        try notAnExport.write(to: local)
+        let words = Self.refusal(of: local)
+        #expect(!words.isEmpty)
+        try await app.test(.router) { client in
+            let response = try await upload(client, file: notAnExport, named: "notes.csv", csrf: configuration.csrfToken)
+            #expect(response.status == .seeOther)
+            let page = try await result(client, try #require(response.headers[.location]))
+            #expect(page.contains("The export was refused"))
+            #expect(Self.unescaped(page).contains(words), "the page shows: \(words)")
+        }
+        #expect(try ArchiveInspection.digest(archive.path, excluding: ["auditEntry"]) == before)
+        #expect(try archive.open().fetchAuditEntries().last?.event == "inputRefused")
+        #expect(try leftovers().isEmpty, "the uploaded file is deleted after its check")
+    }
+
+    @Test func anExportIsCheckedToItsResult() async throws {
+        let export = try archive.writeExport(
+            named: "export.zip", SyntheticExportOptions(elementCount: 600, seed: 7, omitEveryNth: 10))
+        try await app.test(.router) { client in
+            let response = try await upload(
+                client, file: try Data(contentsOf: export), named: "export.zip", csrf: configuration.csrfToken)
+            #expect(response.status == .seeOther)
+            let page = try await result(client, try #require(response.headers[.location]))
+            let capture = try #require(try archive.open().fetchOverview().lastCapture)
+            #expect(capture.id == 3)
+            #expect(page.contains("Capture 3: \(capture.records) records"))
+            #expect(page.contains("\(capture.gone) gone"))
+        }
+        #expect(try leftovers().isEmpty)
+    }
+
+    /// What `healthprobe check` says of a file it refuses.
+    static func refusal(of file: URL) -> String {
+        do {
+            _ = try ExportReader(url: file)
+            return ""
+        } catch {
+            return error.localizedDescription
+        }
+    }
+
+    static func unescaped(_ html: String) -> String {
+        [("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")].reduce(html) {
+            $0.replacingOccurrences(of: $1.0, with: $1.1)
+        }
+    }
+}
