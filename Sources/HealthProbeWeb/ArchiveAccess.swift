@@ -32,6 +32,9 @@ actor ArchiveAccess {
         return opened
     }
 
+    /// Whether pages are kept off the archive because a first check is filling it.
+    var isFillingFirstCapture: Bool { firstCheckRunning }
+
     func checkEnded() {
         firstCheckRunning = false
     }

@@ -20,7 +20,7 @@ extension DashboardPages {
         let filter = AnomalyListState.Filter(severity: severity, type: type, includeResolved: includeResolved)
         let format = format
         guard let state = try await withArchive({ try AnomalyListState.load(from: $0, filter: filter, format: format) })
-        else { return noArchive() }
+        else { return await noArchive() }
         let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         func href(_ severity: Severity?) -> String {
             var items = [(String, String)]()
@@ -74,7 +74,7 @@ extension DashboardPages {
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound() }
         do {
-            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else { return noArchive() }
+            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else { return await noArchive() }
         } catch ArchiveError.unknownAnomalies {
             return notFound("There is no anomaly \(id).")
         }

@@ -21,7 +21,7 @@ extension DashboardPages {
         let page = query["page"].flatMap { Int($0) } ?? 1
         let format = format
         guard let state = try await withArchive({ try AuditTrailState.load(from: $0, event: event, page: page, format: format) })
-        else { return noArchive() }
+        else { return await noArchive() }
         func href(_ page: Int) -> String {
             "/audit?" + (event.map { "event=\($0)&" } ?? "") + "page=\(page)"
         }
@@ -34,7 +34,7 @@ extension DashboardPages {
 
     /// The whole trail as JSON, oldest first, as `healthprobe audit --json` prints it.
     func auditJSON() async throws -> Response {
-        guard let data = try await withArchive({ try AuditTrailState.exportJSON(from: $0) }) else { return noArchive() }
+        guard let data = try await withArchive({ try AuditTrailState.exportJSON(from: $0) }) else { return await noArchive() }
         return Response(
             status: .ok,
             headers: [
@@ -74,7 +74,7 @@ extension DashboardPages {
             let state = try await withArchive({
                 try ArchiveStatusState.load(from: $0, sync: ContextMonitor(store: $0), path: path, format: format)
             })
-        else { return noArchive() }
+        else { return await noArchive() }
         let view = ArchiveView(
             path: state.path ?? "in memory", size: state.size, integrity: state.integrity,
             integrityRole: state.integrityRole.rawValue, integrityCheckedAt: state.integrityCheckedAt,
@@ -93,7 +93,7 @@ extension DashboardPages {
     /// while one runs, another click starts nothing.
     func checkIntegrity(_ request: Request) async throws -> Response {
         guard try await FormFields.read(request).hasValidCSRF(configuration.csrfToken) else { return forbidden() }
-        guard let store = try await access.forReading() else { return noArchive() }
+        guard let store = try await access.forReading() else { return await noArchive() }
         let started = integrityRunning.withLockedValue { running in
             defer { running = true }
             return !running

@@ -29,7 +29,7 @@ extension DashboardPages {
     }
 
     func settings(_ request: Request) async throws -> Response {
-        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else { return noArchive() }
+        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else { return await noArchive() }
         let flash: String? =
             switch request.uri.queryParameters["done"] {
             case "saved": "Settings saved."
@@ -55,7 +55,7 @@ extension DashboardPages {
                 return (error, current)
             }
         }
-        guard let outcome else { return noArchive() }
+        guard let outcome else { return await noArchive() }
         guard let refusal = outcome.refusal else { return redirect(to: "/settings?done=saved") }
         var shown = SettingsState.make(outcome.current)
         let chosen = Set(types)
@@ -66,7 +66,7 @@ extension DashboardPages {
     }
 
     func confirmDeletion() async throws -> Response {
-        guard let overview = try await withArchive({ try $0.fetchOverview() }) else { return noArchive() }
+        guard let overview = try await withArchive({ try $0.fetchOverview() }) else { return await noArchive() }
         let view = DeletionView(
             captures: format.count(overview.captures), records: format.count(overview.recordsTracked),
             anomalies: format.count(overview.anomaliesAllTime))
@@ -80,7 +80,7 @@ extension DashboardPages {
                 .conflict, title: "A check is running",
                 message: "Wait for the check to finish before deleting the audit data.", link: ("/settings", "Settings"))
         }
-        guard try await withArchive({ try $0.deleteAllAuditData() }) != nil else { return noArchive() }
+        guard try await withArchive({ try $0.deleteAllAuditData() }) != nil else { return await noArchive() }
         return redirect(to: "/settings?done=deleted")
     }
 }

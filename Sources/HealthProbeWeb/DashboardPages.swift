@@ -42,8 +42,18 @@ struct DashboardPages: Sendable {
         renderer.error(.notFound, title: "Not found", message: what, link: ("/", "Dashboard"))
     }
 
-    func noArchive() -> Response {
-        renderer.error(
+    /// What a page says when it has no archive to read: a first check is filling it (come back
+    /// in a moment), or there is none yet (how to make one).
+    func noArchive() async -> Response {
+        if await access.isFillingFirstCapture {
+            var response = renderer.error(
+                .serviceUnavailable, title: "The first check is running",
+                message: "This page shows once the first check has stored its capture.",
+                link: jobs.runningJobID.map { ("/check/\($0)", "Follow the check") })
+            response.headers[.retryAfter] = "5"
+            return response
+        }
+        return renderer.error(
             .notFound, title: "No archive yet", message: DashboardState.firstCheckHint, link: ("/check", "Check Now"))
     }
 

@@ -12,11 +12,12 @@ public struct DashboardServer: Sendable {
         self.configuration = configuration
     }
 
-    /// The pages, behind the security guard and the HTML error pages.
-    func makeRouter() throws -> Router<BasicRequestContext> {
+    /// The pages, behind the security guard and the HTML error pages; `access` is the archive's
+    /// (tests hand in one they have put in a given state).
+    func makeRouter(access: ArchiveAccess? = nil) throws -> Router<BasicRequestContext> {
         let pages = DashboardPages(
             configuration: configuration, renderer: try PageRenderer(csrf: configuration.csrfToken),
-            access: ArchiveAccess(path: configuration.archivePath), jobs: CheckJobs())
+            access: access ?? ArchiveAccess(path: configuration.archivePath), jobs: CheckJobs())
         let routes = pages.routes
         let router = Router()
         router.add(middleware: SecurityMiddleware(configuration: configuration, renderer: pages.renderer))

@@ -156,3 +156,29 @@ struct DashboardRouterTests: Sendable {
         }
     }
 }
+
+/// Pages while a first check fills an empty archive: they wait for it, they do not block on it.
+@Suite("Dashboard: during a first check")
+struct FirstCheckPageTests {
+    @Test func pagesSayTheFirstCheckIsRunningAndShowOnceItEnds() async throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let configuration = WebConfiguration(
+            archivePath: folder.appendingPathComponent("archive.sqlite").path, format: .utc)
+        let access = ArchiveAccess(path: configuration.archivePath)
+        let app = Application(router: try DashboardServer(configuration: configuration).makeRouter(access: access))
+        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+        try await app.test(.router) { client in
+            let before = try await client.execute(uri: "/anomalies", method: .get, headers: cookie)
+            #expect(before.status == .notFound)
+            #expect(String(buffer: before.body).contains("No archive yet"))
+            _ = try await access.forCheck()
+            let during = try await client.execute(uri: "/anomalies", method: .get, headers: cookie)
+            #expect(during.status == .serviceUnavailable)
+            #expect(during.headers[.retryAfter] == "5")
+            #expect(String(buffer: during.body).contains("The first check is running"))
+            await access.checkEnded()
+            let after = try await client.execute(uri: "/anomalies", method: .get, headers: cookie)
+            #expect(after.status == .ok)
+        }
+    }
+}
