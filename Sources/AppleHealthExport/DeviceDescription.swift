@@ -39,6 +39,16 @@ public struct DeviceDescription: Sendable, Hashable {
         self.init(body: body)
     }
 
+    /// Reads ``canonicalText`` back, as an archive stores it: the fields when it starts with a
+    /// known key, else free text.
+    public init(canonicalText text: String) {
+        if Self.knownKeys.contains(where: { text.hasPrefix($0 + ":") }) {
+            self.init(canonicalText: text, fields: Self.splitFields(text), isFreeText: false)
+        } else {
+            self.init(canonicalText: text, fields: [], isFreeText: true)
+        }
+    }
+
     /// Parses the part after the address (`name:…, model:…`), as ``bodyWithoutAddress(_:)`` gives it.
     init(body: String) {
         self.init(canonicalText: body, fields: Self.splitFields(body), isFreeText: false)

@@ -9,7 +9,7 @@ extension ArchiveStore {
     public func deleteAllAuditData() throws {
         try writer.write { db in
             for table in [
-                "anomalyRecord", "anomaly", "routeFile", "correlationMember", "record", "typeDayBin", "typeSnapshot",
+                "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember", "record", "typeDayBin", "typeSnapshot",
                 "anchor", "capture", "device", "contextChange", "auditEntry",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")

@@ -112,6 +112,7 @@ extension ArchiveStore {
         registerAnomalies(in: &migrator)
         registerLivePath(in: &migrator)
         registerContentHashes(in: &migrator)
+        registerExports(in: &migrator)
         return migrator
     }
 }

@@ -151,6 +151,14 @@ public struct ArchiveStore: Sendable {
                 "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
             arguments: [capture])
         try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
+        // Records this capture saw return are gone again, as they were before it.
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = absence.goneCapture, goneReason = absence.goneReason
+                FROM (SELECT recordId, goneCapture, goneReason FROM recordAbsence WHERE returnCapture = ?) AS absence
+                WHERE record.id = absence.recordId
+                """, arguments: [capture])
+        try db.execute(sql: "DELETE FROM recordAbsence WHERE returnCapture = ?", arguments: [capture])
         try db.execute(
             sql: """
                 UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL

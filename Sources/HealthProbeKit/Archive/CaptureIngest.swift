@@ -218,6 +218,14 @@ final class CaptureIngest {
 
     /// Clears the gone mark of records that came back; the detectors have read it by then.
     func clearReturned() throws {
+        // The absence is remembered first, so that the capture it spanned can still be exported
+        // exactly as it was.
+        try db.execute(
+            sql: """
+                INSERT INTO recordAbsence (recordId, lastSeenCapture, goneCapture, goneReason, returnCapture)
+                SELECT id, previousSeenCapture, goneCapture, goneReason, lastSeenCapture FROM record
+                WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?
+                """, arguments: [captureID])
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = NULL, goneReason = NULL

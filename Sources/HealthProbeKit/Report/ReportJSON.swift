@@ -9,3 +9,12 @@ public enum ReportJSON {
         return try encoder.encode(value)
     }
 }
+
+extension ReportJSON {
+    /// On one line, keys sorted: for the head and tail of a JSON export.
+    static func encodeCompact<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}

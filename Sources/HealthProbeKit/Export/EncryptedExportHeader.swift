@@ -1,0 +1,86 @@
+import Foundation
+
+/// The header HealthProbe writes in front of an encrypted export (docs/ENCRYPTED-EXPORTS.md):
+/// what a decrypter needs to derive the key, and nothing secret. The whole header is the
+/// associated data of the stream after it, so changing any of its bytes fails decryption.
+public struct EncryptedExportHeader: Sendable, Equatable {
+    /// `HPEXPENC`.
+    static let magic: [UInt8] = Array("HPEXPENC".utf8)
+    static let version: UInt8 = 1
+    static let kdfPBKDF2SHA256: UInt8 = 1
+    static let saltLength = 16
+    /// Magic, version, KDF, iterations, salt length, salt, segment size.
+    static let length = 8 + 1 + 1 + 4 + 1 + 16 + 4
+
+    /// What HealthProbe writes: OWASP's current figure for PBKDF2-HMAC-SHA256.
+    public static let defaultIterations: UInt32 = 600_000
+    /// A hostile file must not make decryption spin: about a second here.
+    static let maximumIterations: UInt32 = 10_000_000
+    public static let defaultSegmentSize: UInt32 = 1 << 20
+    static let segmentSizes: ClosedRange<UInt32> = 64...(1 << 24)
+
+    public var iterations: UInt32
+    public var salt: [UInt8]
+    public var segmentSize: UInt32
+
+    public init(iterations: UInt32 = defaultIterations, salt: [UInt8], segmentSize: UInt32 = defaultSegmentSize) {
+        self.iterations = iterations
+        self.salt = salt
+        self.segmentSize = segmentSize
+    }
+
+    var bytes: [UInt8] {
+        var bytes = Self.magic
+        bytes.append(Self.version)
+        bytes.append(Self.kdfPBKDF2SHA256)
+        bytes.appendBigEndian(iterations)
+        bytes.append(UInt8(salt.count))
+        bytes.append(contentsOf: salt)
+        bytes.appendBigEndian(segmentSize)
+        return bytes
+    }
+
+    /// Reads a header, refusing anything HealthProbe would not have written before any key is
+    /// derived: another magic, version or KDF, an iteration count out of range, a segment size
+    /// out of range.
+    init(parsing bytes: [UInt8]) throws(EncryptedExportError) {
+        guard bytes.count == Self.length, Array(bytes[0..<8]) == Self.magic else { throw .notEncryptedExport }
+        guard bytes[8] == Self.version, bytes[9] == Self.kdfPBKDF2SHA256, Int(bytes[14]) == Self.saltLength else {
+            throw .notEncryptedExport
+        }
+        iterations = UInt32(bigEndian: bytes, at: 10)
+        salt = Array(bytes[15..<31])
+        segmentSize = UInt32(bigEndian: bytes, at: 31)
+        guard (Self.defaultIterations...Self.maximumIterations).contains(iterations),
+            Self.segmentSizes.contains(segmentSize)
+        else { throw .notEncryptedExport }
+    }
+}
+
+/// Why an encrypted export could not be read. The two messages are the command line's.
+public enum EncryptedExportError: Error, Equatable, LocalizedError {
+    /// The header is not HealthProbe's, or the first segment does not open with the key the
+    /// password gives: the two cannot be told apart, by design.
+    case notEncryptedExport
+    /// The key is right but a segment is missing, reordered, changed or appended.
+    case alteredOrIncomplete
+
+    public var errorDescription: String? {
+        switch self {
+        case .notEncryptedExport: "wrong password, or not a HealthProbe encrypted export"
+        case .alteredOrIncomplete: "the file was altered or is incomplete"
+        }
+    }
+}
+
+extension [UInt8] {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+}
+
+extension UInt32 {
+    init(bigEndian bytes: [UInt8], at offset: Int) {
+        self = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The formats an export can be written in.
+public enum ExportFormat: String, Sendable, CaseIterable, Codable {
+    /// One JSON document: what the export holds, then its records, written as it goes.
+    case json
+    /// One JSON record a line.
+    case jsonl
+    /// RFC 4180, UTF-8, a header row, one row a record.
+    case csv
+    /// A SQLite database: samples, workouts and their parts, correlations' members, daily
+    /// summaries, and what the export holds.
+    case sqlite
+
+    public var fileExtension: String { rawValue }
+}
+
+/// One export to run.
+public struct ExportRequest: Sendable {
+    public var format: ExportFormat
+    /// Where the export goes; written beside as a temporary and renamed into place when complete.
+    public var outputPath: String
+    public var selection: ExportSelection
+    /// Dates are written as local times with their offset in this zone.
+    public var timeZone: TimeZone
+    /// The password's UTF-8 bytes when the export is encrypted; nil for plain.
+    public var password: [UInt8]?
+    /// Replace an existing file at `outputPath`.
+    public var replacesExisting: Bool
+    public var trigger: ExportTrigger
+    /// How the selection reads in the history (`all`, `since capture 3`, …).
+    public var rangeDescription: String
+    /// The PBKDF2 iteration count of an encrypted export; never below the default.
+    public var iterations: UInt32
+
+    public init(
+        format: ExportFormat, outputPath: String, selection: ExportSelection = ExportSelection(),
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, password: [UInt8]? = nil, replacesExisting: Bool = false,
+        trigger: ExportTrigger = .manual, rangeDescription: String = "all",
+        iterations: UInt32 = EncryptedExportHeader.defaultIterations
+    ) {
+        self.format = format
+        self.outputPath = outputPath
+        self.selection = selection
+        self.timeZone = timeZone
+        self.password = password
+        self.replacesExisting = replacesExisting
+        self.trigger = trigger
+        self.rangeDescription = rangeDescription
+        self.iterations = max(iterations, EncryptedExportHeader.defaultIterations)
+    }
+
+    /// The manifest beside the export.
+    public var manifestPath: String { outputPath + ".manifest.json" }
+}
+
+public enum ExportTrigger: String, Sendable, Codable {
+    case manual, scheduled
+}
+
+/// Where an export stands, for a progress line: the type being written, records and types done.
+public struct ExportProgress: Sendable {
+    public var currentType: String?
+    public var recordsDone: Int
+    public var recordsExpected: Int
+    public var typesDone: Int
+    public var typesExpected: Int
+    /// Seconds since the export began.
+    public var elapsed: Double
+
+    /// Seconds left at the pace so far; nil until there is a pace.
+    public var estimatedSecondsLeft: Double? {
+        guard recordsDone > 0, elapsed > 0.5, recordsExpected >= recordsDone else { return nil }
+        return elapsed / Double(recordsDone) * Double(recordsExpected - recordsDone)
+    }
+}
+
+/// A flag another thread sets to stop an export; the export notices within a few thousand rows.
+public final class ExportCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init() {}
+
+    public func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+}
+
+/// What a finished export wrote.
+public struct ExportResult: Sendable, Codable, Equatable {
+    public var path: String
+    public var manifestPath: String
+    public var format: ExportFormat
+    public var encrypted: Bool
+    public var captureId: Int64
+    public var records: Int
+    public var recordsByType: [String: Int]
+    public var goneRecords: Int
+    public var bytes: Int64
+    /// SHA-256 of the file as written (the ciphertext when encrypted), lowercase hex.
+    public var sha256: String
+}
+
+/// Why an export did not happen. Each case is one line for the command line.
+public enum ExportFailure: Error, Equatable, LocalizedError {
+    case nothingCaptured
+    case unknownCapture(Int64, known: [Int64])
+    case outputExists(path: String)
+    case cannotWrite(path: String, problem: String)
+    case cancelled
+    case failed(problem: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .nothingCaptured: "the archive holds no complete capture yet; run `healthprobe check` first"
+        case .unknownCapture(let id, let known):
+            "there is no complete capture \(id); captures: \(known.map(String.init).joined(separator: ", "))"
+        case .outputExists(let path): "\(path) exists; add --force to replace it"
+        case .cannotWrite(let path, let problem): "cannot write \(path): \(problem)"
+        case .cancelled: "export cancelled; nothing was written"
+        case .failed(let problem): "the export failed: \(problem); nothing was written"
+        }
+    }
+
+    /// Whether the user asked for something impossible (64) rather than the system failing (74).
+    public var isUsageError: Bool {
+        switch self {
+        case .nothingCaptured, .unknownCapture, .outputExists: true
+        case .cannotWrite, .cancelled, .failed: false
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+
+/// What an export holds: the records one capture held (by default the latest complete one),
+/// narrowed by type, by sample start and by when the archive received them, and optionally the
+/// records gone by then.
+public struct ExportSelection: Sendable, Equatable, Codable {
+    /// The capture whose records are exported; nil for the latest complete capture.
+    public var asOfCapture: Int64?
+    /// HealthKit identifiers; nil for every type.
+    public var types: [String]?
+    /// Samples starting at or after this instant (seconds since 1970).
+    public var startFrom: Double?
+    /// Samples starting before this instant.
+    public var startBefore: Double?
+    /// Also the records gone by that capture, each with when it was last seen and why it went.
+    public var includeGone: Bool
+    /// Only records the archive first received after this capture: an incremental export follows
+    /// when a record arrived, never its sample date, so late writers are not missed.
+    public var receivedAfterCapture: Int64?
+
+    public init(
+        asOfCapture: Int64? = nil, types: [String]? = nil, startFrom: Double? = nil, startBefore: Double? = nil,
+        includeGone: Bool = false, receivedAfterCapture: Int64? = nil
+    ) {
+        self.asOfCapture = asOfCapture
+        self.types = types
+        self.startFrom = startFrom
+        self.startBefore = startBefore
+        self.includeGone = includeGone
+        self.receivedAfterCapture = receivedAfterCapture
+    }
+
+    /// Whether nothing narrows the capture's records: then its type snapshot counts them.
+    var isWholeCapture: Bool {
+        types == nil && startFrom == nil && startBefore == nil && !includeGone && receivedAfterCapture == nil
+    }
+}
+
+/// A selection made concrete against one archive: the capture, and the SQL that reads it.
+struct ResolvedSelection {
+    struct Capture {
+        var id: Int64
+        var origin: String
+        /// When its data was taken: the export's date, else when the capture began.
+        var date: Double
+    }
+
+    let selection: ExportSelection
+    let capture: Capture
+    /// Every complete capture's date, for `lastSeen` and `goneSince`.
+    let captureDates: [Int64: Double]
+    private let anyAbsenceSpans: Bool
+
+    init(_ selection: ExportSelection, _ db: Database) throws {
+        self.selection = selection
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, origin, exportDate, startedAt FROM capture WHERE status = 'complete' ORDER BY id")
+        guard !rows.isEmpty else { throw ExportFailure.nothingCaptured }
+        let captures = rows.map { Capture(id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"]) }
+        captureDates = Dictionary(uniqueKeysWithValues: captures.map { ($0.id, $0.date) })
+        if let wanted = selection.asOfCapture {
+            guard let found = captures.first(where: { $0.id == wanted }) else {
+                throw ExportFailure.unknownCapture(wanted, known: captures.map(\.id))
+            }
+            capture = found
+        } else {
+            capture = captures[captures.count - 1]
+        }
+        anyAbsenceSpans =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM recordAbsence WHERE goneCapture <= ? AND returnCapture > ?)",
+                arguments: [capture.id, capture.id]) ?? false
+    }
+
+    /// The columns every row reads, in ``ArchivedRecordRow``'s order.
+    static let columns = """
+        id, kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue, creationDate, startDate, \
+        endDate, metadata, details, healthKitUUID, firstSeenCapture
+        """
+
+    /// The two ways in keep their own records: an export capture holds export records, a live
+    /// capture the HealthKit samples.
+    private var population: String {
+        capture.origin == LiveCapture.origin ? "healthKitUUID IS NOT NULL" : "healthKitUUID IS NULL"
+    }
+
+    private var filters: (sql: String, arguments: StatementArguments) {
+        var sql = ""
+        var arguments: StatementArguments = []
+        if let types = selection.types {
+            sql += " AND type IN (\(types.map { _ in "?" }.joined(separator: ", ")))"
+            arguments += StatementArguments(types)
+        }
+        if let from = selection.startFrom {
+            sql += " AND startDate >= ?"
+            arguments += [from]
+        }
+        if let before = selection.startBefore {
+            sql += " AND startDate < ?"
+            arguments += [before]
+        }
+        if let after = selection.receivedAfterCapture {
+            sql += " AND firstSeenCapture > ?"
+            arguments += [after]
+        }
+        return (sql, arguments)
+    }
+
+    /// Records the capture held: seen by then, not gone by then, not away at the time.
+    private var heldSQL: String {
+        var sql = """
+            \(population) AND firstSeenCapture <= \(capture.id) AND (goneCapture IS NULL OR goneCapture > \(capture.id))
+            """
+        if anyAbsenceSpans {
+            sql += """
+                 AND NOT EXISTS (SELECT 1 FROM recordAbsence AS absence WHERE absence.recordId = record.id
+                    AND absence.goneCapture <= \(capture.id) AND absence.returnCapture > \(capture.id))
+                """
+        }
+        return sql
+    }
+
+    /// One statement for the whole export, ordered by type, then sample start: what each row
+    /// needs, the three gone columns null for records the capture held.
+    var query: (sql: String, arguments: StatementArguments) { query(ordered: true) }
+
+    func query(ordered: Bool) -> (sql: String, arguments: StatementArguments) {
+        let (filterSQL, filterArguments) = filters
+        var sql = """
+            SELECT \(Self.columns), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason FROM record
+            WHERE \(heldSQL)\(filterSQL)
+            """
+        var arguments = filterArguments
+        if selection.includeGone {
+            let prefixed = Self.columns.split(separator: ",").map { "record." + $0.trimmingCharacters(in: .whitespaces) }
+            sql += """
+
+                UNION ALL
+                SELECT \(prefixed.joined(separator: ", ")), gone.lastSeen, gone.goneAt, gone.reason
+                FROM (
+                    SELECT id, lastSeenCapture AS lastSeen, goneCapture AS goneAt, goneReason AS reason FROM record
+                    WHERE goneCapture <= \(capture.id)
+                    UNION ALL
+                    SELECT recordId, lastSeenCapture, goneCapture, goneReason FROM recordAbsence
+                    WHERE goneCapture <= \(capture.id) AND returnCapture > \(capture.id)
+                ) AS gone JOIN record ON record.id = gone.id
+                WHERE \(population)\(filterSQL)
+                """
+            arguments += filterArguments
+        }
+        if ordered { sql += "\nORDER BY type, startDate, id" }
+        return (sql, arguments)
+    }
+
+    /// Records of each type the export will hold, for progress: the capture's snapshot when
+    /// nothing narrows it, else counted.
+    func expectedCounts(_ db: Database) throws -> [String: Int] {
+        let sql =
+            selection.isWholeCapture
+            ? "SELECT type, count FROM typeSnapshot WHERE captureId = \(capture.id)"
+            : "SELECT type, COUNT(*) FROM (\(query(ordered: false).sql)) GROUP BY type"
+        let rows = try Row.fetchAll(db, sql: sql, arguments: selection.isWholeCapture ? [] : query.arguments)
+        return Dictionary(rows.map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: +)
+    }
+}

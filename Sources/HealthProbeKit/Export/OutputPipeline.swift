@@ -1,0 +1,84 @@
+import Foundation
+
+/// Hands filled chunks from the thread that formats records to one that encrypts, hashes and
+/// writes them, so that the two cores share an export. At most `capacity` chunks wait; the
+/// producer blocks past that, which bounds memory. ``finish()`` returns only once the worker
+/// thread has ended, so no thread outlives the export.
+final class OutputPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var chunks: [[UInt8]] = []
+    private var closed = false
+    private var failure: (any Error)?
+    private let capacity: Int
+    private let ended = DispatchSemaphore(value: 0)
+    private var stage: (([UInt8]) throws -> Void)?
+
+    init(capacity: Int = 4, stage: @escaping ([UInt8]) throws -> Void) {
+        self.capacity = capacity
+        self.stage = stage
+        let thread = Thread { [self] in
+            run()
+            ended.signal()
+        }
+        thread.name = "healthprobe-export-writer"
+        thread.start()
+    }
+
+    /// Queues a chunk; throws what the worker failed with, if it did.
+    func send(_ chunk: [UInt8]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunks.count >= capacity && failure == nil { condition.wait() }
+        if let failure { throw failure }
+        chunks.append(chunk)
+        condition.broadcast()
+    }
+
+    /// Waits for every queued chunk to be written, then for the thread to end.
+    func finish() throws {
+        close(discarding: false)
+        ended.wait()
+        condition.lock()
+        defer { condition.unlock() }
+        if let failure { throw failure }
+    }
+
+    /// Drops what is queued and waits for the thread to end: a cancelled or failed export.
+    func abandon() {
+        close(discarding: true)
+        ended.wait()
+    }
+
+    private func close(discarding: Bool) {
+        condition.lock()
+        closed = true
+        if discarding { chunks.removeAll() }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while chunks.isEmpty && !closed { condition.wait() }
+            if chunks.isEmpty {
+                condition.unlock()
+                break
+            }
+            let chunk = chunks.removeFirst()
+            condition.broadcast()
+            condition.unlock()
+            do {
+                try stage?(chunk)
+            } catch {
+                condition.lock()
+                failure = error
+                chunks.removeAll()
+                condition.broadcast()
+                condition.unlock()
+                break
+            }
+        }
+        stage = nil
+    }
+}

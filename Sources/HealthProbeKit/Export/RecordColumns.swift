@@ -1,0 +1,83 @@
+import AppleHealthExport
+
+/// Receives one record's columns in ``RecordEncoding/columns`` order: the CSV writer writes
+/// them, the SQLite writer binds them.
+protocol RecordColumnVisitor {
+    mutating func integer(_ value: Int64?)
+    /// A number as written, or nil.
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?)
+    mutating func text(_ string: String?)
+}
+
+extension RecordEncoding {
+    /// Visits the record at the cursor column by column.
+    /// `scratch` holds the bytes of the columns made on the way (dates, metadata), reused from
+    /// record to record.
+    static func visitColumns<Visitor: RecordColumnVisitor>(
+        _ cursor: ArchivedRecordCursor, _ context: inout ExportContext, _ visitor: inout Visitor,
+        scratch: inout [UInt8]
+    ) {
+        func made(_ build: (inout [UInt8]) -> Bool) {
+            scratch.removeAll(keepingCapacity: true)
+            if build(&scratch) {
+                scratch.withUnsafeBufferPointer { visitor.text($0) }
+            } else {
+                visitor.text(nil as UnsafeBufferPointer<UInt8>?)
+            }
+        }
+        func date(_ seconds: Double?) {
+            made { bytes in
+                guard let seconds else { return false }
+                context.timestamps.append(seconds, to: &bytes)
+                return true
+            }
+        }
+        let id = cursor.integer(.id)
+        visitor.integer(id)
+        visitor.text(cursor.text(.kind))
+        visitor.text(cursor.text(.type))
+        visitor.text(cursor.text(.sourceName))
+        visitor.text(cursor.text(.sourceVersion))
+        let device = cursor.integer(.deviceId).flatMap { context.devices[$0] }
+        for key in deviceColumnKeys {
+            visitor.text(device.flatMap { $0.isFreeText ? nil : $0[key] })
+        }
+        visitor.text(device?.canonicalText)
+        visitor.text(cursor.text(.unit))
+        let value = cursor.text(.value)
+        let number = cursor.double(.numericValue)
+        if let value, JSONBytes.isNumber(value) {
+            visitor.number(value, number)
+            visitor.text(nil as UnsafeBufferPointer<UInt8>?)
+        } else if let value, let number {
+            visitor.number(nil, number)
+            visitor.text(value)
+        } else {
+            visitor.number(nil, nil)
+            visitor.text(value)
+        }
+        date(cursor.double(.creationDate))
+        date(cursor.double(.startDate))
+        date(cursor.double(.endDate))
+        made { bytes in
+            guard let metadata = cursor.text(.metadata) else { return false }
+            JSONBytes.appendMetadataObject(metadata, to: &bytes)
+            return true
+        }
+        visitor.text(cursor.text(.details))
+        made { bytes in
+            guard let routes = id.flatMap({ context.routes[$0] }) else { return false }
+            appendRoutes(routes, to: &bytes)
+            return true
+        }
+        visitor.text(cursor.text(.healthKitUUID))
+        let firstSeen = cursor.integer(.firstSeenCapture)
+        visitor.integer(firstSeen)
+        date(context.captureDate(firstSeen))
+        visitor.text(ExportContext.status(cursor))
+        date(context.captureDate(cursor.integer(.lastSeen)))
+        date(context.captureDate(cursor.integer(.goneAt)))
+        visitor.text(ExportContext.goneReason(cursor.string(.goneReason)))
+    }
+}

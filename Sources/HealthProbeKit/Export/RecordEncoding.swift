@@ -1,0 +1,127 @@
+import AppleHealthExport
+
+/// One exported record's fields, in the order every format writes them (docs/EXPORTS.md): as a
+/// JSON object for JSON and JSONL, as columns for CSV and SQLite.
+enum RecordEncoding {
+    /// The CSV header and the `samples` table's columns.
+    static let columns = [
+        "id", "kind", "type", "sourceName", "sourceVersion", "deviceName", "deviceManufacturer", "deviceModel",
+        "deviceHardware", "deviceSoftware", "device", "unit", "value", "textValue", "creationDate", "startDate",
+        "endDate", "metadata", "details", "routes", "healthKitUUID", "firstSeenCapture", "firstSeen", "status",
+        "lastSeen", "goneSince", "goneReason",
+    ]
+
+    /// The device columns split out for tables; the whole description stays in `device`.
+    static let deviceColumnKeys = ["name", "manufacturer", "model", "hardware", "software"]
+
+    /// The record at the cursor as one JSON object; null fields are left out.
+    static func appendJSON(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext, to output: inout [UInt8]) {
+        JSONBytes.appendLiteral("{\"id\":", to: &output)
+        JSONBytes.appendInteger(cursor.integer(.id) ?? 0, to: &output)
+        appendField("kind", cursor.text(.kind), to: &output)
+        appendField("type", cursor.text(.type), to: &output)
+        appendField("sourceName", cursor.text(.sourceName), to: &output)
+        appendField("sourceVersion", cursor.text(.sourceVersion), to: &output)
+        if let deviceID = cursor.integer(.deviceId), let device = context.deviceJSON[deviceID] {
+            JSONBytes.appendLiteral(",\"device\":", to: &output)
+            output.append(contentsOf: device)
+        }
+        appendField("unit", cursor.text(.unit), to: &output)
+        if let value = cursor.text(.value) {
+            JSONBytes.appendLiteral(",\"value\":", to: &output)
+            JSONBytes.appendValue(value, number: cursor.double(.numericValue), to: &output)
+        }
+        appendDate("creationDate", cursor.double(.creationDate), &context, to: &output)
+        appendDate("startDate", cursor.double(.startDate), &context, to: &output)
+        appendDate("endDate", cursor.double(.endDate), &context, to: &output)
+        if let metadata = cursor.text(.metadata) {
+            JSONBytes.appendLiteral(",\"metadata\":", to: &output)
+            JSONBytes.appendMetadataObject(metadata, to: &output)
+        }
+        if let details = cursor.text(.details) {
+            JSONBytes.appendLiteral(",\"details\":", to: &output)
+            output.append(contentsOf: details)
+        }
+        if let id = cursor.integer(.id), let routes = context.routes[id] {
+            JSONBytes.appendLiteral(",\"routes\":", to: &output)
+            appendRoutes(routes, to: &output)
+        }
+        appendField("healthKitUUID", cursor.text(.healthKitUUID), to: &output)
+        if let first = cursor.integer(.firstSeenCapture) {
+            JSONBytes.appendLiteral(",\"firstSeenCapture\":", to: &output)
+            JSONBytes.appendInteger(first, to: &output)
+            appendDate("firstSeen", context.captureDate(first), &context, to: &output)
+        }
+        if cursor.isNull(.goneAt) {
+            JSONBytes.appendLiteral(",\"status\":\"present\"}", to: &output)
+            return
+        }
+        JSONBytes.appendLiteral(",\"status\":\"gone\"", to: &output)
+        appendDate("lastSeen", context.captureDate(cursor.integer(.lastSeen)), &context, to: &output)
+        appendDate("goneSince", context.captureDate(cursor.integer(.goneAt)), &context, to: &output)
+        if let reason = ExportContext.goneReason(cursor.string(.goneReason)) {
+            JSONBytes.appendLiteral(",\"goneReason\":", to: &output)
+            JSONBytes.appendString(reason, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendField(_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8]) {
+        guard let text else { return }
+        output.append(UInt8(ascii: ","))
+        output.append(UInt8(ascii: "\""))
+        JSONBytes.appendLiteral(name, to: &output)
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        JSONBytes.appendString(text, to: &output)
+    }
+
+    private static func appendDate(
+        _ name: StaticString, _ seconds: Double?, _ context: inout ExportContext, to output: inout [UInt8]
+    ) {
+        guard let seconds else { return }
+        output.append(UInt8(ascii: ","))
+        output.append(UInt8(ascii: "\""))
+        JSONBytes.appendLiteral(name, to: &output)
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "\"")])
+        context.timestamps.append(seconds, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// `{"name":"Apple Watch","model":"Watch",…}` in the order written, or `{"text":…}` for a
+    /// writer's free text.
+    static func appendDeviceObject(_ device: DeviceDescription, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        if device.isFreeText {
+            JSONBytes.appendLiteral("\"text\":", to: &output)
+            JSONBytes.appendString(device.canonicalText, to: &output)
+        } else {
+            for (index, field) in device.fields.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONBytes.appendString(field.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                JSONBytes.appendString(field.value, to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// `[{"file":…,"sha256":…,"points":…}]`.
+    static func appendRoutes(_ routes: [ExportContext.RouteDigest], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (index, route) in routes.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONBytes.appendLiteral("{\"file\":", to: &output)
+            JSONBytes.appendString(route.file, to: &output)
+            if let sha256 = route.sha256 {
+                JSONBytes.appendLiteral(",\"sha256\":", to: &output)
+                JSONBytes.appendString(sha256, to: &output)
+            }
+            if let points = route.points {
+                JSONBytes.appendLiteral(",\"points\":", to: &output)
+                JSONBytes.appendInteger(Int64(points), to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A SQLite export: `samples` (every record, indexed by start date and by type), the parts of
+/// workouts, the members of correlations, `dailySummaries`, and `exportInfo`. Built in a
+/// temporary file with no journal (it is renamed into place only when complete), so a failure
+/// leaves nothing to recover.
+final class SQLiteExportWriter: ExportFormatWriter {
+    private let queue: DatabaseQueue
+    private var insertSample: Statement?
+    private var parts: WorkoutPartsWriter?
+    private var bindings = ColumnBinder()
+    private var scratch: [UInt8] = []
+
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
+        }
+        // One transaction spans every row, each written in its own access.
+        configuration.allowsUnsafeTransactions = true
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    func begin(_ description: ExportDescription) throws {
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: Self.schema)
+            try db.execute(sql: "BEGIN")
+            for (key, value) in description.keyValues {
+                try db.execute(sql: "INSERT INTO exportInfo (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+            let placeholders = RecordEncoding.columns.map { _ in "?" }.joined(separator: ", ")
+            insertSample = try db.makeStatement(
+                sql: "INSERT INTO samples (\(RecordEncoding.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+            parts = try WorkoutPartsWriter(db)
+        }
+    }
+
+    func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        guard let insertSample else { return }
+        bindings.statement = insertSample.sqliteStatement
+        bindings.index = 1
+        RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
+        try queue.writeWithoutTransaction { db in
+            try Self.step(insertSample, db)
+            try parts?.add(cursor, &context, db)
+        }
+    }
+
+    func finish(_ totals: ExportTotals) throws {
+        insertSample = nil
+        parts = nil
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: Self.indexesAndSummaries)
+            try db.execute(sql: "COMMIT")
+        }
+        try queue.close()
+    }
+
+    func abandon() {
+        insertSample = nil
+        parts = nil
+        try? queue.close()
+    }
+
+    static func step(_ statement: Statement, _ db: Database) throws {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+    }
+
+    private static var schema: String {
+        let sampleColumns = RecordEncoding.columns.map { column in
+            switch column {
+            case "id", "firstSeenCapture": "\(column) INTEGER"
+            case "value": "value REAL"
+            default: "\(column) TEXT"
+            }
+        }
+        return """
+            CREATE TABLE exportInfo (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE samples (\(sampleColumns.joined(separator: ", ")));
+            CREATE TABLE workouts (
+                sampleId INTEGER NOT NULL, activityType TEXT, startDate TEXT, endDate TEXT, durationSeconds REAL,
+                attributes TEXT);
+            CREATE TABLE workoutEvents (
+                sampleId INTEGER NOT NULL, position INTEGER NOT NULL, type TEXT, date TEXT, duration REAL,
+                durationUnit TEXT, metadata TEXT);
+            CREATE TABLE workoutStatistics (
+                sampleId INTEGER NOT NULL, type TEXT, startDate TEXT, endDate TEXT, average REAL, minimum REAL,
+                maximum REAL, sum REAL, unit TEXT);
+            CREATE TABLE workoutActivities (sampleId INTEGER NOT NULL, position INTEGER NOT NULL, details TEXT);
+            CREATE TABLE workoutRoutes (sampleId INTEGER NOT NULL, file TEXT, sha256 TEXT, points INTEGER);
+            CREATE TABLE correlationMembers (
+                correlationId INTEGER NOT NULL, type TEXT, sourceName TEXT, unit TEXT, value REAL, textValue TEXT,
+                startDate TEXT, endDate TEXT);
+            """
+    }
+
+    /// Indexes once the rows are in (cheaper than keeping them up to date), then the daily
+    /// statistics of every record with a number, by type, local day and unit.
+    private static let indexesAndSummaries = """
+        CREATE UNIQUE INDEX samples_id ON samples(id);
+        CREATE INDEX samples_startDate ON samples(startDate);
+        CREATE INDEX samples_type ON samples(type, startDate);
+        CREATE INDEX workouts_sample ON workouts(sampleId);
+        CREATE INDEX workoutEvents_sample ON workoutEvents(sampleId);
+        CREATE INDEX workoutStatistics_sample ON workoutStatistics(sampleId);
+        CREATE INDEX workoutActivities_sample ON workoutActivities(sampleId);
+        CREATE INDEX workoutRoutes_sample ON workoutRoutes(sampleId);
+        CREATE INDEX correlationMembers_correlation ON correlationMembers(correlationId);
+        CREATE TABLE dailySummaries AS
+            SELECT type, substr(startDate, 1, 10) AS day, unit, COUNT(*) AS count, SUM(value) AS sum,
+                MIN(value) AS min, MAX(value) AS max, AVG(value) AS mean
+            FROM samples WHERE kind = 'record' AND status = 'present' AND value IS NOT NULL
+            GROUP BY type, day, unit ORDER BY type, day, unit;
+        CREATE INDEX dailySummaries_type ON dailySummaries(type, day);
+        """
+}
+
+/// Binds a record's columns to the `samples` insert, in order.
+struct ColumnBinder: RecordColumnVisitor {
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    var statement: SQLiteStatement?
+    var index: Int32 = 1
+
+    mutating func integer(_ value: Int64?) {
+        if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        index += 1
+    }
+
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?) {
+        if let value { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        index += 1
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        if let bytes, let base = bytes.baseAddress {
+            sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                Self.transient)
+        } else if bytes != nil {
+            sqlite3_bind_text(statement, index, "", 0, Self.transient)
+        } else {
+            sqlite3_bind_null(statement, index)
+        }
+        index += 1
+    }
+
+    mutating func text(_ string: String?) {
+        guard var string else {
+            sqlite3_bind_null(statement, index)
+            index += 1
+            return
+        }
+        string.withUTF8 { text($0) }
+    }
+}

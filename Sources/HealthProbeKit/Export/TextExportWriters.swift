@@ -1,0 +1,136 @@
+import Foundation
+
+/// How a format writes an export: a head, each record at the cursor, a tail.
+protocol ExportFormatWriter: AnyObject {
+    func begin(_ description: ExportDescription) throws
+    func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws
+    func finish(_ totals: ExportTotals) throws
+    /// Stops without finishing (a cancelled or failed export); the caller removes the file.
+    func abandon()
+}
+
+/// JSON (one document: `{"export": …, "records": [ … ], "summary": …}`) and JSONL (one record
+/// a line, nothing else).
+final class JSONExportWriter: ExportFormatWriter {
+    private let stream: ExportByteStream
+    private let lines: Bool
+    private var first = true
+
+    init(stream: ExportByteStream, lines: Bool) {
+        self.stream = stream
+        self.lines = lines
+    }
+
+    func begin(_ description: ExportDescription) throws {
+        guard !lines else { return }
+        JSONBytes.appendLiteral("{\"export\":", to: &stream.buffer)
+        stream.buffer.append(contentsOf: try ReportJSON.encodeCompact(description))
+        JSONBytes.appendLiteral(",\"records\":[\n", to: &stream.buffer)
+    }
+
+    func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        if !lines && !first { JSONBytes.appendLiteral(",\n", to: &stream.buffer) }
+        first = false
+        RecordEncoding.appendJSON(cursor, &context, to: &stream.buffer)
+        if lines { stream.buffer.append(UInt8(ascii: "\n")) }
+        try stream.flushIfFull()
+    }
+
+    func finish(_ totals: ExportTotals) throws {
+        if !lines {
+            JSONBytes.appendLiteral("\n],\"summary\":{\"records\":", to: &stream.buffer)
+            JSONBytes.appendInteger(Int64(totals.records), to: &stream.buffer)
+            JSONBytes.appendLiteral(",\"goneRecords\":", to: &stream.buffer)
+            JSONBytes.appendInteger(Int64(totals.gone), to: &stream.buffer)
+            JSONBytes.appendLiteral(",\"recordsByType\":", to: &stream.buffer)
+            stream.buffer.append(contentsOf: try ReportJSON.encodeCompact(totals.byType))
+            JSONBytes.appendLiteral("}}\n", to: &stream.buffer)
+        }
+        try stream.finish()
+    }
+
+    func abandon() { stream.abandon() }
+}
+
+/// RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, a quote or a
+/// line break, quotes doubled. Numbers are written bare, so pandas and DuckDB read them as such.
+final class CSVExportWriter: ExportFormatWriter, RecordColumnVisitor {
+    private let stream: ExportByteStream
+    private var firstField = true
+    private var scratch: [UInt8] = []
+
+    init(stream: ExportByteStream) {
+        self.stream = stream
+    }
+
+    func begin(_ description: ExportDescription) throws {
+        stream.buffer.append(contentsOf: RecordEncoding.columns.joined(separator: ",").utf8)
+        stream.buffer.append(contentsOf: [13, 10])
+    }
+
+    func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        firstField = true
+        var visitor = self
+        RecordEncoding.visitColumns(cursor, &context, &visitor, scratch: &scratch)
+        stream.buffer.append(contentsOf: [13, 10])
+        try stream.flushIfFull()
+    }
+
+    func finish(_ totals: ExportTotals) throws { try stream.finish() }
+    func abandon() { stream.abandon() }
+
+    private func separate() {
+        if !firstField { stream.buffer.append(UInt8(ascii: ",")) }
+        firstField = false
+    }
+
+    func integer(_ value: Int64?) {
+        separate()
+        if let value { JSONBytes.appendInteger(value, to: &stream.buffer) }
+    }
+
+    func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?) {
+        separate()
+        if let text {
+            stream.buffer.append(contentsOf: text)
+        } else if let value {
+            stream.buffer.append(contentsOf: "\(value)".utf8)
+        }
+    }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        separate()
+        if let bytes { appendField(bytes) }
+    }
+
+    func text(_ string: String?) {
+        separate()
+        guard var string else { return }
+        string.withUTF8 { appendField($0) }
+    }
+
+    private static func needsQuoting(_ byte: UInt8) -> Bool {
+        byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
+    }
+
+    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>) {
+        Self.appendField(bytes, to: &stream.buffer)
+    }
+
+    /// One field, quoted when it must be; runs between quotes are copied whole.
+    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard bytes.contains(where: needsQuoting) else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        output.append(0x22)
+        var start = 0
+        while let quote = bytes[start...].firstIndex(of: 0x22) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...quote]))
+            output.append(0x22)
+            start = quote + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        output.append(0x22)
+    }
+}

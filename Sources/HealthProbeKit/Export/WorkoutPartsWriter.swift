@@ -1,0 +1,116 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+
+/// Splits the stored details of workouts and correlations into the SQLite export's tables of
+/// parts. Few records are workouts or correlations, so their details are read with
+/// `JSONSerialization`.
+struct WorkoutPartsWriter {
+    private let workout: Statement
+    private let event: Statement
+    private let statistic: Statement
+    private let activity: Statement
+    private let route: Statement
+    private let member: Statement
+
+    init(_ db: Database) throws {
+        workout = try db.makeStatement(
+            sql: """
+                INSERT INTO workouts (sampleId, activityType, startDate, endDate, durationSeconds, attributes)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        event = try db.makeStatement(
+            sql: """
+                INSERT INTO workoutEvents (sampleId, position, type, date, duration, durationUnit, metadata)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        statistic = try db.makeStatement(
+            sql: """
+                INSERT INTO workoutStatistics (sampleId, type, startDate, endDate, average, minimum, maximum, sum, unit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        activity = try db.makeStatement(
+            sql: "INSERT INTO workoutActivities (sampleId, position, details) VALUES (?, ?, ?)")
+        route = try db.makeStatement(sql: "INSERT INTO workoutRoutes (sampleId, file, sha256, points) VALUES (?, ?, ?, ?)")
+        member = try db.makeStatement(
+            sql: """
+                INSERT INTO correlationMembers (correlationId, type, sourceName, unit, value, textValue, startDate, endDate)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+    }
+
+    func add(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext, _ db: Database) throws {
+        guard let id = cursor.integer(.id), let kind = cursor.string(.kind) else { return }
+        switch kind {
+        case "workout": try addWorkout(id, cursor, &context)
+        case "correlation": try addMembers(id, cursor, &context)
+        default: return
+        }
+    }
+
+    private func details(_ cursor: ArchivedRecordCursor) -> [String: Any] {
+        guard let text = cursor.text(.details),
+            let object = try? JSONSerialization.jsonObject(with: Data(buffer: text)) as? [String: Any]
+        else { return [:] }
+        return object
+    }
+
+    private func addWorkout(_ id: Int64, _ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        let details = details(cursor)
+        let start = cursor.double(.startDate)
+        let end = cursor.double(.endDate)
+        let duration: Double? = if let start, let end { end - start } else { nil }
+        let attributes = (details["otherAttributes"] as? [String: Any]).flatMap(Self.jsonText)
+        try workout.execute(arguments: [
+            id, details["activityType"] as? String, start.map { context.timestamps.text($0) },
+            end.map { context.timestamps.text($0) }, duration, attributes,
+        ])
+        for (position, event) in ((details["events"] as? [[String: Any]]) ?? []).enumerated() {
+            let attributes = event["attributes"] as? [String: String] ?? [:]
+            try self.event.execute(arguments: [
+                id, position, event["type"] as? String, event["date"] as? String,
+                attributes["duration"].flatMap(Double.init), attributes["durationUnit"],
+                (event["metadata"]).flatMap(Self.jsonText),
+            ])
+        }
+        for statistic in (details["statistics"] as? [[String: Any]]) ?? [] {
+            let attributes = statistic["attributes"] as? [String: String] ?? [:]
+            try self.statistic.execute(arguments: [
+                id, statistic["type"] as? String, attributes["startDate"], attributes["endDate"],
+                attributes["average"].flatMap(Double.init), attributes["minimum"].flatMap(Double.init),
+                attributes["maximum"].flatMap(Double.init), attributes["sum"].flatMap(Double.init), attributes["unit"],
+            ])
+        }
+        for (position, activity) in ((details["activities"] as? [Any]) ?? []).enumerated() {
+            try self.activity.execute(arguments: [id, position, Self.jsonText(activity)])
+        }
+        for digest in context.routes[id] ?? [] {
+            try route.execute(arguments: [id, digest.file, digest.sha256, digest.points])
+        }
+    }
+
+    private func addMembers(_ id: Int64, _ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        for record in (details(cursor)["records"] as? [[String: String]]) ?? [] {
+            let value = record["value"]
+            let number = value.flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
+            try member.execute(arguments: [
+                id, record["type"], record["sourceName"], record["unit"], number, number == nil ? value : nil,
+                Self.zoned(record["startDate"], &context), Self.zoned(record["endDate"], &context),
+            ])
+        }
+    }
+
+    /// A UTC date as stored in details, written in the export's zone like every other date.
+    private static func zoned(_ utc: String?, _ context: inout ExportContext) -> String? {
+        guard let utc else { return nil }
+        guard let seconds = UTCText.parseISO8601(utc) else { return utc }
+        return context.timestamps.text(seconds)
+    }
+
+    private static func jsonText(_ value: Any) -> String? {
+        guard JSONSerialization.isValidJSONObject(value) || value is String,
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,85 @@
+import AppleHealthExport
+import Foundation
+
+/// Writes instants as ISO 8601 local times with their offset in one time zone
+/// (`2000-01-01T09:00:00+09:00`). Looking an offset up costs a time zone database query, so it
+/// remembers the span between two transitions that the last instant fell in: records come in
+/// date order within a type, and nearly every instant falls in the span before.
+struct ZonedTimestamps {
+    let zone: TimeZone
+    private var spanStart = Double.infinity
+    private var spanEnd = -Double.infinity
+    private var offset = 0
+
+    init(zone: TimeZone) {
+        self.zone = zone
+        if zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: -1e11)) == nil {
+            // A fixed zone (UTC, +09:00): one span for every instant.
+            spanStart = -Double.infinity
+            spanEnd = Double.infinity
+            offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    /// The offset from UTC, in seconds, at `seconds` since 1970.
+    mutating func offset(at seconds: Double) -> Int {
+        if seconds >= spanStart && seconds < spanEnd { return offset }
+        let date = Date(timeIntervalSince1970: seconds)
+        offset = zone.secondsFromGMT(for: date)
+        spanStart = seconds
+        spanEnd = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? Double.infinity
+        return offset
+    }
+
+    mutating func append(_ seconds: Double, to text: inout [UInt8]) {
+        let offset = offset(at: seconds)
+        UTCText.appendISO8601(seconds: seconds + Double(offset), to: &text)
+        text.removeLast()  // the "Z"
+        let magnitude = abs(offset) / 60
+        text.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        Self.appendTwoDigits(magnitude / 60, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendTwoDigits(magnitude % 60, to: &text)
+    }
+
+    mutating func text(_ seconds: Double) -> String {
+        var bytes: [UInt8] = []
+        append(seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendTwoDigits(_ value: Int, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+        text.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}
+
+extension UTCText {
+    /// Reads back what ``iso8601(seconds:)`` writes (`2000-01-01T00:00:00Z`, with or without a
+    /// fraction); nil for anything else.
+    static func parseISO8601(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            guard bytes[19] == UInt8(ascii: "."), let digits = number(20..<(bytes.count - 1)) else { return nil }
+            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+        }
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+        return Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second)) + fraction
+    }
+}
