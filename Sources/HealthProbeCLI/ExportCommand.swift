@@ -13,7 +13,7 @@ extension HealthProbeCommand {
                 docs/ENCRYPTED-EXPORTS.md. Exit codes: 64 bad usage, 74 the destination or the archive \
                 cannot be used, 130 cancelled.
                 """,
-            subcommands: [ExportNow.self, ExportHistory.self],
+            subcommands: [ExportNow.self, ExportSchedule.self, ExportDue.self, ExportHistory.self],
             defaultSubcommand: ExportNow.self)
     }
 

@@ -48,11 +48,13 @@ extension ArchiveStore {
         try writer.read { db in try ExportRun.fetchAll(db, sql: "SELECT * FROM exportRun ORDER BY id") }
     }
 
-    func recordExportRun(_ request: ExportRequest, startedAt: Date, outcome: ExportOutcome) throws {
+    func recordExportRun(
+        _ request: ExportRequest, startedAt: Date, outcome: ExportOutcome, encrypted: Bool? = nil
+    ) throws {
         try writer.write { db in
             var arguments: [(any DatabaseValueConvertible)?] = [
                 startedAt.timeIntervalSince1970, Date().timeIntervalSince1970, request.trigger.rawValue,
-                request.format.rawValue, request.password != nil, request.rangeDescription, request.outputPath,
+                request.format.rawValue, encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
             ]
             switch outcome {
             case .completed(let result):

@@ -143,15 +143,14 @@ private struct ExportJob {
                 let description = describe(resolved, &context)
                 let expected = try resolved.expectedCounts(db)
                 var tracker = ProgressTracker(expected: expected, report: progress)
-                try writer.begin(description)
-                let query = resolved.query
+                try writer.begin(description, context)
+                let query = resolved.query(request.format == .sqlite ? .id : .typeAndStart)
                 let cursor = try ArchivedRecordCursor(db, sql: query.sql, arguments: query.arguments)
                 var totals = ExportTotals()
                 var type = ""
                 while try cursor.step() {
                     if let current = cursor.text(.type), !current.elementsEqual(type.utf8) {
                         type = String(decoding: current, as: UTF8.self)
-                        tracker.begin(type: type)
                     }
                     try writer.write(cursor, &context)
                     totals.records += 1
@@ -159,7 +158,7 @@ private struct ExportJob {
                     if !cursor.isNull(.goneAt) { totals.gone += 1 }
                     if totals.records & 1023 == 0 {
                         try checkCancelled()
-                        tracker.advance(to: totals.records)
+                        tracker.report(totals, currentType: type)
                     }
                 }
                 try checkCancelled()
@@ -203,7 +202,7 @@ private struct ExportJob {
     }
 }
 
-/// Turns rows written into ``ExportProgress`` reports, on each new type and every thousand rows.
+/// Turns rows written into ``ExportProgress`` reports, every thousand rows.
 private struct ProgressTracker {
     let expected: [String: Int]
     let report: (@Sendable (ExportProgress) -> Void)?
@@ -217,14 +216,11 @@ private struct ProgressTracker {
         current.typesExpected = expected.count
     }
 
-    mutating func begin(type: String) {
-        if current.currentType != nil { current.typesDone += 1 }
-        current.currentType = type
-        send()
-    }
-
-    mutating func advance(to records: Int) {
-        current.recordsDone = records
+    /// A type is done once its expected records are all written, whatever the order.
+    mutating func report(_ totals: ExportTotals, currentType: String) {
+        current.recordsDone = totals.records
+        current.currentType = currentType
+        current.typesDone = expected.count { totals.byType[$0.key, default: 0] >= $0.value }
         send()
     }
 

@@ -121,11 +121,15 @@ struct ResolvedSelection {
         return sql
     }
 
-    /// One statement for the whole export, ordered by type, then sample start: what each row
-    /// needs, the three gone columns null for records the capture held.
-    var query: (sql: String, arguments: StatementArguments) { query(ordered: true) }
+    /// One statement for the whole export: what each row needs, the three gone columns null for
+    /// records the capture held.
+    /// Text formats are read by type, then sample start; a database needs no order, and reading
+    /// by id spares the archive a sort.
+    enum Order {
+        case typeAndStart, id, none
+    }
 
-    func query(ordered: Bool) -> (sql: String, arguments: StatementArguments) {
+    func query(_ order: Order) -> (sql: String, arguments: StatementArguments) {
         let (filterSQL, filterArguments) = filters
         var sql = """
             SELECT \(Self.columns), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason FROM record
@@ -149,7 +153,11 @@ struct ResolvedSelection {
                 """
             arguments += filterArguments
         }
-        if ordered { sql += "\nORDER BY type, startDate, id" }
+        switch order {
+        case .typeAndStart: sql += "\nORDER BY type, startDate, id"
+        case .id: sql += "\nORDER BY id"
+        case .none: break
+        }
         return (sql, arguments)
     }
 
@@ -159,8 +167,8 @@ struct ResolvedSelection {
         let sql =
             selection.isWholeCapture
             ? "SELECT type, count FROM typeSnapshot WHERE captureId = \(capture.id)"
-            : "SELECT type, COUNT(*) FROM (\(query(ordered: false).sql)) GROUP BY type"
-        let rows = try Row.fetchAll(db, sql: sql, arguments: selection.isWholeCapture ? [] : query.arguments)
+            : "SELECT type, COUNT(*) FROM (\(query(.none).sql)) GROUP BY type"
+        let rows = try Row.fetchAll(db, sql: sql, arguments: selection.isWholeCapture ? [] : query(.none).arguments)
         return Dictionary(rows.map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: +)
     }
 }

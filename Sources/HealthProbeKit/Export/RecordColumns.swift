@@ -4,6 +4,8 @@ import AppleHealthExport
 /// them, the SQLite writer binds them.
 protocol RecordColumnVisitor {
     mutating func integer(_ value: Int64?)
+    /// The device: CSV writes its columns (``RecordEncoding/deviceColumns``), SQLite its id.
+    mutating func device(_ id: Int64?, _ description: DeviceDescription?)
     /// A number as written, or nil.
     mutating func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?)
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?)
@@ -39,11 +41,8 @@ extension RecordEncoding {
         visitor.text(cursor.text(.type))
         visitor.text(cursor.text(.sourceName))
         visitor.text(cursor.text(.sourceVersion))
-        let device = cursor.integer(.deviceId).flatMap { context.devices[$0] }
-        for key in deviceColumnKeys {
-            visitor.text(device.flatMap { $0.isFreeText ? nil : $0[key] })
-        }
-        visitor.text(device?.canonicalText)
+        let deviceID = cursor.integer(.deviceId)
+        visitor.device(deviceID, deviceID.flatMap { context.devices[$0] })
         visitor.text(cursor.text(.unit))
         let value = cursor.text(.value)
         let number = cursor.double(.numericValue)

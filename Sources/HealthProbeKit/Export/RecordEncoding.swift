@@ -3,15 +3,19 @@ import AppleHealthExport
 /// One exported record's fields, in the order every format writes them (docs/EXPORTS.md): as a
 /// JSON object for JSON and JSONL, as columns for CSV and SQLite.
 enum RecordEncoding {
-    /// The CSV header and the `samples` table's columns.
-    static let columns = [
-        "id", "kind", "type", "sourceName", "sourceVersion", "deviceName", "deviceManufacturer", "deviceModel",
-        "deviceHardware", "deviceSoftware", "device", "unit", "value", "textValue", "creationDate", "startDate",
-        "endDate", "metadata", "details", "routes", "healthKitUUID", "firstSeenCapture", "firstSeen", "status",
-        "lastSeen", "goneSince", "goneReason",
-    ]
+    /// The CSV header; the `samples` table has these with `deviceId` in place of the device's.
+    static func columns(devices: [String]) -> [String] {
+        ["id", "kind", "type", "sourceName", "sourceVersion"] + devices + [
+            "unit", "value", "textValue", "creationDate", "startDate", "endDate", "metadata", "details", "routes",
+            "healthKitUUID", "firstSeenCapture", "firstSeen", "status", "lastSeen", "goneSince", "goneReason",
+        ]
+    }
 
-    /// The device columns split out for tables; the whole description stays in `device`.
+    /// The device's columns in a CSV row: the fields most devices have, then the whole
+    /// description (firmware, identifiers, a writer's free text).
+    static let deviceColumns = [
+        "deviceName", "deviceManufacturer", "deviceModel", "deviceHardware", "deviceSoftware", "device",
+    ]
     static let deviceColumnKeys = ["name", "manufacturer", "model", "hardware", "software"]
 
     /// The record at the cursor as one JSON object; null fields are left out.

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -12,6 +13,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private var parts: WorkoutPartsWriter?
     private var bindings = ColumnBinder()
     private var scratch: [UInt8] = []
+    private var daily = DailySummaries()
+    static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"])
 
     init(path: String) throws {
         var configuration = Configuration()
@@ -23,16 +26,24 @@ final class SQLiteExportWriter: ExportFormatWriter {
         queue = try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    func begin(_ description: ExportDescription) throws {
+    func begin(_ description: ExportDescription, _ context: ExportContext) throws {
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: Self.schema)
             try db.execute(sql: "BEGIN")
             for (key, value) in description.keyValues {
                 try db.execute(sql: "INSERT INTO exportInfo (key, value) VALUES (?, ?)", arguments: [key, value])
             }
-            let placeholders = RecordEncoding.columns.map { _ in "?" }.joined(separator: ", ")
+            for (id, device) in context.devices.sorted(by: { $0.key < $1.key }) {
+                let fields = RecordEncoding.deviceColumnKeys.map { key in device.isFreeText ? nil : device[key] }
+                try db.execute(
+                    sql: """
+                        INSERT INTO devices (id, name, manufacturer, model, hardware, software, description)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: StatementArguments([id] + fields + [device.canonicalText]))
+            }
+            let placeholders = Self.sampleColumns.map { _ in "?" }.joined(separator: ", ")
             insertSample = try db.makeStatement(
-                sql: "INSERT INTO samples (\(RecordEncoding.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+                sql: "INSERT INTO samples (\(Self.sampleColumns.joined(separator: ", "))) VALUES (\(placeholders))")
             parts = try WorkoutPartsWriter(db)
         }
     }
@@ -42,6 +53,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         bindings.statement = insertSample.sqliteStatement
         bindings.index = 1
         RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
+        daily.add(cursor, &context)
         try queue.writeWithoutTransaction { db in
             try Self.step(insertSample, db)
             try parts?.add(cursor, &context, db)
@@ -52,7 +64,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
         insertSample = nil
         parts = nil
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: Self.indexesAndSummaries)
+            try daily.write(db)
+            try db.execute(sql: Self.indexes)
             try db.execute(sql: "COMMIT")
         }
         try queue.close()
@@ -75,15 +88,20 @@ final class SQLiteExportWriter: ExportFormatWriter {
     }
 
     private static var schema: String {
-        let sampleColumns = RecordEncoding.columns.map { column in
+        let sampleColumns = Self.sampleColumns.map { column in
             switch column {
-            case "id", "firstSeenCapture": "\(column) INTEGER"
+            case "id": "id INTEGER PRIMARY KEY"
+            case "deviceId": "deviceId INTEGER REFERENCES devices(id)"
+            case "firstSeenCapture": "\(column) INTEGER"
             case "value": "value REAL"
             default: "\(column) TEXT"
             }
         }
         return """
             CREATE TABLE exportInfo (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE devices (
+                id INTEGER PRIMARY KEY, name TEXT, manufacturer TEXT, model TEXT, hardware TEXT, software TEXT,
+                description TEXT NOT NULL);
             CREATE TABLE samples (\(sampleColumns.joined(separator: ", ")));
             CREATE TABLE workouts (
                 sampleId INTEGER NOT NULL, activityType TEXT, startDate TEXT, endDate TEXT, durationSeconds REAL,
@@ -102,10 +120,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
             """
     }
 
-    /// Indexes once the rows are in (cheaper than keeping them up to date), then the daily
-    /// statistics of every record with a number, by type, local day and unit.
-    private static let indexesAndSummaries = """
-        CREATE UNIQUE INDEX samples_id ON samples(id);
+    /// Indexes once the rows are in: cheaper than keeping them up to date.
+    private static let indexes = """
         CREATE INDEX samples_startDate ON samples(startDate);
         CREATE INDEX samples_type ON samples(type, startDate);
         CREATE INDEX workouts_sample ON workouts(sampleId);
@@ -114,17 +130,15 @@ final class SQLiteExportWriter: ExportFormatWriter {
         CREATE INDEX workoutActivities_sample ON workoutActivities(sampleId);
         CREATE INDEX workoutRoutes_sample ON workoutRoutes(sampleId);
         CREATE INDEX correlationMembers_correlation ON correlationMembers(correlationId);
-        CREATE TABLE dailySummaries AS
-            SELECT type, substr(startDate, 1, 10) AS day, unit, COUNT(*) AS count, SUM(value) AS sum,
-                MIN(value) AS min, MAX(value) AS max, AVG(value) AS mean
-            FROM samples WHERE kind = 'record' AND status = 'present' AND value IS NOT NULL
-            GROUP BY type, day, unit ORDER BY type, day, unit;
-        CREATE INDEX dailySummaries_type ON dailySummaries(type, day);
         """
 }
 
 /// Binds a record's columns to the `samples` insert, in order.
 struct ColumnBinder: RecordColumnVisitor {
+    mutating func device(_ id: Int64?, _ description: DeviceDescription?) {
+        integer(id)
+    }
+
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     var statement: SQLiteStatement?
     var index: Int32 = 1

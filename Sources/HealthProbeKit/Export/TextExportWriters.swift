@@ -1,8 +1,9 @@
+import AppleHealthExport
 import Foundation
 
 /// How a format writes an export: a head, each record at the cursor, a tail.
 protocol ExportFormatWriter: AnyObject {
-    func begin(_ description: ExportDescription) throws
+    func begin(_ description: ExportDescription, _ context: ExportContext) throws
     func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws
     func finish(_ totals: ExportTotals) throws
     /// Stops without finishing (a cancelled or failed export); the caller removes the file.
@@ -21,7 +22,7 @@ final class JSONExportWriter: ExportFormatWriter {
         self.lines = lines
     }
 
-    func begin(_ description: ExportDescription) throws {
+    func begin(_ description: ExportDescription, _ context: ExportContext) throws {
         guard !lines else { return }
         JSONBytes.appendLiteral("{\"export\":", to: &stream.buffer)
         stream.buffer.append(contentsOf: try ReportJSON.encodeCompact(description))
@@ -63,8 +64,9 @@ final class CSVExportWriter: ExportFormatWriter, RecordColumnVisitor {
         self.stream = stream
     }
 
-    func begin(_ description: ExportDescription) throws {
-        stream.buffer.append(contentsOf: RecordEncoding.columns.joined(separator: ",").utf8)
+    func begin(_ description: ExportDescription, _ context: ExportContext) throws {
+        stream.buffer.append(
+            contentsOf: RecordEncoding.columns(devices: RecordEncoding.deviceColumns).joined(separator: ",").utf8)
         stream.buffer.append(contentsOf: [13, 10])
     }
 
@@ -87,6 +89,13 @@ final class CSVExportWriter: ExportFormatWriter, RecordColumnVisitor {
     func integer(_ value: Int64?) {
         separate()
         if let value { JSONBytes.appendInteger(value, to: &stream.buffer) }
+    }
+
+    func device(_ id: Int64?, _ description: DeviceDescription?) {
+        for key in RecordEncoding.deviceColumnKeys {
+            text(description.flatMap { $0.isFreeText ? nil : $0[key] })
+        }
+        text(description?.canonicalText)
     }
 
     func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?) {

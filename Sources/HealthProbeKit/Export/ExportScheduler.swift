@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+
+/// What a schedule has done: the slot last completed and the capture that export reflected.
+public struct ExportScheduleState: Sendable, Codable, Equatable {
+    public var lastCompletedSlot: Double?
+    public var lastExportedCapture: Int64?
+
+    public init(lastCompletedSlot: Double? = nil, lastExportedCapture: Int64? = nil) {
+        self.lastCompletedSlot = lastCompletedSlot
+        self.lastExportedCapture = lastExportedCapture
+    }
+}
+
+/// Stores the schedule in the archive and runs what is overdue. The command line's `export due`,
+/// the iOS app's background task and its foreground fallback all call ``runDue()``.
+public struct ExportScheduler: Sendable {
+    /// The schedule is a setting (kept when audit data is deleted); its progress is not.
+    static let scheduleKey = MonitoringSettings.keyPrefix + "exportSchedule"
+    static let stateKey = "export.scheduleState"
+
+    public enum Outcome: Sendable, Equatable {
+        case noSchedule
+        /// Nothing overdue; the next slot.
+        case notDue(next: Date)
+        case exported(ExportResult, slot: Date)
+        /// The run failed; the slot stays owed and the next `due` tries again.
+        case failed(ExportFailure, slot: Date)
+    }
+
+    let archive: ArchiveStore
+    let clock: @Sendable () -> Date
+    let files: PartialExportFiles
+    /// Reads the password of an encrypted schedule from its file.
+    let password: @Sendable (String) throws -> [UInt8]
+
+    public init(
+        archive: ArchiveStore, clock: @escaping @Sendable () -> Date = { Date() }, files: PartialExportFiles = .standard,
+        password: @escaping @Sendable (String) throws -> [UInt8]
+    ) {
+        self.archive = archive
+        self.clock = clock
+        self.files = files
+        self.password = password
+    }
+
+    public func schedule() throws -> ExportSchedule? {
+        try archive.writer.read { db in try Self.decode(ExportSchedule.self, key: Self.scheduleKey, db) }
+    }
+
+    public func state() throws -> ExportScheduleState {
+        try archive.writer.read { db in try Self.decode(ExportScheduleState.self, key: Self.stateKey, db) }
+            ?? ExportScheduleState()
+    }
+
+    /// Stores a schedule in place of any other; its progress starts afresh.
+    public func setSchedule(_ schedule: ExportSchedule?) throws {
+        try archive.writer.write { db in
+            try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.scheduleKey, Self.stateKey])
+            if let schedule {
+                try db.execute(
+                    sql: "INSERT INTO setting (key, value) VALUES (?, ?)",
+                    arguments: [Self.scheduleKey, String(decoding: try JSONEncoder().encode(schedule), as: UTF8.self)])
+            }
+            try AuditLog.append(
+                db, event: .settingsChanged,
+                message: schedule.map { "export schedule set: \($0.cadence.rawValue), \($0.format.rawValue)" }
+                    ?? "export schedule turned off")
+        }
+    }
+
+    /// Runs one export when the latest slot is later than the last completed one: one catch-up
+    /// for any number of missed slots. A clock set back finds nothing owed until it passes the
+    /// last completed slot again.
+    public func runDue(cancellation: ExportCancellation? = nil) throws -> Outcome {
+        guard let schedule = try schedule() else { return .noSchedule }
+        let now = clock()
+        let state = try state()
+        let owedAfter = max(state.lastCompletedSlot ?? schedule.createdAt, schedule.createdAt)
+        guard let slot = schedule.latestSlot(atOrBefore: now), slot.timeIntervalSince1970 > owedAfter else {
+            return .notDue(next: schedule.nextSlot(after: max(now, Date(timeIntervalSince1970: owedAfter))))
+        }
+        var request = request(for: schedule, slot: slot, state: state)
+        if schedule.encrypted {
+            do {
+                guard let file = schedule.passwordFile else { throw PasswordMissing() }
+                request.password = try password(file)
+            } catch {
+                let failure = ExportFailure.failed(problem: "the schedule's password could not be read")
+                try? archive.recordExportRun(request, startedAt: now, outcome: .failed(failure), encrypted: true)
+                return .failed(failure, slot: slot)
+            }
+        }
+        do {
+            let result = try archive.export(request, files: files, cancellation: cancellation)
+            let done = ExportScheduleState(
+                lastCompletedSlot: slot.timeIntervalSince1970, lastExportedCapture: result.captureId)
+            try archive.writer.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                    arguments: [Self.stateKey, String(decoding: try JSONEncoder().encode(done), as: UTF8.self)])
+            }
+            return .exported(result, slot: slot)
+        } catch let failure as ExportFailure {
+            return .failed(failure, slot: slot)
+        }
+    }
+
+    /// The export a slot runs: named after the slot in the schedule's zone, so runs never
+    /// collide and sort by time.
+    /// The password is read by the caller.
+    func request(for schedule: ExportSchedule, slot: Date, state: ExportScheduleState) -> ExportRequest {
+        var selection = ExportSelection()
+        switch schedule.range {
+        case .all: break
+        case .sinceLast: selection.receivedAfterCapture = state.lastExportedCapture
+        case .lastDays(let days): selection.startFrom = slot.timeIntervalSince1970 - Double(days) * 86_400
+        }
+        let zone = TimeZone(identifier: schedule.timeZone) ?? .gmt
+        var timestamps = ZonedTimestamps(zone: zone)
+        let stamp = String(timestamps.text(slot.timeIntervalSince1970).prefix(16))
+            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
+        let name = "healthprobe-\(stamp).\(schedule.format.fileExtension)\(schedule.encrypted ? ".enc" : "")"
+        return ExportRequest(
+            format: schedule.format, outputPath: URL(fileURLWithPath: schedule.folder).appendingPathComponent(name).path,
+            selection: selection, timeZone: zone, replacesExisting: true,
+            trigger: .scheduled, rangeDescription: schedule.range.description)
+    }
+
+    private struct PasswordMissing: Error {}
+
+    private static func decode<T: Decodable>(_ type: T.Type, key: String, _ db: Database) throws -> T? {
+        guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) else {
+            return nil
+        }
+        return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+    }
+}
