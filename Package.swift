@@ -96,7 +96,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthProbeKitTests",
-            dependencies: ["HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
