@@ -22,6 +22,11 @@ enum CommandErrors {
         }
     }
 
+    /// Bad usage: one line, exit 64.
+    static func usage(_ message: String) -> Never {
+        fail(message, code: 64)
+    }
+
     static func fail(_ message: String, code: Int32) -> Never {
         FileHandle.standardError.write(Data("healthprobe: \(message)\n".utf8))
         exit(code)

@@ -37,7 +37,7 @@ extension HealthProbeCommand {
             do {
                 password = try PasswordInput.read(file: passwordFile, confirming: false)
             } catch {
-                throw ValidationError(error.localizedDescription)
+                CommandErrors.usage(error.localizedDescription)
             }
             do {
                 try EncryptedExportFile.decrypt(input, password: password, to: output)

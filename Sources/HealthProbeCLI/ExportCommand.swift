@@ -40,7 +40,7 @@ extension HealthProbeCommand {
             let chosen = try selection.resolve(in: store, zone: zone)
             let password = try encryption.password()
             let request = ExportRequest(
-                format: format, outputPath: output, selection: chosen.selection, timeZone: zone, password: password,
+                format: format, outputPath: URL(fileURLWithPath: output).standardizedFileURL.path, selection: chosen.selection, timeZone: zone, password: password,
                 replacesExisting: force, rangeDescription: chosen.description)
             let result = try ExportRunner.run(request, store: store)
             FileHandle.standardError.write(Data(ExportRunner.summary(result).utf8))
@@ -73,7 +73,7 @@ struct ExportSelectionOptions: ParsableArguments {
     func zone() throws -> TimeZone {
         guard let timeZone else { return TimeZone(identifier: "UTC")! }
         guard let zone = TimeZone(identifier: timeZone) else {
-            throw ValidationError("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
+            CommandErrors.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
         }
         return zone
     }
@@ -91,6 +91,7 @@ struct ExportSelectionOptions: ParsableArguments {
             if let start, let end, start >= end { throw ExportArguments.Problem.fromAfterTo }
             var parts: [String] = []
             if let asOfCapture { parts.append("as of capture \(asOfCapture)") }
+            if let resolvedTypes { parts.append("types \(resolvedTypes.joined(separator: ","))") }
             if let from { parts.append("from \(from)") }
             if let to { parts.append("to \(to)") }
             if includeGone { parts.append("with gone records") }
@@ -99,7 +100,7 @@ struct ExportSelectionOptions: ParsableArguments {
                 includeGone: includeGone)
             return (selection, parts.isEmpty ? "all" : parts.joined(separator: ", "))
         } catch let problem as ExportArguments.Problem {
-            throw ValidationError(problem.localizedDescription)
+            CommandErrors.usage(problem.localizedDescription)
         }
     }
 }
@@ -112,7 +113,7 @@ struct EncryptionOptions: ParsableArguments {
     var passwordFile: String?
 
     func validate() throws {
-        if passwordFile != nil && !encrypt { throw ValidationError("--password-file needs --encrypt") }
+        if passwordFile != nil && !encrypt { CommandErrors.usage("--password-file needs --encrypt") }
     }
 
     func password() throws -> [UInt8]? {
@@ -120,7 +121,7 @@ struct EncryptionOptions: ParsableArguments {
         do {
             return try PasswordInput.read(file: passwordFile, confirming: true)
         } catch {
-            throw ValidationError(error.localizedDescription)
+            CommandErrors.usage(error.localizedDescription)
         }
     }
 }

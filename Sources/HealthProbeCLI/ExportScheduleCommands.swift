@@ -59,23 +59,27 @@ extension HealthProbeCommand {
 
         private func makeSchedule() throws -> HealthProbeKit.ExportSchedule {
             guard let every, let at, let format, let to else {
-                throw ValidationError("a schedule needs --every, --at, --format and --to")
+                CommandErrors.usage("a schedule needs --every, --at, --format and --to")
             }
             let parts = at.split(separator: ":").compactMap { Int($0) }
             guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
-                throw ValidationError("--at takes a local time as HH:MM, such as 08:30")
+                CommandErrors.usage("--at takes a local time as HH:MM, such as 08:30")
             }
             let zone = timeZone ?? TimeZone.current.identifier
-            guard TimeZone(identifier: zone) != nil else { throw ValidationError("unknown time zone '\(zone)'") }
+            guard TimeZone(identifier: zone) != nil else { CommandErrors.usage("unknown time zone '\(zone)'") }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: to, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("the folder \(to) does not exist")
+                CommandErrors.usage("the folder \(to) does not exist")
             }
             if encrypt {
                 guard let passwordFile else {
-                    throw ValidationError("a scheduled encrypted export needs --password-file: nobody is there to type it")
+                    CommandErrors.usage("a scheduled encrypted export needs --password-file: nobody is there to type it")
                 }
-                _ = try Self.readPassword(passwordFile)
+                do {
+                    _ = try Self.readPassword(passwordFile)
+                } catch {
+                    CommandErrors.usage(error.localizedDescription)
+                }
             }
             return HealthProbeKit.ExportSchedule(
                 cadence: every, hour: parts[0], minute: parts[1], timeZone: zone, format: format,
@@ -90,11 +94,11 @@ extension HealthProbeCommand {
             case "since-last": return .sinceLast
             case "last-days":
                 guard range.count == 2, let days = Int(range[1]), days > 0 else {
-                    throw ValidationError("--range last-days takes a number of days: --range last-days 7")
+                    CommandErrors.usage("--range last-days takes a number of days: --range last-days 7")
                 }
                 return .lastDays(days)
             case let other?:
-                throw ValidationError("unknown range '\(other)'; use all, since-last or last-days N")
+                CommandErrors.usage("unknown range '\(other)'; use all, since-last or last-days N")
             }
         }
 
@@ -114,11 +118,7 @@ extension HealthProbeCommand {
         }
 
         static let readPassword: @Sendable (String) throws -> [UInt8] = { path in
-            do {
-                return try PasswordInput.read(file: path, confirming: false)
-            } catch {
-                throw ValidationError(error.localizedDescription)
-            }
+            try PasswordInput.read(file: path, confirming: false)
         }
     }
 

@@ -17,7 +17,8 @@ extension ArchiveStore {
             try recordExportRun(request, startedAt: startedAt, outcome: .completed(result))
             return result
         } catch let failure as ExportFailure {
-            try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure))
+            // A request refused before any work (a file in the way, an unknown capture) is not a run.
+            if !failure.isUsageError { try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure)) }
             throw failure
         } catch {
             let failure = ExportFailure.failed(problem: error.localizedDescription)
