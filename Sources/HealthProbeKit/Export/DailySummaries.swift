@@ -5,9 +5,9 @@ import GRDB
 /// Gathered while the rows are written, which costs less than a GROUP BY over them after.
 struct DailySummaries {
     private struct Key: Hashable {
-        var type: String
+        var type: Int
         var day: Int64
-        var unit: String?
+        var unit: Int
     }
 
     private struct Statistics {
@@ -25,14 +25,48 @@ struct DailySummaries {
     }
 
     private var days: [Key: Statistics] = [:]
+    /// Types and units by number, and the last row's as bytes: most rows repeat them.
+    private var names = Names()
+    private var lastType: [UInt8] = []
+    private var lastTypeNumber = 0
+    private var lastUnit: [UInt8]?
+    private var lastUnitNumber = 0
+
+    private struct Names {
+        var numbers: [String?: Int] = [:]
+        var names: [String?] = []
+
+        mutating func number(_ name: String?) -> Int {
+            if let known = numbers[name] { return known }
+            names.append(name)
+            numbers[name] = names.count - 1
+            return names.count - 1
+        }
+    }
+    private static let record = Array("record".utf8)
 
     mutating func add(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) {
         guard cursor.isNull(.goneAt), let value = cursor.double(.numericValue), let start = cursor.double(.startDate),
-            let kind = cursor.text(.kind), kind.elementsEqual("record".utf8), let type = cursor.string(.type)
+            let kind = cursor.text(.kind), kind.elementsEqual(Self.record), let type = cursor.text(.type)
         else { return }
+        if !type.elementsEqual(lastType) {
+            lastType = Array(type)
+            lastTypeNumber = names.number(String(decoding: type, as: UTF8.self))
+        }
+        let unit = cursor.text(.unit)
+        let sameUnit =
+            switch (unit, lastUnit) {
+            case (nil, nil): true
+            case (let unit?, let last?): unit.elementsEqual(last)
+            default: false
+            }
+        if !sameUnit {
+            lastUnit = unit.map { Array($0) }
+            lastUnitNumber = names.number(unit.map { String(decoding: $0, as: UTF8.self) })
+        }
         let local = start + Double(context.timestamps.offset(at: start))
         let day = Int64((local / 86_400).rounded(.down))
-        days[Key(type: type, day: day, unit: cursor.string(.unit)), default: Statistics()].add(value)
+        days[Key(type: lastTypeNumber, day: day, unit: lastUnitNumber), default: Statistics()].add(value)
     }
 
     func write(_ db: Database) throws {
@@ -44,10 +78,11 @@ struct DailySummaries {
                 """)
         let insert = try db.makeStatement(
             sql: "INSERT INTO dailySummaries (type, day, unit, count, sum, min, max, mean) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        let ordered = days.sorted { ($0.key.type, $0.key.day, $0.key.unit ?? "") < ($1.key.type, $1.key.day, $1.key.unit ?? "") }
-        for (key, statistics) in ordered {
+        let named = days.map { (type: names.names[$0.key.type] ?? "", day: $0.key.day, unit: names.names[$0.key.unit], $0.value) }
+        let ordered = named.sorted { ($0.type, $0.day, $0.unit ?? "") < ($1.type, $1.day, $1.unit ?? "") }
+        for (type, day, unit, statistics) in ordered {
             try insert.execute(arguments: [
-                key.type, UTCText.day(key.day), key.unit, statistics.count, statistics.sum, statistics.minimum,
+                type, UTCText.day(day), unit, statistics.count, statistics.sum, statistics.minimum,
                 statistics.maximum, statistics.sum / Double(statistics.count),
             ])
         }

@@ -17,10 +17,17 @@ struct ExportContext {
     let deviceJSON: [Int64: [UInt8]]
     let routes: [Int64: [RouteDigest]]
     var timestamps: ZonedTimestamps
+    private let captureDateTexts: [Int64: [UInt8]]
 
     init(_ resolved: ResolvedSelection, timeZone: TimeZone, _ db: Database) throws {
         self.resolved = resolved
-        timestamps = ZonedTimestamps(zone: timeZone)
+        var timestamps = ZonedTimestamps(zone: timeZone)
+        captureDateTexts = resolved.captureDates.mapValues { date in
+            var text: [UInt8] = []
+            timestamps.append(date, to: &text)
+            return text
+        }
+        self.timestamps = timestamps
         var devices: [Int64: DeviceDescription] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
             devices[row[0]] = DeviceDescription(canonicalText: row[1])
@@ -72,7 +79,8 @@ struct ExportContext {
         }
     }
 
-    func captureDate(_ id: Int64?) -> Double? {
-        id.flatMap { resolved.captureDates[$0] }
+    /// A capture's date as the export writes it: a few captures, each written for a million rows.
+    func captureDateText(_ id: Int64?) -> [UInt8]? {
+        id.flatMap { captureDateTexts[$0] }
     }
 }

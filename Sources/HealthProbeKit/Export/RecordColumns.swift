@@ -10,6 +10,12 @@ protocol RecordColumnVisitor {
     mutating func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?)
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?)
     mutating func text(_ string: String?)
+    /// Bytes made for this column (a date, metadata), valid only during the call.
+    mutating func madeText(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension RecordColumnVisitor {
+    mutating func madeText(_ bytes: UnsafeBufferPointer<UInt8>) { text(bytes) }
 }
 
 extension RecordEncoding {
@@ -23,7 +29,14 @@ extension RecordEncoding {
         func made(_ build: (inout [UInt8]) -> Bool) {
             scratch.removeAll(keepingCapacity: true)
             if build(&scratch) {
-                scratch.withUnsafeBufferPointer { visitor.text($0) }
+                scratch.withUnsafeBufferPointer { visitor.madeText($0) }
+            } else {
+                visitor.text(nil as UnsafeBufferPointer<UInt8>?)
+            }
+        }
+        func captureDate(_ text: [UInt8]?) {
+            if let text {
+                text.withUnsafeBufferPointer { visitor.madeText($0) }
             } else {
                 visitor.text(nil as UnsafeBufferPointer<UInt8>?)
             }
@@ -73,10 +86,10 @@ extension RecordEncoding {
         visitor.text(cursor.text(.healthKitUUID))
         let firstSeen = cursor.integer(.firstSeenCapture)
         visitor.integer(firstSeen)
-        date(context.captureDate(firstSeen))
+        captureDate(context.captureDateText(firstSeen))
         visitor.text(ExportContext.status(cursor))
-        date(context.captureDate(cursor.integer(.lastSeen)))
-        date(context.captureDate(cursor.integer(.goneAt)))
+        captureDate(context.captureDateText(cursor.integer(.lastSeen)))
+        captureDate(context.captureDateText(cursor.integer(.goneAt)))
         visitor.text(ExportContext.goneReason(cursor.string(.goneReason)))
     }
 }

@@ -54,15 +54,15 @@ enum RecordEncoding {
         if let first = cursor.integer(.firstSeenCapture) {
             JSONBytes.appendLiteral(",\"firstSeenCapture\":", to: &output)
             JSONBytes.appendInteger(first, to: &output)
-            appendDate("firstSeen", context.captureDate(first), &context, to: &output)
+            appendCaptureDate("firstSeen", context.captureDateText(first), to: &output)
         }
         if cursor.isNull(.goneAt) {
             JSONBytes.appendLiteral(",\"status\":\"present\"}", to: &output)
             return
         }
         JSONBytes.appendLiteral(",\"status\":\"gone\"", to: &output)
-        appendDate("lastSeen", context.captureDate(cursor.integer(.lastSeen)), &context, to: &output)
-        appendDate("goneSince", context.captureDate(cursor.integer(.goneAt)), &context, to: &output)
+        appendCaptureDate("lastSeen", context.captureDateText(cursor.integer(.lastSeen)), to: &output)
+        appendCaptureDate("goneSince", context.captureDateText(cursor.integer(.goneAt)), to: &output)
         if let reason = ExportContext.goneReason(cursor.string(.goneReason)) {
             JSONBytes.appendLiteral(",\"goneReason\":", to: &output)
             JSONBytes.appendString(reason, to: &output)
@@ -88,6 +88,16 @@ enum RecordEncoding {
         JSONBytes.appendLiteral(name, to: &output)
         output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "\"")])
         context.timestamps.append(seconds, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendCaptureDate(_ name: StaticString, _ text: [UInt8]?, to output: inout [UInt8]) {
+        guard let text else { return }
+        output.append(UInt8(ascii: ","))
+        output.append(UInt8(ascii: "\""))
+        JSONBytes.appendLiteral(name, to: &output)
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "\"")])
+        output.append(contentsOf: text)
         output.append(UInt8(ascii: "\""))
     }
 

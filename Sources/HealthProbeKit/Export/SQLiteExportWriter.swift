@@ -19,7 +19,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
     init(path: String) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
+            try db.execute(
+                sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
         }
         // One transaction spans every row, each written in its own access.
         configuration.allowsUnsafeTransactions = true
@@ -27,7 +28,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
     }
 
     func begin(_ description: ExportDescription, _ context: ExportContext) throws {
-        try queue.writeWithoutTransaction { db in
+        try access { db in
             try db.execute(sql: Self.schema)
             try db.execute(sql: "BEGIN")
             for (key, value) in description.keyValues {
@@ -48,27 +49,46 @@ final class SQLiteExportWriter: ExportFormatWriter {
         }
     }
 
+    /// The connection while the rows are written: one access for all of them, not one a row.
+    private var openDatabase: Database?
+
+    private var finished = false
+
+    /// Closes the file once the rows' access is over and the rows are committed.
+    func withAccess<T>(_ body: () throws -> T) throws -> T {
+        let result = try queue.writeWithoutTransaction { db in
+            openDatabase = db
+            defer { openDatabase = nil }
+            return try body()
+        }
+        if finished { try queue.close() }
+        return result
+    }
+
+    private func access(_ body: (Database) throws -> Void) throws {
+        guard let openDatabase else { throw ExportFailure.failed(problem: "the database is not open") }
+        try body(openDatabase)
+    }
+
     func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
-        guard let insertSample else { return }
+        guard let insertSample, let db = openDatabase else { return }
         bindings.statement = insertSample.sqliteStatement
         bindings.index = 1
         RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
         daily.add(cursor, &context)
-        try queue.writeWithoutTransaction { db in
-            try Self.step(insertSample, db)
-            try parts?.add(cursor, &context, db)
-        }
+        try Self.step(insertSample, db)
+        try parts?.add(cursor, &context, db)
     }
 
     func finish(_ totals: ExportTotals) throws {
         insertSample = nil
         parts = nil
-        try queue.writeWithoutTransaction { db in
+        try access { db in
             try daily.write(db)
             try db.execute(sql: Self.indexes)
             try db.execute(sql: "COMMIT")
         }
-        try queue.close()
+        finished = true
     }
 
     func abandon() {
@@ -133,15 +153,20 @@ final class SQLiteExportWriter: ExportFormatWriter {
         """
 }
 
-/// Binds a record's columns to the `samples` insert, in order.
+/// Binds a record's columns to the `samples` insert, in order. Text read from the archive is
+/// bound in place (`SQLITE_STATIC`: the cursor keeps it until its next step, and the insert
+/// steps first); text made for a column is copied once into storage of its own that lives as
+/// long as the binder, so SQLite need not copy either.
 struct ColumnBinder: RecordColumnVisitor {
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    private static let staticText = unsafeBitCast(OpaquePointer(bitPattern: 0), to: sqlite3_destructor_type.self)
+    var statement: SQLiteStatement?
+    var index: Int32 = 1
+    private let made = MadeColumns()
+
     mutating func device(_ id: Int64?, _ description: DeviceDescription?) {
         integer(id)
     }
-
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-    var statement: SQLiteStatement?
-    var index: Int32 = 1
 
     mutating func integer(_ value: Int64?) {
         if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
@@ -154,24 +179,50 @@ struct ColumnBinder: RecordColumnVisitor {
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        bind(bytes, destructor: Self.staticText)
+    }
+
+    mutating func madeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        bind(made.store(bytes, column: Int(index)), destructor: Self.staticText)
+    }
+
+    mutating func text(_ string: String?) {
+        guard var string else { return bind(nil, destructor: Self.transient) }
+        string.withUTF8 { bind($0, destructor: Self.transient) }
+    }
+
+    private mutating func bind(_ bytes: UnsafeBufferPointer<UInt8>?, destructor: sqlite3_destructor_type) {
         if let bytes, let base = bytes.baseAddress {
-            sqlite3_bind_text(
-                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                Self.transient)
+            let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            sqlite3_bind_text(statement, index, text, Int32(bytes.count), destructor)
         } else if bytes != nil {
-            sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            _ = "".withCString { sqlite3_bind_text(statement, index, $0, 0, Self.transient) }
         } else {
             sqlite3_bind_null(statement, index)
         }
         index += 1
     }
+}
 
-    mutating func text(_ string: String?) {
-        guard var string else {
-            sqlite3_bind_null(statement, index)
-            index += 1
-            return
+/// One growable buffer per column, whose address stays put between rows.
+final class MadeColumns {
+    private var buffers: [Int: UnsafeMutableBufferPointer<UInt8>] = [:]
+
+    func store(_ bytes: UnsafeBufferPointer<UInt8>, column: Int) -> UnsafeBufferPointer<UInt8> {
+        var buffer = buffers[column] ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        if buffer.count < bytes.count {
+            buffer.deallocate()
+            buffer = .allocate(capacity: max(bytes.count, 256))
+            buffers[column] = buffer
         }
-        string.withUTF8 { text($0) }
+        guard let base = buffer.baseAddress, let source = bytes.baseAddress else {
+            return UnsafeBufferPointer(start: buffer.baseAddress, count: 0)
+        }
+        base.update(from: source, count: bytes.count)
+        return UnsafeBufferPointer(start: base, count: bytes.count)
+    }
+
+    deinit {
+        for buffer in buffers.values { buffer.deallocate() }
     }
 }

@@ -8,6 +8,12 @@ protocol ExportFormatWriter: AnyObject {
     func finish(_ totals: ExportTotals) throws
     /// Stops without finishing (a cancelled or failed export); the caller removes the file.
     func abandon()
+    /// Runs the rows' loop (`begin` to `finish`) with whatever the format keeps open.
+    func withAccess<T>(_ body: () throws -> T) throws -> T
+}
+
+extension ExportFormatWriter {
+    func withAccess<T>(_ body: () throws -> T) throws -> T { try body() }
 }
 
 /// JSON (one document: `{"export": …, "records": [ … ], "summary": …}`) and JSONL (one record
@@ -55,9 +61,8 @@ final class JSONExportWriter: ExportFormatWriter {
 
 /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, a quote or a
 /// line break, quotes doubled. Numbers are written bare, so pandas and DuckDB read them as such.
-final class CSVExportWriter: ExportFormatWriter, RecordColumnVisitor {
+final class CSVExportWriter: ExportFormatWriter {
     private let stream: ExportByteStream
-    private var firstField = true
     private var scratch: [UInt8] = []
 
     init(stream: ExportByteStream) {
@@ -71,63 +76,72 @@ final class CSVExportWriter: ExportFormatWriter, RecordColumnVisitor {
     }
 
     func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
-        firstField = true
-        var visitor = self
-        RecordEncoding.visitColumns(cursor, &context, &visitor, scratch: &scratch)
-        stream.buffer.append(contentsOf: [13, 10])
+        // The row is written into a local value, moved out of the stream and back: no
+        // exclusivity check on every byte.
+        var row = CSVRow(output: stream.buffer)
+        stream.buffer = []
+        RecordEncoding.visitColumns(cursor, &context, &row, scratch: &scratch)
+        row.output.append(contentsOf: [13, 10])
+        stream.buffer = row.output
         try stream.flushIfFull()
     }
 
     func finish(_ totals: ExportTotals) throws { try stream.finish() }
     func abandon() { stream.abandon() }
+}
 
-    private func separate() {
-        if !firstField { stream.buffer.append(UInt8(ascii: ",")) }
+/// One CSV row's fields, appended to `output`.
+struct CSVRow: RecordColumnVisitor {
+    var output: [UInt8]
+    private var firstField = true
+
+    init(output: [UInt8]) {
+        self.output = output
+    }
+
+    private mutating func separate() {
+        if !firstField { output.append(UInt8(ascii: ",")) }
         firstField = false
     }
 
-    func integer(_ value: Int64?) {
+    mutating func integer(_ value: Int64?) {
         separate()
-        if let value { JSONBytes.appendInteger(value, to: &stream.buffer) }
+        if let value { JSONBytes.appendInteger(value, to: &output) }
     }
 
-    func device(_ id: Int64?, _ description: DeviceDescription?) {
+    mutating func device(_ id: Int64?, _ description: DeviceDescription?) {
         for key in RecordEncoding.deviceColumnKeys {
             text(description.flatMap { $0.isFreeText ? nil : $0[key] })
         }
         text(description?.canonicalText)
     }
 
-    func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?) {
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>?, _ value: Double?) {
         separate()
         if let text {
-            stream.buffer.append(contentsOf: text)
+            output.append(contentsOf: text)
         } else if let value {
-            stream.buffer.append(contentsOf: "\(value)".utf8)
+            output.append(contentsOf: "\(value)".utf8)
         }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>?) {
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>?) {
         separate()
-        if let bytes { appendField(bytes) }
+        if let bytes { Self.appendField(bytes, to: &output) }
     }
 
-    func text(_ string: String?) {
+    mutating func text(_ string: String?) {
         separate()
         guard var string else { return }
-        string.withUTF8 { appendField($0) }
+        string.withUTF8 { Self.appendField($0, to: &output) }
     }
 
     private static func needsQuoting(_ byte: UInt8) -> Bool {
         byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
     }
 
-    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>) {
-        Self.appendField(bytes, to: &stream.buffer)
-    }
-
     /// One field, quoted when it must be; runs between quotes are copied whole.
-    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         guard bytes.contains(where: needsQuoting) else {
             output.append(contentsOf: bytes)
             return

@@ -39,20 +39,20 @@ struct WorkoutPartsWriter {
                 """)
     }
 
+    private static let workout = Array("workout".utf8)
+    private static let correlation = Array("correlation".utf8)
+
     func add(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext, _ db: Database) throws {
-        guard let id = cursor.integer(.id), let kind = cursor.string(.kind) else { return }
-        switch kind {
-        case "workout": try addWorkout(id, cursor, &context)
-        case "correlation": try addMembers(id, cursor, &context)
-        default: return
+        guard let id = cursor.integer(.id), let kind = cursor.text(.kind) else { return }
+        if kind.elementsEqual(Self.workout) {
+            try addWorkout(id, cursor, &context)
+        } else if kind.elementsEqual(Self.correlation) {
+            try addMembers(id, cursor, &context)
         }
     }
 
-    private func details(_ cursor: ArchivedRecordCursor) -> [String: Any] {
-        guard let text = cursor.text(.details),
-            let object = try? JSONSerialization.jsonObject(with: Data(buffer: text)) as? [String: Any]
-        else { return [:] }
-        return object
+    private func details(_ cursor: ArchivedRecordCursor) -> CanonicalJSON? {
+        cursor.text(.details).flatMap { CanonicalJSON(canonicalText: $0) }
     }
 
     private func addWorkout(_ id: Int64, _ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
@@ -60,29 +60,27 @@ struct WorkoutPartsWriter {
         let start = cursor.double(.startDate)
         let end = cursor.double(.endDate)
         let duration: Double? = if let start, let end { end - start } else { nil }
-        let attributes = (details["otherAttributes"] as? [String: Any]).flatMap(Self.jsonText)
         try workout.execute(arguments: [
-            id, details["activityType"] as? String, start.map { context.timestamps.text($0) },
-            end.map { context.timestamps.text($0) }, duration, attributes,
+            id, details?["activityType"]?.string, start.map { context.timestamps.text($0) },
+            end.map { context.timestamps.text($0) }, duration, details?["otherAttributes"]?.text,
         ])
-        for (position, event) in ((details["events"] as? [[String: Any]]) ?? []).enumerated() {
-            let attributes = event["attributes"] as? [String: String] ?? [:]
+        for (position, event) in (details?["events"]?.array ?? []).enumerated() {
+            let attributes = event["attributes"]?.strings ?? [:]
             try self.event.execute(arguments: [
-                id, position, event["type"] as? String, event["date"] as? String,
-                attributes["duration"].flatMap(Double.init), attributes["durationUnit"],
-                (event["metadata"]).flatMap(Self.jsonText),
+                id, position, event["type"]?.string, event["date"]?.string, attributes["duration"].flatMap(Double.init),
+                attributes["durationUnit"], event["metadata"]?.metadataObject.text,
             ])
         }
-        for statistic in (details["statistics"] as? [[String: Any]]) ?? [] {
-            let attributes = statistic["attributes"] as? [String: String] ?? [:]
+        for statistic in details?["statistics"]?.array ?? [] {
+            let attributes = statistic["attributes"]?.strings ?? [:]
             try self.statistic.execute(arguments: [
-                id, statistic["type"] as? String, attributes["startDate"], attributes["endDate"],
+                id, statistic["type"]?.string, attributes["startDate"], attributes["endDate"],
                 attributes["average"].flatMap(Double.init), attributes["minimum"].flatMap(Double.init),
                 attributes["maximum"].flatMap(Double.init), attributes["sum"].flatMap(Double.init), attributes["unit"],
             ])
         }
-        for (position, activity) in ((details["activities"] as? [Any]) ?? []).enumerated() {
-            try self.activity.execute(arguments: [id, position, Self.jsonText(activity)])
+        for (position, activity) in (details?["activities"]?.array ?? []).enumerated() {
+            try self.activity.execute(arguments: [id, position, activity.text])
         }
         for digest in context.routes[id] ?? [] {
             try route.execute(arguments: [id, digest.file, digest.sha256, digest.points])
@@ -90,10 +88,11 @@ struct WorkoutPartsWriter {
     }
 
     private func addMembers(_ id: Int64, _ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
-        for record in (details(cursor)["records"] as? [[String: String]]) ?? [] {
+        for member in details(cursor)?["records"]?.array ?? [] {
+            let record = member.strings
             let value = record["value"]
             let number = value.flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
-            try member.execute(arguments: [
+            try self.member.execute(arguments: [
                 id, record["type"], record["sourceName"], record["unit"], number, number == nil ? value : nil,
                 Self.zoned(record["startDate"], &context), Self.zoned(record["endDate"], &context),
             ])
@@ -105,12 +104,5 @@ struct WorkoutPartsWriter {
         guard let utc else { return nil }
         guard let seconds = UTCText.parseISO8601(utc) else { return utc }
         return context.timestamps.text(seconds)
-    }
-
-    private static func jsonText(_ value: Any) -> String? {
-        guard JSONSerialization.isValidJSONObject(value) || value is String,
-            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -31,10 +31,35 @@ struct ZonedTimestamps {
         return offset
     }
 
+    /// The last local day written, as `2000-01-01T`: most dates of an export share their day
+    /// with the one before.
+    private var cachedDay: Int64 = .min
+    private var cachedDayText: [UInt8] = []
+
     mutating func append(_ seconds: Double, to text: inout [UInt8]) {
         let offset = offset(at: seconds)
-        UTCText.appendISO8601(seconds: seconds + Double(offset), to: &text)
-        text.removeLast()  // the "Z"
+        let local = seconds + Double(offset)
+        let whole = local.rounded(.down)
+        let day = Int64((whole / 86_400).rounded(.down))
+        if day != cachedDay {
+            cachedDayText.removeAll(keepingCapacity: true)
+            UTCText.appendISO8601(seconds: Double(day * 86_400), to: &cachedDayText)
+            cachedDayText.removeLast(9)  // "00:00:00Z"
+            cachedDay = day
+        }
+        text.append(contentsOf: cachedDayText)
+        let secondOfDay = Int(Int64(whole) - day * 86_400)
+        Self.appendTwoDigits(secondOfDay / 3600, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendTwoDigits(secondOfDay / 60 % 60, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendTwoDigits(secondOfDay % 60, to: &text)
+        if local - whole > 0.0000005 {
+            // Sub-second instants (the live path): as UTCText writes them.
+            var fraction: [UInt8] = []
+            UTCText.appendISO8601(seconds: local - whole, to: &fraction)
+            text.append(contentsOf: fraction[19..<(fraction.count - 1)])
+        }
         let magnitude = abs(offset) / 60
         text.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         Self.appendTwoDigits(magnitude / 60, to: &text)
