@@ -9,6 +9,7 @@
 
         init() {
             environment?.registerBackgroundRefresh()
+            environment?.scheduledExports.register()
         }
 
         var body: some Scene {
@@ -18,6 +19,8 @@
                         .task {
                             await environment.startMonitoring()
                             await environment.scheduleBackgroundRefresh()
+                            await environment.scheduledExports.runOverdueInForeground()
+                            environment.scheduledExports.submitNext()
                         }
                 } else {
                     Text("HealthProbe could not open its archive.")

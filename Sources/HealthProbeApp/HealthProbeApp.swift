@@ -21,6 +21,8 @@
         public let audit: AuditTrailModel
         public let archiveStatus: ArchiveStatusModel
         public let settings: SettingsModel
+        /// Scheduled exports, into Documents/Exports (visible in the Files app).
+        public let scheduledExports: ScheduledExportTask
 
         public static let refreshTaskIdentifier = "org.healthprobe.check"
 
@@ -36,6 +38,10 @@
             audit = AuditTrailModel(archive: archive)
             archiveStatus = ArchiveStatusModel(archive: archive, sync: context, path: nil)
             settings = SettingsModel(archive: archive)
+            let documents = try FileManager.default.url(
+                for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+            scheduledExports = try ScheduledExportTask(
+                archive: archive, folder: documents.appendingPathComponent("Exports", isDirectory: true))
         }
 
         /// Asks for Health access, then has HealthKit wake the app when monitored types change
