@@ -15,7 +15,7 @@ struct ExportContext {
     let devices: [Int64: DeviceDescription]
     /// Each device as its JSON object, encoded once.
     let deviceJSON: [Int64: [UInt8]]
-    let routes: [Int64: [RouteDigest]]
+    private let routeLookup: Statement
     var timestamps: ZonedTimestamps
     private let captureDateTexts: [Int64: [UInt8]]
 
@@ -38,30 +38,23 @@ struct ExportContext {
             RecordEncoding.appendDeviceObject(device, to: &bytes)
             return bytes
         }
-        routes = try Self.routeDigests(db, upTo: resolved.capture.id)
+        routeLookup = try db.makeStatement(
+            sql: "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? AND recordId = ? ORDER BY path")
     }
 
-    /// Each workout's route files as the latest capture up to `capture` that saw them read them.
-    private static func routeDigests(_ db: Database, upTo capture: Int64) throws -> [Int64: [RouteDigest]] {
-        var latest: [Int64: (capture: Int64, digests: [RouteDigest])] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT recordId, captureId, path, contentHash, pointCount FROM routeFile
-                WHERE captureId <= ? ORDER BY recordId, captureId, path
-                """, arguments: [capture])
-        while let row = try rows.next() {
-            let record: Int64 = row[0]
-            let seenIn: Int64 = row[1]
-            let digest = RouteDigest(file: row[2], sha256: row[3], points: row[4])
-            if let known = latest[record], known.capture == seenIn {
-                latest[record]?.digests.append(digest)
-            } else {
-                latest[record] = (seenIn, [digest])
-            }
+    /// A workout's route files as the capture that held it read them (each capture stores the
+    /// digests of the workouts it saw): for a gone record, the last capture that saw it. Read a
+    /// workout at a time, so memory does not grow with the number of workouts.
+    func routes(_ cursor: ArchivedRecordCursor) -> [RouteDigest]? {
+        guard let kind = cursor.text(.kind), kind.elementsEqual(Self.workout), let id = cursor.integer(.id) else {
+            return nil
         }
-        return latest.mapValues(\.digests)
+        let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
+        guard let rows = try? Row.fetchAll(routeLookup, arguments: [capture, id]), !rows.isEmpty else { return nil }
+        return rows.map { RouteDigest(file: $0[0], sha256: $0[1], points: $0[2]) }
     }
+
+    private static let workout = Array("workout".utf8)
 
     /// `present`, or `gone` for a record the capture no longer held.
     static func status(_ cursor: ArchivedRecordCursor) -> String {

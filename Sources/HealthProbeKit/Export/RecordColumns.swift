@@ -79,7 +79,7 @@ extension RecordEncoding {
         }
         visitor.text(cursor.text(.details))
         made { bytes in
-            guard let routes = id.flatMap({ context.routes[$0] }) else { return false }
+            guard let routes = context.routes(cursor) else { return false }
             appendRoutes(routes, to: &bytes)
             return true
         }

@@ -46,7 +46,7 @@ enum RecordEncoding {
             JSONBytes.appendLiteral(",\"details\":", to: &output)
             output.append(contentsOf: details)
         }
-        if let id = cursor.integer(.id), let routes = context.routes[id] {
+        if let routes = context.routes(cursor) {
             JSONBytes.appendLiteral(",\"routes\":", to: &output)
             appendRoutes(routes, to: &output)
         }

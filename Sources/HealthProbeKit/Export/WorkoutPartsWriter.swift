@@ -82,7 +82,7 @@ struct WorkoutPartsWriter {
         for (position, activity) in (details?["activities"]?.array ?? []).enumerated() {
             try self.activity.execute(arguments: [id, position, activity.text])
         }
-        for digest in context.routes[id] ?? [] {
+        for digest in context.routes(cursor) ?? [] {
             try route.execute(arguments: [id, digest.file, digest.sha256, digest.points])
         }
     }
