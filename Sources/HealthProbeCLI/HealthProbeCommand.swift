@@ -10,7 +10,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
         discussion: """
             HealthProbe keeps a local archive of every record it has seen. Nothing leaves this \
             machine. Exit codes: 0 success, 64 bad usage, 65 not a readable Apple Health export, \
-            74 the archive or a destination could not be used, 3 `check --fail-on` found anomalies at or above that severity.
+            74 the archive or a destination could not be used, 130 an export cancelled, 3 `check --fail-on` found anomalies at or above that severity.
             """,
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
@@ -60,6 +60,9 @@ struct OutputOptions: ParsableArguments {
 extension HealthProbeCommand {
     /// The entry point for `main.swift`: parses the command line and runs the command.
     public static func runMain() async {
+        // A file-size limit makes a write fail (EFBIG) like a full disk, instead of killing us
+        // before an export can remove its temporary.
+        signal(SIGXFSZ, SIG_IGN)
         // A killed export leaves its temporary behind; whichever command runs next removes it.
         PartialExportFiles.standard.removeAbandoned()
         await main()

@@ -75,6 +75,31 @@ struct ExportCommandTests {
         #expect(unwritable.stderr.contains("does not exist"))
     }
 
+    /// A write that fails mid-way (a file-size limit stands in for a full disk) removes the
+    /// partial file and exits 74.
+    @Test func aFailedWriteMidwayLeavesNothing() throws {
+        let setup = try Setup()
+        let archiveBytes = try FileManager.default.attributesOfItem(atPath: setup.archive)[.size] as! Int
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = [
+            "--fsize=\(archiveBytes + 200_000)", CommandRunner.executable.path, "export", "--format", "json",
+            "--output", setup.path("big.json"), "--archive", setup.archive,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(setup.environment) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(stderr.hasPrefix("healthprobe: the export failed: "), "\(stderr)")
+        #expect(stderr.hasSuffix("nothing was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: setup.path("big.json")))
+        #expect(try setup.leftovers().isEmpty)
+    }
+
     @Test func encryptedRoundTripAndRefusals() throws {
         let setup = try Setup()
         let exported = try setup.run([

@@ -12,6 +12,7 @@ final class OutputPipeline: @unchecked Sendable {
     private let capacity: Int
     private let ended = DispatchSemaphore(value: 0)
     private var stage: (([UInt8]) throws -> Void)?
+    private var joined = false
 
     init(capacity: Int = 4, stage: @escaping ([UInt8]) throws -> Void) {
         self.capacity = capacity
@@ -37,7 +38,7 @@ final class OutputPipeline: @unchecked Sendable {
     /// Waits for every queued chunk to be written, then for the thread to end.
     func finish() throws {
         close(discarding: false)
-        ended.wait()
+        join()
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw failure }
@@ -46,7 +47,17 @@ final class OutputPipeline: @unchecked Sendable {
     /// Drops what is queued and waits for the thread to end: a cancelled or failed export.
     func abandon() {
         close(discarding: true)
-        ended.wait()
+        join()
+    }
+
+    /// Waits for the worker thread to end; at once when it already has (a failed `finish`
+    /// is followed by an `abandon`).
+    private func join() {
+        condition.lock()
+        let waited = joined
+        joined = true
+        condition.unlock()
+        if !waited { ended.wait() }
     }
 
     private func close(discarding: Bool) {
