@@ -171,7 +171,16 @@ struct ExportCommandTests {
         return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Waits until an export's temporary appears, so that a signal lands mid-export.
+    /// Starts an export to `big.FORMAT` and returns once its temporary exists, so that a signal
+    /// lands mid-export.
+    static func startExport(_ format: ExportFormat, _ setup: Setup) throws -> Process {
+        let process = try CommandRunner.start(
+            ["export", "--format", format.rawValue, "--output", setup.path("big.\(format.rawValue)"), "--archive", setup.archive],
+            environment: setup.environment)
+        try waitForTemporary(in: setup.folder)
+        return process
+    }
+
     static func waitForTemporary(in folder: URL) throws {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
@@ -184,10 +193,7 @@ struct ExportCommandTests {
 
     @Test func ctrlCStopsWithinASecondAndLeavesNoFile() throws {
         let setup = try Setup(records: 40_000)
-        let process = try CommandRunner.start(
-            ["export", "--format", "json", "--output", setup.path("big.json"), "--archive", setup.archive],
-            environment: setup.environment)
-        try Self.waitForTemporary(in: setup.folder)
+        let process = try Self.startExport(.json, setup)
         usleep(100_000)
         let sent = Date()
         kill(process.processIdentifier, SIGINT)
@@ -200,10 +206,7 @@ struct ExportCommandTests {
 
     @Test func aKilledExportsTemporaryIsGoneAfterTheNextCommand() throws {
         let setup = try Setup(records: 40_000)
-        let process = try CommandRunner.start(
-            ["export", "--format", "csv", "--output", setup.path("big.csv"), "--archive", setup.archive],
-            environment: setup.environment)
-        try Self.waitForTemporary(in: setup.folder)
+        let process = try Self.startExport(.csv, setup)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(!(try setup.leftovers().isEmpty))
