@@ -19,16 +19,12 @@ enum ReadAhead {
         _ source: ExportSource, root: (String) throws -> Void, _ consume: (UnsafeRawBufferPointer, Int64) throws -> Void
     ) throws -> DocumentFilter {
         let channel = BatchChannel<Chunk>(capacity: 4)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let thread = JoinableThread(name: "healthprobe.reader") {
             readAndFilter(source, into: channel)
-            done.signal()
         }
-        thread.name = "healthprobe.reader"
-        thread.start()
         defer {
             channel.cancel()
-            done.wait()
+            thread.join()
         }
         while let chunk = channel.receive() {
             switch chunk {

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 
 /// Hands filled chunks from the thread that formats records to one that encrypts, hashes and
@@ -10,19 +11,16 @@ final class OutputPipeline: @unchecked Sendable {
     private var closed = false
     private var failure: (any Error)?
     private let capacity: Int
-    private let ended = DispatchSemaphore(value: 0)
+    private var thread: JoinableThread?
     private var stage: (([UInt8]) throws -> Void)?
     private var joined = false
 
     init(capacity: Int = 4, stage: @escaping ([UInt8]) throws -> Void) {
         self.capacity = capacity
         self.stage = stage
-        let thread = Thread { [self] in
+        thread = JoinableThread(name: "healthprobe.export-writer") { [self] in
             run()
-            ended.signal()
         }
-        thread.name = "healthprobe-export-writer"
-        thread.start()
     }
 
     /// Queues a chunk; throws what the worker failed with, if it did.
@@ -57,7 +55,7 @@ final class OutputPipeline: @unchecked Sendable {
         let waited = joined
         joined = true
         condition.unlock()
-        if !waited { ended.wait() }
+        if !waited { thread?.join() }
     }
 
     private func close(discarding: Bool) {

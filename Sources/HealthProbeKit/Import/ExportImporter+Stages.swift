@@ -4,14 +4,8 @@ import Foundation
 /// The import's pipeline stages before the writer, each on its own thread, joined by bounded
 /// ``BatchChannel``s so that memory stays flat.
 extension ExportImporter {
-    static func startThread(_ name: String, done: DispatchSemaphore, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.name = name
-        thread.stackSize = 8 << 20
-        thread.start()
+    static func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) -> JoinableThread {
+        JoinableThread(name: name, body)
     }
 
     /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type

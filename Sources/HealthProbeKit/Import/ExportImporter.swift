@@ -67,17 +67,18 @@ public struct ExportImporter: Sendable {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
         let started = Date()
-        let stagesDone = DispatchSemaphore(value: 0)
         let routes = RouteFileDigest.Prefetch(source: reader.source)
-        Self.startThread("healthprobe.parser", done: stagesDone) {
+        let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
-        Self.startThread("healthprobe.fingerprints", done: stagesDone) {
+        let fingerprinter = Self.startThread("healthprobe.fingerprints") {
             Self.fingerprint(from: parsed, into: prepared)
         }
+        // Every thread the import started has ended before it returns, a failed one too.
         defer {
-            stagesDone.wait()
-            stagesDone.wait()
+            parser.join()
+            fingerprinter.join()
+            routes.stop()
         }
         do {
             return try store.withBulkLoadJournal {

@@ -18,6 +18,9 @@ enum RouteFileDigest {
     final class Prefetch: @unchecked Sendable {
         static let limit = 10_000
         private let done = DispatchSemaphore(value: 0)
+        private var thread: JoinableThread?
+        private let stopLock = NSLock()
+        private var stopFlag = false
         private var digests: [String: Digest] = [:]
         private let isActive: Bool
 
@@ -27,21 +30,27 @@ enum RouteFileDigest {
                 return
             }
             isActive = true
-            let thread = Thread { [self] in
+            thread = JoinableThread(name: "healthprobe.routes") { [self] in
                 defer { done.signal() }
                 guard let files = try? AuxiliaryFiles(source: source) else { return }
                 var found: [String: Digest] = [:]
                 try? files.forEachZipEntry { path, stream in
-                    guard found.count < Self.limit, path.hasPrefix("/workout-routes/"), path.hasSuffix(".gpx") else {
-                        return
-                    }
+                    guard found.count < Self.limit, !stopped, path.hasPrefix("/workout-routes/"), path.hasSuffix(".gpx")
+                    else { return }
                     found[path] = try? RouteFileDigest.digest(stream)
                 }
                 digests = found
             }
-            thread.name = "healthprobe.routes"
-            thread.start()
         }
+
+        /// Asks the thread to stop reading (an import that failed needs no digests) and waits
+        /// until it has ended.
+        func stop() {
+            stopLock.withLock { stopFlag = true }
+            thread?.join()
+        }
+
+        private var stopped: Bool { stopLock.withLock { stopFlag } }
 
         /// The digests by path as the export writes it; waits for the thread.
         func results() -> [String: Digest] {
