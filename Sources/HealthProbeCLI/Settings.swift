@@ -63,7 +63,7 @@ extension HealthProbeCommand {
             Output.line(
                 "Alert threshold  \(settings.alertThreshold.rawValue)"
                     + (settings.alertThresholdChosen ? "" : " (default; `check` exits 0 unless --fail-on is given)"))
-            Output.line("Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.monitoredTypes.count)")
+            Output.line("Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.types.count)")
             for type in settings.monitoredTypes {
                 Output.line("  \(SampleTypeCatalog.displayName(of: type).padding(28))\(type)")
             }
@@ -84,13 +84,13 @@ extension HealthProbeCommand {
         }
 
         static func types(from list: String) throws -> [String] {
-            if list.lowercased() == "all" { return HealthKitCatalog.monitoredTypes.map(\.identifier) }
+            if list.lowercased() == "all" { return HealthKitCatalog.types.map(\.identifier) }
             return try list.split(separator: ",").map { name in
                 let name = name.trimmingCharacters(in: .whitespaces)
                 guard let type = HealthKitCatalog.monitoredType(named: name) else {
                     throw ValidationError(
                         "\(name) is not a type HealthProbe monitors; choose from "
-                            + HealthKitCatalog.monitoredTypes.map(\.shortName).joined(separator: ", ") + ".")
+                            + HealthKitCatalog.types.map(\.shortName).joined(separator: ", ") + ".")
                 }
                 return type.identifier
             }

@@ -15,7 +15,7 @@
         private let lock = NSLock()
 
         public init(
-            store: HKHealthStore, types: [String] = HealthKitCatalog.monitoredTypes.map(\.identifier),
+            store: HKHealthStore, types: [String] = HealthKitCatalog.defaultMonitoredTypes.map(\.identifier),
             onChange: @escaping @Sendable () async -> Void
         ) {
             self.store = store

@@ -13,7 +13,7 @@
 
         public init(
             store: HKHealthStore = HKHealthStore(),
-            types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes
+            types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.types
         ) {
             self.store = store
             self.types = types

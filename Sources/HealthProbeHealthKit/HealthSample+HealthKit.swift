@@ -41,8 +41,7 @@
                         rawValue: workout.workoutActivityType.rawValue))
             case let correlation as HKCorrelation:
                 let members = correlation.objects.compactMap { member -> HealthSample? in
-                    let unit = HealthKitCatalog.monitoredTypes.first { $0.identifier == member.sampleType.identifier }?
-                        .unit
+                    let unit = HealthKitCatalog.type(member.sampleType.identifier)?.unit
                     return HealthSample(healthKit: member, unit: unit)
                 }
                 self.init(

@@ -23,7 +23,7 @@ public struct SettingsState: Sendable, Equatable {
         let chosen = Set(settings.monitoredTypes)
         return SettingsState(
             settings: settings, frequencies: MonitoringSettings.CheckFrequency.allCases,
-            types: HealthKitCatalog.monitoredTypes.map {
+            types: HealthKitCatalog.types.map {
                 TypeOption(
                     identifier: $0.identifier, name: SampleTypeCatalog.displayName(of: $0.identifier),
                     selected: chosen.contains($0.identifier))

@@ -54,4 +54,52 @@ struct HealthKitCatalogTests {
         #expect(HealthRecord(sample: sample).value == "HKCategoryValueSleepAnalysisAsleepREM")
         #expect(HealthRecord(sample: sample).unit == nil)
     }
+
+    @Test func theCatalogHoldsThePhonesCoreTypesEachWithItsKindAndUnit() {
+        let types = HealthKitCatalog.types
+        #expect((50...70).contains(types.count))
+        #expect(Set(types.map(\.identifier)).count == types.count)
+        for type in types {
+            switch type.kind {
+            case .quantity:
+                #expect(type.identifier.hasPrefix("HKQuantityTypeIdentifier"), "\(type.identifier)")
+                #expect(type.unit?.isEmpty == false, "\(type.identifier) needs a unit")
+            case .category:
+                #expect(type.identifier.hasPrefix("HKCategoryTypeIdentifier"), "\(type.identifier)")
+                #expect(type.unit == nil)
+            case .correlation:
+                #expect(type.identifier.hasPrefix("HKCorrelationTypeIdentifier"), "\(type.identifier)")
+            case .workout:
+                #expect(type.identifier == HealthRecord.workoutType)
+            }
+        }
+        // The groups the exporter guide names are all there.
+        for name in [
+            "StepCount", "FlightsClimbed", "HeartRate", "RestingHeartRate", "RespiratoryRate", "OxygenSaturation",
+            "BodyMass", "BodyFatPercentage", "BloodGlucose", "DietaryEnergyConsumed", "DietaryWater", "SleepAnalysis",
+            "MindfulSession", "Workout", "EnvironmentalAudioExposure", "HeadphoneAudioExposure", "VO2Max",
+        ] {
+            #expect(HealthKitCatalog.monitoredType(named: name) != nil, "\(name)")
+        }
+        #expect(HealthKitCatalog.type("HKQuantityTypeIdentifierVO2Max")?.unit == "ml/kg*min")
+    }
+
+    @Test func theDefaultSetStaysSmallAndTheSettingsChooseAmongThemAll() throws {
+        #expect(HealthKitCatalog.defaultMonitoredTypes.count == 13)
+        #expect(MonitoringSettings.defaults.monitoredTypes == HealthKitCatalog.defaultMonitoredTypes.map(\.identifier))
+        var settings = MonitoringSettings.defaults
+        settings.monitoredTypes = ["HKQuantityTypeIdentifierBloodGlucose", "HKCategoryTypeIdentifierMenstrualFlow"]
+        #expect(try settings.validated().monitoredTypes.count == 2)
+        settings.monitoredTypes = ["HKQuantityTypeIdentifierNotAType"]
+        #expect(throws: (any Error).self) { try settings.validated() }
+    }
+
+    @Test func newCategoryValuesAreNamedAsExportsNameThem() {
+        #expect(
+            HealthKitCatalog.categoryValueName(type: "HKCategoryTypeIdentifierMenstrualFlow", rawValue: 3)
+                == "HKCategoryValueMenstrualFlowMedium")
+        #expect(
+            HealthKitCatalog.categoryValueName(type: "HKCategoryTypeIdentifierHighHeartRateEvent", rawValue: 0)
+                == "HKCategoryValueNotApplicable")
+    }
 }

@@ -22,7 +22,7 @@ struct LiveTimeline {
     func monitor() throws -> HealthMonitor {
         try HealthMonitor(
             source: store, store: try support.openArchive(),
-            types: HealthKitCatalog.monitoredTypes.filter { [Self.heartRate, Self.steps].contains($0.identifier) },
+            types: HealthKitCatalog.types.filter { [Self.heartRate, Self.steps].contains($0.identifier) },
             configuration: configuration, clock: clock.reading)
     }
 

@@ -44,7 +44,7 @@ public enum ExportArguments {
         let stored = try archive.writer.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT type FROM typeSnapshot")
         }
-        return Array(Set(stored + HealthKitCatalog.monitoredTypes.map(\.identifier))).sorted()
+        return Array(Set(stored + HealthKitCatalog.types.map(\.identifier))).sorted()
     }
 
     /// `2000-01-31` (the start of that day in `zone`, or of the next day when `endOfDay`), or a

@@ -19,17 +19,73 @@ public enum HealthKitCatalog {
         MonitoredType("HKQuantityTypeIdentifier" + name, .quantity, unit: unit)
     }
 
-    /// What the monitor reads by default: the types people rely on most.
-    public static let monitoredTypes: [MonitoredType] = [
-        quantity("StepCount", "count"), quantity("DistanceWalkingRunning", "km"),
-        quantity("ActiveEnergyBurned", "kcal"), quantity("BasalEnergyBurned", "kcal"),
-        quantity("HeartRate", "count/min"), quantity("RestingHeartRate", "count/min"),
-        quantity("HeartRateVariabilitySDNN", "ms"), quantity("BodyMass", "kg"),
-        quantity("BloodPressureSystolic", "mmHg"), quantity("BloodPressureDiastolic", "mmHg"),
-        MonitoredType("HKCategoryTypeIdentifierSleepAnalysis", .category),
-        MonitoredType("HKCorrelationTypeIdentifierBloodPressure", .correlation),
-        MonitoredType(HealthRecord.workoutType, .workout),
-    ]
+    static func category(_ name: String) -> MonitoredType {
+        MonitoredType("HKCategoryTypeIdentifier" + name, .category)
+    }
+
+    /// Every type the live path knows, each with its kind and unit: the core types people use —
+    /// activity, heart, respiratory, body measurements, vitals and glucose, nutrition, sleep,
+    /// mindfulness, hearing, workouts. The settings choose among them all.
+    public static let types: [MonitoredType] =
+        [
+            // Activity and mobility.
+            quantity("StepCount", "count"), quantity("DistanceWalkingRunning", "km"), quantity("DistanceCycling", "km"),
+            quantity("DistanceSwimming", "m"), quantity("DistanceWheelchair", "km"), quantity("PushCount", "count"),
+            quantity("SwimmingStrokeCount", "count"), quantity("FlightsClimbed", "count"),
+            quantity("ActiveEnergyBurned", "kcal"), quantity("BasalEnergyBurned", "kcal"),
+            quantity("AppleExerciseTime", "min"), quantity("AppleStandTime", "min"), quantity("AppleMoveTime", "min"),
+            quantity("VO2Max", "ml/kg*min"), quantity("WalkingSpeed", "m/s"), quantity("WalkingStepLength", "cm"),
+            quantity("WalkingAsymmetryPercentage", "%"), quantity("WalkingDoubleSupportPercentage", "%"),
+            quantity("StairAscentSpeed", "m/s"), quantity("StairDescentSpeed", "m/s"),
+            quantity("SixMinuteWalkTestDistance", "m"), quantity("RunningSpeed", "m/s"), quantity("RunningPower", "W"),
+            quantity("TimeInDaylight", "min"),
+            // Heart.
+            quantity("HeartRate", "count/min"), quantity("RestingHeartRate", "count/min"),
+            quantity("WalkingHeartRateAverage", "count/min"), quantity("HeartRateVariabilitySDNN", "ms"),
+            quantity("HeartRateRecoveryOneMinute", "count/min"), quantity("AtrialFibrillationBurden", "%"),
+            category("HighHeartRateEvent"), category("LowHeartRateEvent"), category("IrregularHeartRhythmEvent"),
+            // Respiratory.
+            quantity("RespiratoryRate", "count/min"), quantity("OxygenSaturation", "%"),
+            quantity("ForcedVitalCapacity", "L"), quantity("ForcedExpiratoryVolume1", "L"),
+            quantity("PeakExpiratoryFlowRate", "L/min"),
+            // Body measurements.
+            quantity("BodyMass", "kg"), quantity("Height", "cm"), quantity("BodyMassIndex", "count"),
+            quantity("BodyFatPercentage", "%"), quantity("LeanBodyMass", "kg"), quantity("WaistCircumference", "cm"),
+            quantity("BodyTemperature", "degC"), quantity("AppleSleepingWristTemperature", "degC"),
+            // Vitals and glucose.
+            quantity("BloodPressureSystolic", "mmHg"), quantity("BloodPressureDiastolic", "mmHg"),
+            quantity("BloodGlucose", "mg/dL"),
+            MonitoredType("HKCorrelationTypeIdentifierBloodPressure", .correlation),
+            // Nutrition.
+            quantity("DietaryEnergyConsumed", "kcal"), quantity("DietaryWater", "mL"), quantity("DietaryProtein", "g"),
+            quantity("DietaryCarbohydrates", "g"), quantity("DietaryFatTotal", "g"), quantity("DietarySugar", "g"),
+            quantity("DietaryFiber", "g"), quantity("DietarySodium", "mg"), quantity("DietaryCaffeine", "mg"),
+            MonitoredType("HKCorrelationTypeIdentifierFood", .correlation),
+            // Sleep, mindfulness, cycle.
+            category("SleepAnalysis"), category("MindfulSession"), category("AppleStandHour"),
+            category("MenstrualFlow"),
+            // Hearing and environment.
+            quantity("EnvironmentalAudioExposure", "dBASPL"), quantity("HeadphoneAudioExposure", "dBASPL"),
+            quantity("UVExposure", "count"), quantity("NumberOfTimesFallen", "count"),
+            // Workouts.
+            MonitoredType(HealthRecord.workoutType, .workout),
+        ]
+
+    /// What the monitor reads until the settings say otherwise: the types people rely on most,
+    /// few enough for a background window.
+    public static let defaultMonitoredTypes: [MonitoredType] = [
+        "HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierDistanceWalkingRunning",
+        "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierBasalEnergyBurned",
+        "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierRestingHeartRate",
+        "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "HKQuantityTypeIdentifierBodyMass",
+        "HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic",
+        "HKCategoryTypeIdentifierSleepAnalysis", "HKCorrelationTypeIdentifierBloodPressure", HealthRecord.workoutType,
+    ].compactMap { identifier in types.first { $0.identifier == identifier } }
+
+    /// The type with this identifier, when the catalog knows it.
+    public static func type(_ identifier: String) -> MonitoredType? {
+        types.first { $0.identifier == identifier }
+    }
 
     /// Category values as exports name them (`HKCategoryValueSleepAnalysisAsleepCore`), by type
     /// and raw value.
@@ -43,6 +99,14 @@ public enum HealthKitCatalog {
             0: "HKCategoryValueAppleStandHourStood", 1: "HKCategoryValueAppleStandHourIdle",
         ],
         "HKCategoryTypeIdentifierMindfulSession": [0: "HKCategoryValueNotApplicable"],
+        "HKCategoryTypeIdentifierHighHeartRateEvent": [0: "HKCategoryValueNotApplicable"],
+        "HKCategoryTypeIdentifierLowHeartRateEvent": [0: "HKCategoryValueNotApplicable"],
+        "HKCategoryTypeIdentifierIrregularHeartRhythmEvent": [0: "HKCategoryValueNotApplicable"],
+        "HKCategoryTypeIdentifierMenstrualFlow": [
+            1: "HKCategoryValueMenstrualFlowUnspecified", 2: "HKCategoryValueMenstrualFlowLight",
+            3: "HKCategoryValueMenstrualFlowMedium", 4: "HKCategoryValueMenstrualFlowHeavy",
+            5: "HKCategoryValueMenstrualFlowNone",
+        ],
     ]
 
     /// The text an export writes for a category value: its name when known, else the number.
@@ -91,11 +155,11 @@ extension HealthKitCatalog.MonitoredType {
 }
 
 extension HealthKitCatalog {
-    /// The monitored type called `name`: its identifier, its short name or its name for people,
+    /// The catalog's type called `name`: its identifier, its short name or its name for people,
     /// in any case.
     public static func monitoredType(named name: String) -> MonitoredType? {
         let wanted = name.lowercased()
-        return monitoredTypes.first {
+        return types.first {
             $0.identifier.lowercased() == wanted || $0.shortName.lowercased() == wanted
                 || SampleTypeCatalog.displayName(of: $0.identifier).lowercased() == wanted
         }

@@ -32,7 +32,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
 
     public init(
         source: any HealthDataSource, store: ArchiveStore,
-        types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.monitoredTypes,
+        types: [HealthKitCatalog.MonitoredType] = HealthKitCatalog.types,
         configuration: Configuration = Configuration(), clock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.source = source

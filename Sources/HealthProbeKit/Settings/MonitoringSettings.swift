@@ -29,7 +29,7 @@ public struct MonitoringSettings: Sendable, Equatable, Codable {
     public var alertThresholdChosen: Bool
 
     public static let defaults = MonitoringSettings(
-        checkFrequency: .every6Hours, monitoredTypes: HealthKitCatalog.monitoredTypes.map(\.identifier),
+        checkFrequency: .every6Hours, monitoredTypes: HealthKitCatalog.defaultMonitoredTypes.map(\.identifier),
         alertThreshold: .warning, alertThresholdChosen: false)
 
     public init(
@@ -45,7 +45,7 @@ public struct MonitoringSettings: Sendable, Equatable, Codable {
     /// The catalog's types the monitor reads, in the catalog's order.
     public var monitoredCatalogTypes: [HealthKitCatalog.MonitoredType] {
         let chosen = Set(monitoredTypes)
-        return HealthKitCatalog.monitoredTypes.filter { chosen.contains($0.identifier) }
+        return HealthKitCatalog.types.filter { chosen.contains($0.identifier) }
     }
 
     /// The anomalies that alert.
@@ -75,7 +75,7 @@ extension MonitoringSettings {
 
     /// Checks a set of settings before it is stored.
     public func validated() throws -> MonitoringSettings {
-        let known = Set(HealthKitCatalog.monitoredTypes.map(\.identifier))
+        let known = Set(HealthKitCatalog.types.map(\.identifier))
         let unknown = monitoredTypes.filter { !known.contains($0) }
         if let first = unknown.first {
             throw SettingsError(message: "\(first) is not a sample type HealthProbe can monitor")
