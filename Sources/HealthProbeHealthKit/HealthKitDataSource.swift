@@ -68,22 +68,6 @@
             }
         }
 
-        public func allSamples(of type: String) async throws -> [HealthSample] {
-            guard let sampleType = Self.sampleType(type) else { return [] }
-            let unit = unit(for: type)
-            return try await withCheckedThrowingContinuation { continuation in
-                let query = HKSampleQuery(
-                    sampleType: sampleType, predicate: nil, limit: HKObjectQueryNoLimit,
-                    sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
-                ) { _, samples, error in
-                    if let error { return continuation.resume(throwing: Self.mapped(error)) }
-                    continuation.resume(
-                        returning: (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) })
-                }
-                store.execute(query)
-            }
-        }
-
         private func unit(for type: String) -> String? {
             types.first { $0.identifier == type }?.unit
         }

@@ -52,7 +52,7 @@ struct SimulatedHealthStoreTests {
         #expect(page.deleted == [DeletedSample(uuid: sample.uuid, syncIdentifier: "s-1", syncVersion: 3)])
         await timeline.store.purgeTombstones()
         #expect(try await timeline.store.changes(of: Self.type, since: before, limit: 100).deleted.isEmpty)
-        #expect(try await timeline.store.allSamples(of: Self.type).isEmpty)
+        #expect(await timeline.store.samples(of: Self.type).isEmpty)
     }
 
     @Test func aHigherSyncVersionReplacesAndALowerOneIsRejected() async throws {
@@ -70,7 +70,7 @@ struct SimulatedHealthStoreTests {
         await #expect(throws: SimulatedHealthStore.SaveError.olderSyncVersion) {
             try await timeline.store.save(version(2))
         }
-        #expect(try await timeline.store.allSamples(of: Self.type).map(\.uuid) == [new.uuid])
+        #expect(await timeline.store.samples(of: Self.type).map(\.uuid) == [new.uuid])
     }
 
     @Test func aLockedDeviceRefusesAndReadAccessOffLooksEmpty() async throws {
@@ -83,7 +83,6 @@ struct SimulatedHealthStoreTests {
         await timeline.store.setLocked(false)
         await timeline.store.setReadAccess(false)
         #expect(try await timeline.store.changes(of: Self.type, since: nil, limit: 10).added.isEmpty)
-        #expect(try await timeline.store.allSamples(of: Self.type).isEmpty)
         #expect(await timeline.store.authorization() == .requested)
     }
 

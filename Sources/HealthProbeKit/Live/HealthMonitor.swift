@@ -165,25 +165,30 @@ public actor HealthMonitor: HealthMonitorProtocol {
         return pass
     }
 
-    /// Re-reads every type; what the archive holds and the scan does not is gone without a trace
-    /// — unless the scan returned nothing where the archive holds records, which is what denied
-    /// read access looks like.
+    /// Re-reads every type from the beginning, a page at a time (memory bounded by the page, not
+    /// by the type); what the archive holds and the scan did not meet is gone without a trace —
+    /// marked only once the type's scan has finished, so a scan cut short marks nothing. A scan
+    /// that returns nothing where the archive holds records is what denied read access looks
+    /// like: the type is suspected, not emptied. Deletions the scan meets were already read
+    /// through the saved anchors.
     private func verify(_ types: [String], _ capture: LiveCapture, into pass: inout Pass) async throws {
         for type in types {
-            let samples = try await source.allSamples(of: type)
             let present = try capture.presentCount(of: type, store)
             if present > 0 { pass.typesWithRecords += 1 }
-            if samples.isEmpty && present > 0 {
+            var anchor: HealthAnchor?
+            var seen = 0
+            while true {
+                let page = try await source.changes(of: type, since: anchor, limit: configuration.pageLimit)
+                try capture.add(page.added, store)
+                seen += page.added.count
+                anchor = page.anchor ?? anchor
+                if !page.mayHaveMore { break }
+            }
+            pass.records += seen
+            if seen == 0 && present > 0 {
                 pass.suspectedTypes.append(type)
                 continue
             }
-            var start = 0
-            while start < samples.count {
-                let end = min(start + configuration.pageLimit, samples.count)
-                try capture.add(Array(samples[start..<end]), store)
-                start = end
-            }
-            pass.records += samples.count
             _ = try capture.markAbsent(type: type, store)
         }
     }

@@ -143,8 +143,8 @@ public enum HealthDataSourceError: Error, Sendable, Equatable {
 public protocol HealthDataSource: Sendable {
     func authorization() async -> HealthAuthorization
     /// Samples added and deleted since `anchor` (nil: from the beginning), at most `limit` a page,
-    /// in anchor order.
+    /// in anchor order. From the beginning, the pages hold every sample the store holds now
+    /// (HealthKit's anchored query answers so): a verification scan reads a type that way, a
+    /// page at a time, so its memory is bounded by the page, not by the type.
     func changes(of type: String, since anchor: HealthAnchor?, limit: Int) async throws -> ChangePage
-    /// Every sample of `type` the store holds now, for verification.
-    func allSamples(of type: String) async throws -> [HealthSample]
 }

@@ -114,12 +114,6 @@ public actor SimulatedHealthStore: HealthDataSource {
             added: added, deleted: deleted, anchor: Self.anchor(last), mayHaveMore: changes.count > page.count)
     }
 
-    public func allSamples(of type: String) async throws -> [HealthSample] {
-        try checkReadable()
-        guard readAccess else { return [] }
-        return (samples[type] ?? [:]).values.sorted { $0.anchor < $1.anchor }.map(\.sample)
-    }
-
     /// How many samples of `type` the store holds (for tests and the demo's narration).
     public func count(of type: String) -> Int { samples[type]?.count ?? 0 }
 

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import HealthProbeKit
+
+/// A verification scan reads each type a page at a time, and one cut short marks nothing gone.
+@Suite("Health monitor: streaming verification")
+struct StreamingVerificationTests {
+    /// The simulated store, counting what each read returns, and failing reads on request as a
+    /// phone locked mid-scan does.
+    actor CountingSource: HealthDataSource {
+        let store: SimulatedHealthStore
+        private(set) var largestPage = 0
+        private(set) var reads = 0
+        var failFromRead: Int?
+
+        init(_ store: SimulatedHealthStore) {
+            self.store = store
+        }
+
+        func failing(fromRead read: Int?) { failFromRead = read }
+
+        func authorization() async -> HealthAuthorization { await store.authorization() }
+
+        func changes(of type: String, since anchor: HealthAnchor?, limit: Int) async throws -> ChangePage {
+            reads += 1
+            if let failFromRead, reads >= failFromRead { throw HealthDataSourceError.databaseInaccessible }
+            let page = try await store.changes(of: type, since: anchor, limit: limit)
+            largestPage = max(largestPage, page.added.count + page.deleted.count)
+            return page
+        }
+    }
+
+    @Test func aScanReadsPagesAndOneCutShortMarksNothingGone() async throws {
+        var timeline = try LiveTimeline()
+        timeline.configuration.pageLimit = 50
+        timeline.configuration.verificationEvery = 1
+        for day in 0..<14 {
+            for hour in 0..<24 {
+                try await timeline.store.save(timeline.heartRate(daysAgo: Double(day) + Double(hour) / 24))
+            }
+        }
+        let source = CountingSource(timeline.store)
+        let monitor = try HealthMonitor(
+            source: source, store: try timeline.support.openArchive(),
+            types: HealthKitCatalog.types.filter { $0.identifier == LiveTimeline.heartRate },
+            configuration: timeline.configuration, clock: timeline.clock.reading)
+        let first = await monitor.runCheck()
+        #expect(first.verified)
+        #expect(first.capture?.new == 336)
+        // 336 samples came in pages of at most 50, never all at once.
+        #expect(await source.largestPage == 50)
+        #expect(await source.reads >= 2 * 7)
+
+        // A day vanishes without a tombstone; the next scan is cut off by a lock after 3 pages.
+        let cutoff = timeline.clock.now.timeIntervalSince1970 - 5 * 86_400
+        await timeline.store.deleteAsUser(of: LiveTimeline.heartRate) {
+            $0.startDate > cutoff - 86_400 && $0.startDate <= cutoff
+        }
+        await timeline.store.purgeTombstones()
+        timeline.clock.advance(by: 86_400)
+        await source.failing(fromRead: await source.reads + 4)
+        let cut = await monitor.runCheck()
+        #expect(cut.kind == .deferred)
+        let archive = try timeline.support.openArchive()
+        let gone = try await archive.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL") ?? -1
+        }
+        #expect(gone == 0)
+
+        await source.failing(fromRead: nil)
+        let whole = await monitor.runCheck()
+        #expect(whole.verified)
+        #expect(whole.summaries == ["silent_deletion \(LiveTimeline.heartRate) 24"])
+    }
+}
