@@ -41,6 +41,24 @@ struct CaptureAggregates: Sendable {
         slots.mapValues { totals[$0] }
     }
 
+    init() {}
+
+    /// Totals already gathered, by sample type.
+    init(types: [String: TypeTotals]) {
+        for (type, typeTotals) in types {
+            slots[type] = totals.count
+            totals.append(typeTotals)
+        }
+    }
+
+    /// Takes a record out, as ``add(_:strict:)`` put it in (the live path's incremental totals).
+    mutating func remove(_ record: HealthRecord, strict: Fingerprint) {
+        let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
+        guard let slot = slots[record.type] else { return }
+        totals[slot].remove(
+            sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), contribution: contribution)
+    }
+
     mutating func add(_ record: HealthRecord, strict: Fingerprint) {
         add(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
     }

@@ -125,7 +125,7 @@ struct LiveCapture: Sendable {
             let gone =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID])
                 ?? 0
-            try ingest.writeAggregates(try presentAggregates(db))
+            try ingest.writeAggregates(try incrementalAggregates(db) ?? presentAggregates(db))
             let saveAnchor = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO anchor (origin, sampleType, value, captureId) VALUES (?, ?, ?, ?)")
             for (type, anchor) in anchors {
@@ -152,24 +152,53 @@ struct LiveCapture: Sendable {
         }
     }
 
-    /// Per-type totals of the live records present after this capture — what it holds.
-    private func presentAggregates(_ db: Database) throws -> CaptureAggregates {
+    /// Per-type totals of the live records present after this capture — what it holds — read
+    /// from every live record: for the first live capture, and to check the incremental ones.
+    func presentAggregates(_ db: Database) throws -> CaptureAggregates {
         var aggregates = CaptureAggregates()
-        let rows = try Row.fetchCursor(
+        try Self.forEachRecord(
             db,
-            sql: """
-                SELECT kind, type, sourceName, value, startDate, strictFingerprint FROM record
-                WHERE healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR lastSeenCapture = ?)
-                ORDER BY type
-                """, arguments: [captureID])
+            where: "healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR lastSeenCapture = ?) ORDER BY type",
+            captureID
+        ) { aggregates.add($0, strict: $1) }
+        return aggregates
+    }
+
+    /// The previous live capture's totals, plus the records that arrived in this one (new, or
+    /// back after having gone), minus those that went: the same totals as
+    /// ``presentAggregates(_:)``, reading only what changed. Nil for the first live capture.
+    private func incrementalAggregates(_ db: Database) throws -> CaptureAggregates? {
+        guard let previousCaptureID, var aggregates = try CaptureAggregates.stored(db, capture: previousCaptureID)
+        else { return nil }
+        try Self.forEachRecord(
+            db,
+            where: """
+                healthKitUUID IS NOT NULL AND ((id > ?2 AND firstSeenCapture = ?1)
+                    OR (goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1))
+                """, captureID, recordIDFloor
+        ) { aggregates.add($0, strict: $1) }
+        try Self.forEachRecord(
+            db, where: "goneCapture = ?1 AND lastSeenCapture <> ?1 AND healthKitUUID IS NOT NULL", captureID
+        ) { aggregates.remove($0, strict: $1) }
+        return aggregates.withoutEmptyTypes
+    }
+
+    /// Each live record matching `condition`, as the totals read it.
+    private static func forEachRecord(
+        _ db: Database, where condition: String, _ capture: Int64, _ floor: Int64? = nil,
+        _ body: (HealthRecord, Fingerprint) -> Void
+    ) throws {
+        let arguments: StatementArguments = floor.map { [capture, $0] } ?? [capture]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT kind, type, sourceName, value, startDate, strictFingerprint FROM record WHERE \(condition)",
+            arguments: arguments)
         while let row = try rows.next() {
             let record = HealthRecord(
                 kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"],
                 sourceName: row["sourceName"], value: row["value"], startDate: row["startDate"])
             let strict = Fingerprint(bytes: [UInt8](row["strictFingerprint"] as Data)) ?? Fingerprint(high: 0, low: 0)
-            aggregates.add(record, strict: strict)
+            body(record, strict)
         }
-        return aggregates
     }
 
     /// Removes the capture and everything it changed (a deferred or failed check).
