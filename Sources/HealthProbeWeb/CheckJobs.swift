@@ -20,10 +20,8 @@ final class CheckJobs: Sendable {
         var state: State
     }
 
-    /// The import's page cache: half the command line's, so that `serve` — which carries the web
-    /// server's own 36 MB — checks a 1M-record export within 100 MB. At 1M the check took the
-    /// same time with either (BENCHMARKS.md).
-    static let pageCacheKiB = 16_384
+    /// The import's page cache: the command line's (a 1M-record check in about 57 MB of its own).
+    static let pageCacheKiB = ExportImporter.defaultPageCacheKiB
 
     private let jobs = NIOLockedValueBox<[String: Job]>([:])
     private let running = NIOLockedValueBox<String?>(nil)

@@ -11,16 +11,17 @@ import GRDB
 public struct ExportImporter: Sendable {
     public static let origin = "export"
     static let batchSize = 512
-    /// Batches each hand-off holds. Enough slack that three busy threads sharing two cores
-    /// rarely wait on one another (4 left about 12 % of the machine idle; 16 costs about 5 MB).
-    static let batchesInFlight = 16
-    /// The writer's SQLite page cache during an import, in KiB, unless one is given.
-    public static let defaultPageCacheKiB = 32_768
+    /// Batches each hand-off holds. 16 cost about 4 MB more than 4 and, measured interleaved
+    /// at 1M (three rounds, BENCHMARKS.md), bought no speed: 4 keeps a 5M-record check in 64 MB.
+    static let batchesInFlight = 4
+    /// The writer's SQLite page cache during an import, in KiB, unless one is given. The
+    /// operating system's file cache already holds the archive's hot pages: 2 MiB imported 1M
+    /// and 5M records as fast as 32 MiB did, in 57 MB instead of 96 MB (BENCHMARKS.md).
+    public static let defaultPageCacheKiB = 2_048
 
     public let store: ArchiveStore
     public let thresholds: Thresholds
-    /// The writer's SQLite page cache during this import, in KiB: most of an import's memory
-    /// beyond its hand-offs (a 1M-record check peaks at about 95 MB with 32 MiB, 78 MB with 16).
+    /// The writer's SQLite page cache during this import, in KiB.
     public let pageCacheKiB: Int
 
     public init(
