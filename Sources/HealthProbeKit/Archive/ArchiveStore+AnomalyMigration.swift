@@ -64,15 +64,14 @@ extension ArchiveStore {
                     member["rowid"],
                 ])
         }
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, \(columns) FROM record")
-        var updates: [(id: Int64, record: HealthRecord)] = []
-        while let row = try rows.next() { updates.append((row["id"], sample(row))) }
         let update = try db.makeStatement(
             sql: "UPDATE record SET numericValue = ?, semanticFingerprint = ?, semanticKey = ? WHERE id = ?")
-        for (id, record) in updates {
+        // A page of records at a time: this once held every record of the archive in memory.
+        try forEachRecordPage(db, columns: columns) { row in
+            let record = sample(row)
             try update.execute(arguments: [
                 record.numericValue, Data(RecordFingerprints.semantic(record).bytes),
-                RecordFingerprints.sameSampleKey(record), id,
+                RecordFingerprints.sameSampleKey(record), row["id"] as Int64,
             ])
         }
     }

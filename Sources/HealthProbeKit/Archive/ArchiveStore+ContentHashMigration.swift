@@ -36,22 +36,26 @@ extension ArchiveStore {
         }
     }
 
-    /// A few thousand records at a time, so that memory stays flat whatever the archive's size.
     private static func rehashRecords(_ db: Database) throws {
-        let page = try db.makeStatement(
-            sql: "SELECT id, \(sampleColumns) FROM record WHERE id > ? ORDER BY id LIMIT 4096")
         let update = try db.makeStatement(
             sql: "UPDATE record SET semanticFingerprint = ?, fuzzyFingerprint = ? WHERE id = ?")
+        try forEachRecordPage(db, columns: sampleColumns) { row in
+            let fingerprints = RecordFingerprints(sample(row))
+            try update.execute(arguments: [
+                Data(fingerprints.semantic.bytes), Data(fingerprints.fuzzy.bytes), row["id"] as Int64,
+            ])
+        }
+    }
+
+    /// Every record's `id` and `columns`, a few thousand at a time, so that a migration's memory
+    /// stays flat whatever the archive's size (and no row is updated under a running SELECT).
+    static func forEachRecordPage(_ db: Database, columns: String, _ body: (Row) throws -> Void) throws {
+        let page = try db.makeStatement(sql: "SELECT id, \(columns) FROM record WHERE id > ? ORDER BY id LIMIT 4096")
         var after: Int64 = 0
         while true {
             let rows = try Row.fetchAll(page, arguments: [after])
             guard let last = rows.last else { return }
-            for row in rows {
-                let fingerprints = RecordFingerprints(sample(row))
-                try update.execute(arguments: [
-                    Data(fingerprints.semantic.bytes), Data(fingerprints.fuzzy.bytes), row["id"] as Int64,
-                ])
-            }
+            for row in rows { try body(row) }
             after = last["id"]
         }
     }
