@@ -25,13 +25,13 @@ public enum ExportArguments {
     /// without HealthKit's prefix in any case and spelling (`HeartRate`, `heart-rate`, `heart rate`).
     public static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
         let wanted = normalized(name)
-        if let exact = known.first(where: { $0 == name || normalized(shortName($0)) == wanted || normalized($0) == wanted }) {
+        if let exact = known.first(where: { $0 == name || normalized(SampleTypeCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted }) {
             return exact
         }
         let limit = max(2, wanted.count / 3)
         var scored: [(identifier: String, distance: Int)] = []
         for identifier in known {
-            let short = normalized(shortName(identifier))
+            let short = normalized(SampleTypeCatalog.shortName(of: identifier))
             let score = distance(short, wanted)
             if score <= limit || short.contains(wanted) { scored.append((identifier, score)) }
         }
@@ -67,18 +67,6 @@ public enum ExportArguments {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         throw .badDate(text)
-    }
-
-    private static func shortName(_ identifier: String) -> String {
-        for prefix in [
-            "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
-            "HKDataTypeIdentifier", "HKClinicalTypeIdentifier",
-        ] where identifier.hasPrefix(prefix) {
-            return String(identifier.dropFirst(prefix.count))
-        }
-        if identifier == HealthRecord.workoutType { return "Workout" }
-        if identifier == HealthRecord.activitySummaryType { return "ActivitySummary" }
-        return identifier
     }
 
     private static func normalized(_ text: String) -> String {

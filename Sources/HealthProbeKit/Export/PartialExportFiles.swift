@@ -64,8 +64,8 @@ public struct PartialExportFiles: Sendable {
     }
 
     private func registration(for path: String) -> String {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        return "\(registryFolder)/\(getpid())-\(RegistrationName.hashed(name))"
+        // The temporary's own name is already unique (it holds this pid and a random number).
+        "\(registryFolder)/\(getpid())-\(URL(fileURLWithPath: path).lastPathComponent)"
     }
 
     private func register(_ path: String) throws {
@@ -100,17 +100,5 @@ public struct PartialExportFiles: Sendable {
 
     private static func isRunning(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
-    }
-}
-
-/// A file name for a registration that does not repeat the target's name.
-private enum RegistrationName {
-    static func hashed(_ name: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }

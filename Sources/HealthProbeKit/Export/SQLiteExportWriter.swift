@@ -76,7 +76,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         bindings.index = 1
         RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
         daily.add(cursor, &context)
-        try Self.step(insertSample, db)
+        _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
         try parts?.add(cursor, &context, db)
     }
 
@@ -95,16 +95,6 @@ final class SQLiteExportWriter: ExportFormatWriter {
         insertSample = nil
         parts = nil
         try? queue.close()
-    }
-
-    static func step(_ statement: Statement, _ db: Database) throws {
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-        }
     }
 
     private static var schema: String {

@@ -145,13 +145,7 @@ public enum HealthKitCatalog {
 
 extension HealthKitCatalog.MonitoredType {
     /// The identifier without HealthKit's prefix: "StepCount", "SleepAnalysis", "Workout".
-    public var shortName: String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier"]
-        where identifier.hasPrefix(prefix) {
-            return String(identifier.dropFirst(prefix.count))
-        }
-        return identifier == HealthRecord.workoutType ? "Workout" : identifier
-    }
+    public var shortName: String { SampleTypeCatalog.shortName(of: identifier) }
 }
 
 extension HealthKitCatalog {

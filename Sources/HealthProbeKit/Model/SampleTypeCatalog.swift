@@ -33,6 +33,18 @@ public enum SampleTypeCatalog {
         "HKDataTypeIdentifier", "HKClinicalTypeIdentifier",
     ]
 
+    /// The identifier without HealthKit's prefix: "StepCount", "SleepAnalysis", "Workout",
+    /// "ActivitySummary" — what people type for a type.
+    public static func shortName(of sampleType: String) -> String {
+        switch sampleType {
+        case "HKWorkoutTypeIdentifier": return "Workout"
+        case "HKActivitySummaryTypeIdentifier": return "ActivitySummary"
+        default: break
+        }
+        guard let prefix = prefixes.first(where: { sampleType.hasPrefix($0) }) else { return sampleType }
+        return String(sampleType.dropFirst(prefix.count))
+    }
+
     /// "HKQuantityTypeIdentifierHeartRate" → "heart rate"; acronyms stay ("heart rate variability SDNN").
     public static func displayName(of sampleType: String) -> String {
         switch sampleType {
