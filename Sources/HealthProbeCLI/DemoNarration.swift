@@ -25,6 +25,8 @@ struct DemoNarration: Sendable {
         switch outcome.kind {
         case .deferred:
             result = "check deferred: the phone is locked, so nothing was read (and nothing taken as missing)"
+        case .cutOff:
+            result = "check cut off: what it read is stored, and the next check resumes it"
         case .failed:
             result = "check could not run: \(outcome.status.message)"
         case .completed:

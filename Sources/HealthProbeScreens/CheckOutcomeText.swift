@@ -6,6 +6,8 @@ public enum CheckOutcomeText {
         switch outcome.kind {
         case .deferred:
             return "The check was deferred: \(outcome.notes.first ?? "try again later")."
+        case .cutOff:
+            return "The check ran out of time: what it read is stored, and the next check carries on from there."
         case .failed:
             return "The check could not run: \(outcome.status.message)."
         case .completed:

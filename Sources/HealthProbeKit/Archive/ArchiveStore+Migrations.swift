@@ -113,6 +113,7 @@ extension ArchiveStore {
         registerLivePath(in: &migrator)
         registerContentHashes(in: &migrator)
         registerExports(in: &migrator)
+        registerResumableChecks(in: &migrator)
         return migrator
     }
 }

@@ -123,9 +123,15 @@ public struct ArchiveStore: Sendable {
     }
 
     /// Deletes captures an interrupted import left `running`, with anything that refers to them.
+    /// A live check cut off (`liveCheck`) stays: the next check resumes it.
     private func removeInterruptedCaptures() throws {
         let interrupted = try writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM capture WHERE status = 'running'")
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM capture
+                    WHERE status = 'running' AND id NOT IN (SELECT captureId FROM liveCheck)
+                    """)
         }
         guard !interrupted.isEmpty else { return }
         try writer.write { db in

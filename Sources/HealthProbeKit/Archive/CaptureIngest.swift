@@ -224,12 +224,12 @@ final class CaptureIngest {
             sql: """
                 INSERT INTO recordAbsence (recordId, lastSeenCapture, goneCapture, goneReason, returnCapture)
                 SELECT id, previousSeenCapture, goneCapture, goneReason, lastSeenCapture FROM record
-                WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
                 """, arguments: [captureID])
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = NULL, goneReason = NULL
-                WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
                 """, arguments: [captureID])
     }
 

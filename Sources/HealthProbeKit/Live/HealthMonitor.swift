@@ -64,36 +64,45 @@ public actor HealthMonitor: HealthMonitorProtocol {
             let types = self.types.filter { chosen.contains($0.identifier) }.map(\.identifier)
             let contextChanged = try !ContextMonitor(store: store).changes(after: lastChecked).isEmpty
             let due = state.checksSinceVerification + 1 >= configuration.verificationEvery
-            let started = try LiveCapture.begin(
-                store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
-            capture = started
-            var pass = try await readChanges(of: types, into: started, anchors: state.anchors)
-            var current = started
+            var current =
+                try LiveCapture.resume(store, asOf: now.timeIntervalSince1970)
+                ?? LiveCapture.begin(
+                    store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
+            capture = current
+            var progress = try current.progress(store)
+            try await readChanges(of: types, into: current, anchors: state.anchors, progress: &progress)
             // A check that read nothing, where the archive holds live records, verifies (at most
             // so often): that is what read access switched off looks like. Counted only then.
-            if !current.isFull && pass.added == 0 && pass.deleted == 0
+            if !current.isFull && progress.added == 0 && progress.deleted == 0
                 && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval,
                 try liveRecordCount() > 0
             {
-                current = try started.upgradedToFull(store)
+                current = try current.upgradedToFull(store)
                 capture = current
             }
-            if current.isFull { try await verify(types, current, into: &pass) }
+            var verification = Verification()
+            if current.isFull {
+                try await scan(types, current, progress: &progress)
+                verification = try Verification(types: types, progress: progress, present: current.presentCounts(store))
+            }
+            try Task.checkCancellation()
+            var anchors = state.anchors
+            for (type, reached) in progress { anchors[type] = reached.anchorToSave ?? anchors[type] }
             let (summary, audit) = try current.complete(
-                store, records: pass.records, anchors: pass.anchors, thresholds: configuration.thresholds)
+                store, records: progress.stored, anchors: anchors, verifiedTypes: verification.confirmed,
+                thresholds: configuration.thresholds)
             var status = MonitorStatus.from(audit.anomalies)
-            if !pass.suspectedTypes.isEmpty {
+            if !verification.suspected.isEmpty {
+                let suspected = verification.suspected.count
                 status =
-                    pass.suspectedTypes.count >= pass.typesWithRecords
+                    suspected >= verification.typesWithRecords
                     ? .accessOff
                     : .unknown(
-                        reason:
-                            "Health access may be off for \(pass.suspectedTypes.count) types: check Settings > Privacy > Health"
-                    )
+                        reason: "Health access may be off for \(suspected) types: check Settings > Privacy > Health")
                 try store.recordInAuditTrail(
                     .accessSuspected,
                     message:
-                        "capture \(summary.id): \(pass.suspectedTypes.count) types returned nothing where the archive holds records; not taken for a loss"
+                        "capture \(summary.id): \(suspected) types returned nothing where the archive holds records; not taken for a loss"
                 )
             }
             state.record(check: now.timeIntervalSince1970, verified: current.isFull, status: status)
@@ -106,11 +115,21 @@ public actor HealthMonitor: HealthMonitorProtocol {
             (outcome.explicitDeletions, outcome.updates) = try goneCounts(summary.id)
             outcome.notes = audit.notes
             return outcome
+        } catch is CancellationError {
+            try? capture?.recordCutOff(store, reason: "its time ran out")
+            var outcome = CheckOutcome(kind: .cutOff, status: currentStatus)
+            outcome.notes = ["the check was cut off: what it read is stored, and the next check resumes it"]
+            return outcome
         } catch HealthDataSourceError.databaseInaccessible {
+            var outcome = CheckOutcome(kind: .deferred, status: currentStatus)
+            if let capture, (try? capture.progress(store).isEmpty) == false {
+                try? capture.recordCutOff(store, reason: "the device locked")
+                outcome.notes = ["the device locked: what was read is stored, nothing was read as missing, and the check resumes when it is unlocked"]
+                return outcome
+            }
             try? capture?.abandon(store, reason: "the device is locked")
             try? store.recordInAuditTrail(
                 .checkDeferred, message: "check deferred: the device is locked; it runs again when unlocked")
-            var outcome = CheckOutcome(kind: .deferred, status: currentStatus)
             outcome.notes = ["the device was locked: the check was deferred, nothing was read as missing"]
             return outcome
         } catch {
@@ -129,68 +148,6 @@ public actor HealthMonitor: HealthMonitorProtocol {
         currentStatus = status
         if let date { lastChecked = date }
         return CheckOutcome(kind: kind, status: status)
-    }
-
-    /// What one check read.
-    struct Pass {
-        var anchors: [String: HealthAnchor] = [:]
-        var added = 0
-        var deleted = 0
-        var records = 0
-        var suspectedTypes: [String] = []
-        var typesWithRecords = 0
-    }
-
-    /// Changes since each type's anchor, page by page. A verification stores only the deletions
-    /// here: its scan stores every sample once.
-    private func readChanges(
-        of types: [String], into capture: LiveCapture, anchors saved: [String: HealthAnchor]
-    ) async throws -> Pass {
-        var pass = Pass()
-        for type in types {
-            var anchor = saved[type]
-            while true {
-                let page = try await source.changes(of: type, since: anchor, limit: configuration.pageLimit)
-                if !capture.isFull {
-                    try capture.add(page.added, store)
-                    pass.records += page.added.count
-                }
-                pass.added += page.added.count
-                pass.deleted += try capture.markDeleted(page.deleted, type: type, store)
-                anchor = page.anchor ?? anchor
-                if !page.mayHaveMore { break }
-            }
-            if let anchor { pass.anchors[type] = anchor }
-        }
-        return pass
-    }
-
-    /// Re-reads every type from the beginning, a page at a time (memory bounded by the page, not
-    /// by the type); what the archive holds and the scan did not meet is gone without a trace —
-    /// marked only once the type's scan has finished, so a scan cut short marks nothing. A scan
-    /// that returns nothing where the archive holds records is what denied read access looks
-    /// like: the type is suspected, not emptied. Deletions the scan meets were already read
-    /// through the saved anchors.
-    private func verify(_ types: [String], _ capture: LiveCapture, into pass: inout Pass) async throws {
-        for type in types {
-            let present = try capture.presentCount(of: type, store)
-            if present > 0 { pass.typesWithRecords += 1 }
-            var anchor: HealthAnchor?
-            var seen = 0
-            while true {
-                let page = try await source.changes(of: type, since: anchor, limit: configuration.pageLimit)
-                try capture.add(page.added, store)
-                seen += page.added.count
-                anchor = page.anchor ?? anchor
-                if !page.mayHaveMore { break }
-            }
-            pass.records += seen
-            if seen == 0 && present > 0 {
-                pass.suspectedTypes.append(type)
-                continue
-            }
-            _ = try capture.markAbsent(type: type, store)
-        }
     }
 
     /// Records this capture marked deleted, and those it found replaced or written again.

@@ -3,9 +3,11 @@ import GRDB
 
 /// One check of the live path, stored as a capture of origin `healthkit`: `delta` when it holds
 /// what changed since the saved anchors, `full` when a verification scan re-read every monitored
-/// type. Unlike an import, it is written over several transactions (a page at a time, so memory
-/// stays flat however much HealthKit returns); it stays `running` until ``complete`` — which also
-/// saves the anchors — and ``abandon`` (or the next open of the archive) removes it otherwise.
+/// type. Unlike an import, it is written over several transactions — a page at a time, each with
+/// the position that follows it (``LiveProgress``), so memory stays flat however much HealthKit
+/// returns and a check cut off keeps what it read. It stays `running`, across as many background
+/// windows as it needs, until ``complete`` saves the anchors; ``abandon`` removes it when the
+/// check fails.
 struct LiveCapture: Sendable {
     static let origin = "healthkit"
 
@@ -27,12 +29,65 @@ struct LiveCapture: Sendable {
                     VALUES (?, ?, 'running', 'HealthKit', ?, ?, ?)
                     """, arguments: [origin, full ? "full" : "delta", asOf, Date().timeIntervalSince1970, previous])
             let id = db.lastInsertedRowID
+            try db.execute(
+                sql: "INSERT INTO liveCheck (captureId, recordIdFloor) VALUES (?, ?)", arguments: [id, floor])
             try AuditLog.append(
                 db, event: .captureStarted, captureID: id,
                 message: "capture \(id) started: \(full ? "verification scan" : "changes since the last check")")
             return LiveCapture(
                 captureID: id, previousCaptureID: previous, recordIDFloor: floor, isFull: full, asOf: asOf)
         }
+    }
+
+    /// The check an earlier window cut off, if any, taken up again: it keeps every page it
+    /// stored, and its date becomes this window's.
+    static func resume(_ store: ArchiveStore, asOf: Double) throws -> LiveCapture? {
+        try store.writer.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT capture.id, capture.scope, capture.previousCaptureId, liveCheck.recordIdFloor,
+                            liveCheck.windows
+                        FROM capture JOIN liveCheck ON liveCheck.captureId = capture.id
+                        WHERE capture.status = 'running' AND capture.origin = ?
+                        ORDER BY capture.id DESC LIMIT 1
+                        """, arguments: [origin])
+            else { return nil }
+            let id: Int64 = row["id"]
+            let window = (row["windows"] as Int) + 1
+            try db.execute(sql: "UPDATE liveCheck SET windows = ? WHERE captureId = ?", arguments: [window, id])
+            try db.execute(sql: "UPDATE capture SET exportDate = ? WHERE id = ?", arguments: [asOf, id])
+            let stored =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(stored), 0) FROM liveProgress WHERE captureId = ?", arguments: [id])
+                ?? 0
+            try AuditLog.append(
+                db, event: .checkResumed, captureID: id,
+                message: "capture \(id) resumed (window \(window)): it keeps the \(stored) records stored before it was cut off")
+            return LiveCapture(
+                captureID: id, previousCaptureID: row["previousCaptureId"], recordIDFloor: row["recordIdFloor"],
+                isFull: row["scope"] == "full", asOf: asOf)
+        }
+    }
+
+    /// Records that this check was cut off: what it stored stays, and the next check resumes it.
+    func recordCutOff(_ store: ArchiveStore, reason: String) throws {
+        try store.writer.write { db in
+            let stored =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(stored), 0) FROM liveProgress WHERE captureId = ?",
+                    arguments: [captureID]) ?? 0
+            try AuditLog.append(
+                db, event: .checkCutOff, captureID: captureID,
+                message:
+                    "capture \(captureID) cut off (\(reason)) with \(stored) records stored; the next check resumes it")
+        }
+    }
+
+    /// How far this check has read each type.
+    func progress(_ store: ArchiveStore) throws -> [String: LiveProgress] {
+        try store.writer.read { db in try LiveProgress.load(db, capture: captureID) }
     }
 
     /// The same capture made a verification scan (a check that read nothing verifies).
@@ -45,66 +100,85 @@ struct LiveCapture: Sendable {
             asOf: asOf)
     }
 
-    /// Stores samples read from HealthKit (new ones inserted, known ones marked seen again).
-    func add(_ samples: [HealthSample], _ store: ArchiveStore) throws {
-        guard !samples.isEmpty else { return }
+    /// Stores one page of a type's changes in one transaction with the position that follows
+    /// it: the samples (unless `storingAdded` is false: a verification's change read, whose scan
+    /// stores every sample), the deletions (marked gone with reason `deleted`, one audit entry),
+    /// and the progress.
+    func store(
+        _ page: ChangePage, of type: String, storingAdded: Bool, progress: LiveProgress, _ store: ArchiveStore
+    ) throws -> Int {
         try store.writer.write { db in
-            let ingest = try ingest(db)
-            var builder = PreparedBatch.Builder(rowsPerBatch: samples.count)
-            for sample in samples { builder.append(HealthRecord(sample: sample)) }
-            try ingest.add(builder.take())
+            if storingAdded && !page.added.isEmpty {
+                let ingest = try ingest(db)
+                var builder = PreparedBatch.Builder(rowsPerBatch: page.added.count)
+                for sample in page.added { builder.append(HealthRecord(sample: sample)) }
+                try ingest.add(builder.take())
+            }
+            let deleted = try markDeleted(page.deleted, type: type, db)
+            var progress = progress
+            progress.deleted += deleted
+            try progress.save(db, capture: captureID, type: type)
+            return deleted
         }
     }
 
     /// Marks what HealthKit reported deleted as gone with reason `deleted`, with one audit entry
-    /// per type; returns how many records each type lost.
-    @discardableResult
-    func markDeleted(_ deleted: [DeletedSample], type: String, _ store: ArchiveStore) throws -> Int {
+    /// per type and page; returns how many records it marked.
+    private func markDeleted(_ deleted: [DeletedSample], type: String, _ db: Database) throws -> Int {
         guard !deleted.isEmpty else { return 0 }
-        return try store.writer.write { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    UPDATE record SET goneCapture = ?, goneReason = 'deleted'
-                    WHERE healthKitUUID = ? AND goneCapture IS NULL
-                    """)
-            var marked = 0
-            for object in deleted {
-                try statement.execute(arguments: [captureID, object.uuid.uuidString])
-                marked += db.changesCount
-            }
-            if marked > 0 {
-                try AuditLog.append(
-                    db, event: .recordsDeleted, captureID: captureID,
-                    message: "capture \(captureID): \(marked) \(type) records deleted in Health (deleted objects)")
-            }
-            return marked
+        // A record this check saw come back and that was deleted before the check ended is gone
+        // as it was: its return is taken back.
+        let returnTakenBack = try db.cachedStatement(
+            sql: """
+                UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                WHERE healthKitUUID = ?2 AND goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                """)
+        let statement = try db.cachedStatement(
+            sql: """
+                UPDATE record SET goneCapture = ?1, goneReason = 'deleted'
+                WHERE healthKitUUID = ?2 AND goneCapture IS NULL
+                """)
+        var marked = 0
+        for object in deleted {
+            let arguments: StatementArguments = [captureID, object.uuid.uuidString]
+            try returnTakenBack.execute(arguments: arguments)
+            try statement.execute(arguments: arguments)
+            marked += db.changesCount
         }
+        if marked > 0 {
+            try AuditLog.append(
+                db, event: .recordsDeleted, captureID: captureID,
+                message: "capture \(captureID): \(marked) \(type) records deleted in Health (deleted objects)")
+        }
+        return marked
     }
 
-    /// Live records of `type` present before this capture.
-    func presentCount(of type: String, _ store: ArchiveStore) throws -> Int {
+    /// Live records of each type present before this capture (those it marked deleted aside).
+    func presentCounts(_ store: ArchiveStore) throws -> [String: Int] {
         try store.writer.read { db in
-            try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM record
-                    WHERE healthKitUUID IS NOT NULL AND type = ? AND goneCapture IS NULL AND firstSeenCapture < ?
-                    """, arguments: [type, captureID]) ?? 0
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT type, COUNT(*) AS n FROM record
+                        WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL AND firstSeenCapture < ?
+                        GROUP BY type
+                        """, arguments: [captureID]
+                ).map { ($0["type"] as String, $0["n"] as Int) })
         }
     }
 
-    /// After a verification scan of `type`: live records of the type it did not see are gone,
-    /// without a trace (reason `absent`). Returns how many.
-    func markAbsent(type: String, _ store: ArchiveStore) throws -> Int {
-        try store.writer.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE record SET goneCapture = :capture, goneReason = 'absent'
-                    WHERE healthKitUUID IS NOT NULL AND type = :type AND goneCapture IS NULL
-                        AND lastSeenCapture <> :capture
-                    """, arguments: ["capture": captureID, "type": type])
-            return db.changesCount
-        }
+    /// After the verification scans of `types`: their live records the scans did not meet are
+    /// gone without a trace (reason `absent`). Returns how many.
+    private func markAbsent(types: [String], _ db: Database) throws -> Int {
+        guard !types.isEmpty else { return 0 }
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = ?, goneReason = 'absent'
+                WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL AND lastSeenCapture <> ?
+                    AND type IN (\(databaseQuestionMarks(count: types.count)))
+                """, arguments: StatementArguments([captureID, captureID] + types))
+        return db.changesCount
     }
 
     private func ingest(_ db: Database) throws -> CaptureIngest {
@@ -113,12 +187,15 @@ struct LiveCapture: Sendable {
             recordIDFloor: recordIDFloor)
     }
 
-    /// Completes the capture in one transaction: correlation links, counts, per-type totals of
+    /// Completes the capture in one transaction: what the finished verification scans of
+    /// `verifiedTypes` did not meet marked gone, correlation links, counts, per-type totals of
     /// what is present now, the anchors, and the audit.
     func complete(
-        _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], thresholds: Thresholds
+        _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
+        thresholds: Thresholds
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         try store.writer.write { db in
+            _ = try markAbsent(types: verifiedTypes, db)
             let ingest = try ingest(db)
             try ingest.linkCorrelations()
             let new = try ingest.countNew()
@@ -149,55 +226,6 @@ struct LiveCapture: Sendable {
                     db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
             else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
             return (summary, audit)
-        }
-    }
-
-    /// Per-type totals of the live records present after this capture — what it holds — read
-    /// from every live record: for the first live capture, and to check the incremental ones.
-    func presentAggregates(_ db: Database) throws -> CaptureAggregates {
-        var aggregates = CaptureAggregates()
-        try Self.forEachRecord(
-            db,
-            where: "healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR lastSeenCapture = ?) ORDER BY type",
-            captureID
-        ) { aggregates.add($0, strict: $1) }
-        return aggregates
-    }
-
-    /// The previous live capture's totals, plus the records that arrived in this one (new, or
-    /// back after having gone), minus those that went: the same totals as
-    /// ``presentAggregates(_:)``, reading only what changed. Nil for the first live capture.
-    private func incrementalAggregates(_ db: Database) throws -> CaptureAggregates? {
-        guard let previousCaptureID, var aggregates = try CaptureAggregates.stored(db, capture: previousCaptureID)
-        else { return nil }
-        try Self.forEachRecord(
-            db,
-            where: """
-                healthKitUUID IS NOT NULL AND ((id > ?2 AND firstSeenCapture = ?1)
-                    OR (goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1))
-                """, captureID, recordIDFloor
-        ) { aggregates.add($0, strict: $1) }
-        try Self.forEachRecord(
-            db, where: "goneCapture = ?1 AND lastSeenCapture <> ?1 AND healthKitUUID IS NOT NULL", captureID
-        ) { aggregates.remove($0, strict: $1) }
-        return aggregates.withoutEmptyTypes
-    }
-
-    /// Each live record matching `condition`, as the totals read it.
-    private static func forEachRecord(
-        _ db: Database, where condition: String, _ capture: Int64, _ floor: Int64? = nil,
-        _ body: (HealthRecord, Fingerprint) -> Void
-    ) throws {
-        let arguments: StatementArguments = floor.map { [capture, $0] } ?? [capture]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT kind, type, sourceName, value, startDate, strictFingerprint FROM record WHERE \(condition)",
-            arguments: arguments)
-        while let row = try rows.next() {
-            let record = HealthRecord(
-                kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"],
-                sourceName: row["sourceName"], value: row["value"], startDate: row["startDate"])
-            let strict = Fingerprint(bytes: [UInt8](row["strictFingerprint"] as Data)) ?? Fingerprint(high: 0, low: 0)
-            body(record, strict)
         }
     }
 

@@ -67,8 +67,11 @@ public struct CheckOutcome: Sendable {
     public enum Kind: String, Sendable, Codable {
         /// Read, stored and audited.
         case completed
-        /// Could not read now (the device was locked); nothing was stored; try again later.
+        /// Could not read now (the device was locked); nothing was taken as missing; try again later.
         case deferred
+        /// Ran out of time (a background window's end): the pages read are stored, and the next
+        /// check resumes after them.
+        case cutOff
         /// Could not run (no Health store, no access asked, an archive failure).
         case failed
     }

@@ -1,0 +1,34 @@
+import GRDB
+
+extension ArchiveStore {
+    /// v6: a live check written over several background windows. A check cut off keeps its
+    /// running capture and, per sample type, how far it read: the position in the type's change
+    /// history (`changeAnchor`, `changesDone` once it reached the end), and for a verification scan how far the scan got (`scanAnchor`,
+    /// `scanSeen`, `scanDone`). Each page read is stored in the same transaction as the position
+    /// that follows it, so a check killed at any moment resumes exactly after its last page.
+    static func registerResumableChecks(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6 resumable checks") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE liveCheck (
+                        captureId INTEGER PRIMARY KEY REFERENCES capture(id) ON DELETE CASCADE,
+                        recordIdFloor INTEGER NOT NULL,
+                        windows INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE TABLE liveProgress (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        sampleType TEXT NOT NULL,
+                        changeAnchor BLOB,
+                        changesDone INTEGER NOT NULL DEFAULT 0,
+                        scanAnchor BLOB,
+                        scanSeen INTEGER NOT NULL DEFAULT 0,
+                        scanDone INTEGER NOT NULL DEFAULT 0,
+                        added INTEGER NOT NULL DEFAULT 0,
+                        deleted INTEGER NOT NULL DEFAULT 0,
+                        stored INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (captureId, sampleType)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+    }
+}

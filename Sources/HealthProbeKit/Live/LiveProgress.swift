@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// How far a live check has read one sample type, kept in the archive with the pages it
+/// stored (`liveProgress`): what lets a check cut off in one background window resume in the
+/// next exactly after its last stored page.
+struct LiveProgress: Sendable, Equatable {
+    /// The position in the type's change history after the last page of changes read.
+    var changeAnchor: HealthAnchor?
+    /// Whether the change read reached the end once in this check: what changes after it is the
+    /// next check's to read (a scan still to finish meets it in its own pages).
+    var changesDone = false
+    /// A verification scan's position, how many samples it met, and whether it reached the end.
+    var scanAnchor: HealthAnchor?
+    var scanSeen = 0
+    var scanDone = false
+    /// Samples read as added, objects read as deleted, and samples stored by this check.
+    var added = 0
+    var deleted = 0
+    var stored = 0
+
+    /// Where the next check reads this type's changes from, once this capture completes: after
+    /// the scan when it finished (it read last), else after the changes read.
+    var anchorToSave: HealthAnchor? { scanDone ? scanAnchor ?? changeAnchor : changeAnchor }
+
+    static func load(_ db: Database, capture: Int64) throws -> [String: LiveProgress] {
+        var progress: [String: LiveProgress] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM liveProgress WHERE captureId = ?", arguments: [capture]) {
+            progress[row["sampleType"]] = LiveProgress(
+                changeAnchor: (row["changeAnchor"] as Data?).map(HealthAnchor.init(data:)),
+                changesDone: row["changesDone"],
+                scanAnchor: (row["scanAnchor"] as Data?).map(HealthAnchor.init(data:)),
+                scanSeen: row["scanSeen"], scanDone: row["scanDone"], added: row["added"], deleted: row["deleted"],
+                stored: row["stored"])
+        }
+        return progress
+    }
+
+    func save(_ db: Database, capture: Int64, type: String) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO liveProgress
+                    (captureId, sampleType, changeAnchor, changesDone, scanAnchor, scanSeen, scanDone, added, deleted,
+                    stored)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                capture, type, changeAnchor?.data, changesDone, scanAnchor?.data, scanSeen, scanDone, added, deleted, stored,
+            ])
+    }
+}
+
+extension Dictionary where Key == String, Value == LiveProgress {
+    var added: Int { values.reduce(0) { $0 + $1.added } }
+    var deleted: Int { values.reduce(0) { $0 + $1.deleted } }
+    var stored: Int { values.reduce(0) { $0 + $1.stored } }
+}
