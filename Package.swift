@@ -80,6 +80,7 @@ let package = Package(
             name: "healthprobe",
             dependencies: ["HealthProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .target(name: "HealthProbeGraph", dependencies: ["HealthProbeKit"]),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),
@@ -102,6 +103,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "HealthProbeGraphTests", dependencies: ["HealthProbeGraph", "HealthProbeKit"]),
         .testTarget(
             name: "HealthProbeScreensTests",
             dependencies: ["HealthProbeScreens", "HealthProbeKit", "TestSupport"]

@@ -30,7 +30,7 @@
         /// Call before the app finishes launching.
         public func register() {
             BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
-                let cancellation = ExportCancellation()
+                let cancellation = CancellationFlag()
                 task.expirationHandler = { cancellation.cancel() }
                 Task.detached { [self] in
                     let outcome = try? scheduler.runDue(cancellation: cancellation)

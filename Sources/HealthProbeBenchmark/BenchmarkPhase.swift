@@ -14,10 +14,13 @@ enum BenchmarkPhase {
         /// Detection alone (inside the import), and what it found.
         var detectionSeconds: Double?
         var anomalies: Int?
+        /// A live check's outcome, and how long it took to return once cancelled.
+        var outcome: String?
+        var cancelLatency: Double?
     }
 
-    static func runAsChild(_ arguments: [String]) {
-        guard arguments.count >= 2 else { fatalError("usage: phase parse|import INPUT [ARCHIVE]") }
+    static func runAsChild(_ arguments: [String]) async {
+        guard arguments.count >= 2 else { fatalError("usage: phase parse|elements|import|phone INPUT [ARCHIVE]") }
         let input = URL(fileURLWithPath: arguments[1])
         do {
             let started = Date()
@@ -43,6 +46,8 @@ enum BenchmarkPhase {
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: result.capture.records,
                     bytes: reader.source.expectedSize ?? 0, new: result.capture.new, gone: result.capture.gone,
                     detectionSeconds: result.audit.seconds, anomalies: result.audit.anomalies.count)
+            case "phone":
+                measurement = await PhoneWindow.run(Array(arguments.dropFirst()))
             default:
                 fatalError("unknown phase \(arguments[0])")
             }
@@ -57,25 +62,38 @@ enum BenchmarkPhase {
         }
     }
 
+    /// Runs a phase in a child process and reads its measurements. Its peak resident memory is
+    /// measured from outside, by `/usr/bin/time -f %M`, where that exists (it counts what the
+    /// process's own `getrusage` may read before the last pages are touched).
     static func measure(_ arguments: [String]) -> Measurement {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = Bundle.main.executableURL
+        var executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: executable.path), let own = Bundle.main.executableURL {
+            executable = own
         }
-        process.arguments = ["phase"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        let outside = FileManager.default.isExecutableFile(atPath: time.path)
+        let process = Process()
+        process.executableURL = outside ? time : executable
+        process.arguments = (outside ? ["-f", "%M", executable.path] : []) + ["phase"] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         do {
             try process.run()
         } catch {
             fatalError("cannot start a phase: \(error)")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-            let measurement = try? JSONDecoder().decode(Measurement.self, from: output)
-        else { fatalError("phase \(arguments) failed") }
+            var measurement = try? JSONDecoder().decode(Measurement.self, from: printed)
+        else { fatalError("phase \(arguments) failed: \(reported)") }
+        let lines = reported.split(separator: "\n")
+        if outside, let peak = lines.last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            measurement.peakResidentKiB = peak
+        }
         return measurement
     }
 }

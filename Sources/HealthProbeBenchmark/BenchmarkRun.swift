@@ -84,11 +84,7 @@ struct BenchmarkRun {
         var checkRatio: Double { secondCheck.seconds / firstImport.seconds }
     }
 
-    private func removeArchive(_ archive: URL) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: archive.path + suffix)
-        }
-    }
+    private func removeArchive(_ archive: URL) { BenchmarkArchive.remove(archive) }
 
     private func report(parseXML: BenchmarkPhase.Measurement, rounds: [Round], archive: URL) {
         let parseZip = rounds.map(\.parseZip).medianBySeconds

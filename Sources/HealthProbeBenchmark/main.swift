@@ -1,10 +1,11 @@
 import Foundation
 
-// healthprobe-benchmark: see BenchmarkRun. Each measured phase runs in a child process of this
-// executable, so that its peak memory is its own.
+// healthprobe-benchmark: see BenchmarkRun (exports) and PhoneBenchmark (the live path at phone
+// scale). Each measured phase runs in a child process of this executable, so that its peak
+// memory is its own.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "phase" {
-    BenchmarkPhase.runAsChild(Array(arguments.dropFirst()))
-} else {
-    BenchmarkRun(arguments: arguments).run()
+switch arguments.first {
+case "phase": await BenchmarkPhase.runAsChild(Array(arguments.dropFirst()))
+case "phone": PhoneBenchmark(arguments: Array(arguments.dropFirst())).run()
+default: BenchmarkRun(arguments: arguments).run()
 }

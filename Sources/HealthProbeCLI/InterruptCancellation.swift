@@ -4,7 +4,7 @@ import HealthProbeKit
 /// Turns SIGINT and SIGTERM into a cancellation while an export runs: the export stops within
 /// a second, removes its temporary and exits 130.
 final class InterruptCancellation {
-    let cancellation = ExportCancellation()
+    let cancellation = CancellationFlag()
     private var sources: [DispatchSourceSignal] = []
 
     init() {

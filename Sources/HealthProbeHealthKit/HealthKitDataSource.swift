@@ -3,8 +3,9 @@
     import HealthKit
     import HealthProbeKit
 
-    /// The live path's ``HealthDataSource`` over HealthKit: anchored object queries for changes
-    /// (anchors archived with secure coding), sample queries for verification scans. Identifier
+    /// The live path's ``HealthDataSource`` over HealthKit: anchored object queries, a page at a
+    /// time, for changes and for verification scans (from no anchor); anchors archived with
+    /// secure coding; a cancelled check stops its query at once. Identifier
     /// tables, units and kinds come from `HealthKitCatalog`, tested on Linux; this file only
     /// talks to HealthKit.
     public final class HealthKitDataSource: HealthDataSource, @unchecked Sendable {
@@ -43,28 +44,79 @@
                 try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: $0.data)
             }
             let unit = unit(for: type)
-            return try await withCheckedThrowingContinuation { continuation in
-                let query = HKAnchoredObjectQuery(
-                    type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
-                ) { _, samples, deleted, newAnchor, error in
-                    if let error { return continuation.resume(throwing: Self.mapped(error)) }
-                    do {
-                        let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
-                        let removed = (deleted ?? []).map(Self.deletedSample)
-                        let archived = try newAnchor.map {
-                            HealthAnchor(
-                                data: try NSKeyedArchiver.archivedData(withRootObject: $0, requiringSecureCoding: true))
+            // A cancelled check (the background task's expiration) returns at once: the page is
+            // abandoned and the query stopped; its late answer, if any, is ignored.
+            let answer = QueryAnswer()
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let query = HKAnchoredObjectQuery(
+                        type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
+                    ) { _, samples, deleted, newAnchor, error in
+                        if let error { return answer.finish(.failure(Self.mapped(error))) }
+                        do {
+                            let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
+                            let removed = (deleted ?? []).map(Self.deletedSample)
+                            let archived = try newAnchor.map {
+                                HealthAnchor(
+                                    data: try NSKeyedArchiver.archivedData(
+                                        withRootObject: $0, requiringSecureCoding: true))
+                            }
+                            let count = (samples?.count ?? 0) + (deleted?.count ?? 0)
+                            answer.finish(
+                                .success(
+                                    ChangePage(
+                                        added: added, deleted: removed, anchor: archived ?? anchor,
+                                        mayHaveMore: count >= limit)))
+                        } catch {
+                            answer.finish(.failure(error))
                         }
-                        let count = (samples?.count ?? 0) + (deleted?.count ?? 0)
-                        continuation.resume(
-                            returning: ChangePage(
-                                added: added, deleted: removed, anchor: archived ?? anchor, mayHaveMore: count >= limit)
-                        )
-                    } catch {
-                        continuation.resume(throwing: error)
                     }
+                    if answer.start(continuation, query: query) { store.execute(query) }
                 }
-                store.execute(query)
+            } onCancel: {
+                if let query = answer.cancel() { store.stop(query) }
+            }
+        }
+
+        /// One anchored query's answer, given once: by HealthKit, or by a cancellation that came
+        /// first (before or after the query started).
+        private final class QueryAnswer: @unchecked Sendable {
+            private let lock = NSLock()
+            private var continuation: CheckedContinuation<ChangePage, Error>?
+            private var query: HKQuery?
+            private var cancelled = false
+
+            /// Returns whether to execute the query: not when the check was cancelled already.
+            func start(_ continuation: CheckedContinuation<ChangePage, Error>, query: HKQuery) -> Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                if cancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return false
+                }
+                self.continuation = continuation
+                self.query = query
+                return true
+            }
+
+            func finish(_ result: Result<ChangePage, Error>) {
+                lock.lock()
+                let waiting = continuation
+                continuation = nil
+                lock.unlock()
+                waiting?.resume(with: result)
+            }
+
+            /// Ends the wait with a cancellation; returns the query to stop, if it started.
+            func cancel() -> HKQuery? {
+                lock.lock()
+                cancelled = true
+                let waiting = continuation
+                continuation = nil
+                let started = query
+                lock.unlock()
+                waiting?.resume(throwing: CancellationError())
+                return started
             }
         }
 

@@ -217,3 +217,18 @@ struct ResumableCheckTests {
         #expect(entries.last?.event == "checkCutOff")
     }
 }
+
+@Suite("Health monitor: UUID text")
+struct UUIDTextTests {
+    @Test func theArchiveTextIsFoundationsUUIDString() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1_000 {
+            let uuid = UUID(uuid: (0..<16).reduce(into: UUID().uuid) { bytes, index in
+                withUnsafeMutableBytes(of: &bytes) { $0[index] = UInt8.random(in: 0...255, using: &generator) }
+            })
+            #expect(uuid.archiveText == uuid.uuidString)
+        }
+        #expect(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!.archiveText == "00000000-0000-0000-0000-000000000000")
+        #expect(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!.archiveText == "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")
+    }
+}

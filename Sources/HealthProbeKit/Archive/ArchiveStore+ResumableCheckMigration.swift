@@ -2,10 +2,13 @@ import GRDB
 
 extension ArchiveStore {
     /// v6: a live check written over several background windows. A check cut off keeps its
-    /// running capture and, per sample type, how far it read: the position in the type's change
-    /// history (`changeAnchor`, `changesDone` once it reached the end), and for a verification scan how far the scan got (`scanAnchor`,
-    /// `scanSeen`, `scanDone`). Each page read is stored in the same transaction as the position
-    /// that follows it, so a check killed at any moment resumes exactly after its last page.
+    /// running capture (`liveCheck`) and, per sample type, how far it read (`liveProgress`): the
+    /// position in the type's change history (`changeAnchor`; `changesDone` once it reached the
+    /// end) and, for a verification scan, its position, what it met (`scanSeen`), how many of the
+    /// records held before it it matched (`scanMatched` of `scanHeld`), whether it marks each
+    /// record seen (`scanMarking`) and whether it finished. Each page read is stored in the same
+    /// transaction as the position that follows it, so a check killed at any moment resumes
+    /// exactly after its last page.
     static func registerResumableChecks(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v6 resumable checks") { db in
             try db.execute(
@@ -23,6 +26,9 @@ extension ArchiveStore {
                         scanAnchor BLOB,
                         scanSeen INTEGER NOT NULL DEFAULT 0,
                         scanDone INTEGER NOT NULL DEFAULT 0,
+                        scanHeld INTEGER,
+                        scanMatched INTEGER NOT NULL DEFAULT 0,
+                        scanMarking INTEGER NOT NULL DEFAULT 0,
                         added INTEGER NOT NULL DEFAULT 0,
                         deleted INTEGER NOT NULL DEFAULT 0,
                         stored INTEGER NOT NULL DEFAULT 0,

@@ -45,10 +45,14 @@ struct CapturePair: Sendable {
     var isLive: Bool { current.origin == LiveCapture.origin }
 
     /// SQL true for a record C holds. An export capture holds what it saw; a live capture, every
-    /// live record present after it (not gone, or gone before and seen again now).
+    /// live record present after it (not gone, or gone before and seen again now — not one it
+    /// read and then saw deleted).
     var heldByCurrent: String {
         isLive
-            ? "(healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR lastSeenCapture = :current))"
+            ? """
+            (healthKitUUID IS NOT NULL
+                AND (goneCapture IS NULL OR (lastSeenCapture = :current AND goneCapture <> :current)))
+            """
             : "lastSeenCapture = :current"
     }
 

@@ -7,7 +7,7 @@ extension ArchiveStore {
     /// renames it into place only when complete, writes the manifest, and records the run in the
     /// export history (failures too). On any failure or cancellation no file is left.
     public func export(
-        _ request: ExportRequest, files: PartialExportFiles = .standard, cancellation: ExportCancellation? = nil,
+        _ request: ExportRequest, files: PartialExportFiles = .standard, cancellation: CancellationFlag? = nil,
         progress: (@Sendable (ExportProgress) -> Void)? = nil
     ) throws -> ExportResult {
         let startedAt = Date()
@@ -33,7 +33,7 @@ private struct ExportJob {
     let archive: ArchiveStore
     let request: ExportRequest
     let files: PartialExportFiles
-    let cancellation: ExportCancellation?
+    let cancellation: CancellationFlag?
 
     func run(progress: (@Sendable (ExportProgress) -> Void)?) throws -> ExportResult {
         files.removeAbandoned()

@@ -75,20 +75,6 @@ public struct ExportProgress: Sendable {
     }
 }
 
-/// A flag another thread sets to stop an export; the export notices within a few thousand rows.
-public final class ExportCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-
-    public init() {}
-
-    public func cancel() {
-        lock.withLock { cancelled = true }
-    }
-
-    public var isCancelled: Bool { lock.withLock { cancelled } }
-}
-
 /// What a finished export wrote.
 public struct ExportResult: Sendable, Codable, Equatable {
     public var path: String

@@ -72,7 +72,7 @@ public struct ExportScheduler: Sendable {
     /// Runs one export when the latest slot is later than the last completed one: one catch-up
     /// for any number of missed slots. A clock set back finds nothing owed until it passes the
     /// last completed slot again.
-    public func runDue(cancellation: ExportCancellation? = nil) throws -> Outcome {
+    public func runDue(cancellation: CancellationFlag? = nil) throws -> Outcome {
         guard let schedule = try schedule() else { return .noSchedule }
         let now = clock()
         let state = try state()

@@ -21,9 +21,7 @@ extension HealthMonitor {
                 reached.changeAnchor = anchor
                 reached.changesDone = !page.mayHaveMore
                 reached.added += page.added.count
-                if !capture.isFull { reached.stored += page.added.count }
-                reached.deleted += try capture.store(
-                    page, of: type, storingAdded: !capture.isFull, progress: reached, store)
+                try capture.store(page, of: type, storingAdded: !capture.isFull, progress: &reached, store)
                 progress[type] = reached
                 if !page.mayHaveMore { break }
             }
@@ -31,9 +29,12 @@ extension HealthMonitor {
     }
 
     /// Re-reads every type from the beginning a page at a time (memory bounded by the page, not
-    /// by the type), from where an earlier window's scan stopped. Deletions a scan meets are
-    /// marked too: they happened while a check spanned windows.
+    /// by the type), from where an earlier window's scan stopped. A scan first counts the records
+    /// it meets that the archive holds; only when it met fewer than were held does it read the
+    /// type again marking each one, so that what it did not meet can be marked gone. Deletions a
+    /// scan meets are marked too: they happened while a check spanned windows.
     func scan(_ types: [String], _ capture: LiveCapture, progress: inout [String: LiveProgress]) async throws {
+        try capture.recordHeld(types, progress: &progress, store)
         for type in types {
             var reached = progress[type] ?? LiveProgress()
             while !reached.scanDone {
@@ -42,33 +43,39 @@ extension HealthMonitor {
                     of: type, since: reached.scanAnchor, limit: configuration.pageLimit)
                 reached.scanAnchor = page.anchor ?? reached.scanAnchor
                 reached.scanSeen += page.added.count
-                reached.stored += page.added.count
                 reached.scanDone = !page.mayHaveMore
-                reached.deleted += try capture.store(page, of: type, storingAdded: true, progress: reached, store)
+                try capture.storeScanned(page, of: type, progress: &reached, store)
+                if reached.scanDone && !reached.scanMarking && reached.scanSeen > 0
+                    && reached.scanMatched != reached.scanHeld ?? 0
+                {
+                    try capture.rescanMarking(type, progress: &reached, store)
+                }
                 progress[type] = reached
             }
         }
     }
 
-    /// What a finished verification concluded per type: what the archive holds and the scan did
-    /// not meet is gone without a trace (`confirmed`) — unless the scan met nothing at all where
-    /// the archive holds records, which is what denied read access looks like (`suspected`): the
+    /// What a finished verification concluded per type: a scan that matched every record held
+    /// found nothing missing; after a marking scan, what the archive holds and the scan did not
+    /// meet is gone without a trace (`marked`) — unless the scan met nothing at all where the
+    /// archive holds records, which is what denied read access looks like (`suspected`): the
     /// type is not emptied.
     struct Verification {
-        var confirmed: [String] = []
+        var marked: [String] = []
         var suspected: [String] = []
         var typesWithRecords = 0
 
         init() {}
 
-        init(types: [String], progress: [String: LiveProgress], present: [String: Int]) {
+        init(types: [String], progress: [String: LiveProgress]) {
             for type in types {
-                let held = present[type] ?? 0
+                let reached = progress[type] ?? LiveProgress()
+                let held = reached.scanHeld ?? 0
                 if held > 0 { typesWithRecords += 1 }
-                if (progress[type]?.scanSeen ?? 0) == 0 && held > 0 {
+                if reached.scanSeen == 0 && held > 0 {
                     suspected.append(type)
-                } else {
-                    confirmed.append(type)
+                } else if reached.scanMarking {
+                    marked.append(type)
                 }
             }
         }

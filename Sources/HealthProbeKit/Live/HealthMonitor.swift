@@ -83,14 +83,22 @@ public actor HealthMonitor: HealthMonitorProtocol {
             var verification = Verification()
             if current.isFull {
                 try await scan(types, current, progress: &progress)
-                verification = try Verification(types: types, progress: progress, present: current.presentCounts(store))
+                verification = Verification(types: types, progress: progress)
             }
             try Task.checkCancellation()
             var anchors = state.anchors
             for (type, reached) in progress { anchors[type] = reached.anchorToSave ?? anchors[type] }
-            let (summary, audit) = try current.complete(
-                store, records: progress.stored, anchors: anchors, verifiedTypes: verification.confirmed,
-                thresholds: configuration.thresholds)
+            // Completing reads the totals of what changed (every record, for a first sync): a
+            // cancellation stops it too, and the next window completes.
+            let cancellation = CancellationFlag()
+            let completing = current
+            let (summary, audit) = try await withTaskCancellationHandler {
+                try completing.complete(
+                    store, records: progress.stored, anchors: anchors, verifiedTypes: verification.marked,
+                    thresholds: configuration.thresholds, cancellation: cancellation)
+            } onCancel: {
+                cancellation.cancel()
+            }
             var status = MonitorStatus.from(audit.anomalies)
             if !verification.suspected.isEmpty {
                 let suspected = verification.suspected.count

@@ -13,7 +13,7 @@ extension HealthRecord {
                 device: sample.device.map(Self.deviceText), unit: sample.kind == .quantity ? sample.unit : nil,
                 value: Self.valueText(sample), creationDate: sample.creationDate, startDate: sample.startDate,
                 endDate: sample.endDate, metadataJSON: Self.metadataText(sample.metadata),
-                healthKitUUID: sample.uuid.uuidString)
+                healthKitUUID: sample.uuid.archiveText)
         case .workout:
             self.init(
                 kind: .workout, type: HealthRecord.workoutType, sourceName: sample.sourceName,
@@ -21,7 +21,7 @@ extension HealthRecord {
                 creationDate: sample.creationDate, startDate: sample.startDate, endDate: sample.endDate,
                 metadataJSON: Self.metadataText(sample.metadata),
                 detailsJSON: CanonicalJSON.object([("activityType", .string(sample.workoutActivityType ?? ""))]).text,
-                healthKitUUID: sample.uuid.uuidString)
+                healthKitUUID: sample.uuid.archiveText)
         case .correlation:
             let members = sample.members.map(HealthRecord.init(sample:))
             self.init(
@@ -31,7 +31,7 @@ extension HealthRecord {
                 metadataJSON: Self.metadataText(sample.metadata),
                 detailsJSON: CanonicalJSON.object([
                     ("records", .array(members.map { .string($0.healthKitUUID ?? "") }.sorted { $0.text < $1.text }))
-                ]).text, healthKitUUID: sample.uuid.uuidString)
+                ]).text, healthKitUUID: sample.uuid.archiveText)
             self.members = members.map(CorrelationMember.init)
         }
     }

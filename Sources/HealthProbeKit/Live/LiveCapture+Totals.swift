@@ -6,10 +6,10 @@ extension LiveCapture {
     /// records, and those it saw come back, but none it marked gone (a record it read and then
     /// saw deleted in a later page or window is not held) — read from every live record: for
     /// the first live capture, and to check the incremental ones.
-    func presentAggregates(_ db: Database) throws -> CaptureAggregates {
+    func presentAggregates(_ db: Database, cancellation: CancellationFlag? = nil) throws -> CaptureAggregates {
         var aggregates = CaptureAggregates()
         try Self.forEachRecord(
-            db,
+            db, cancellation,
             where: """
                 healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR (lastSeenCapture = ?1 AND goneCapture <> ?1))
                 ORDER BY type
@@ -22,32 +22,42 @@ extension LiveCapture {
     /// The previous live capture's totals, plus the records that arrived in this one (new and
     /// still there, or back after having gone), minus those it held that went: the same totals as
     /// ``presentAggregates(_:)``, reading only what changed. Nil for the first live capture.
-    func incrementalAggregates(_ db: Database) throws -> CaptureAggregates? {
+    func incrementalAggregates(_ db: Database, cancellation: CancellationFlag? = nil) throws -> CaptureAggregates? {
         guard let previousCaptureID, var aggregates = try CaptureAggregates.stored(db, capture: previousCaptureID)
         else { return nil }
+        // Each condition on its own, so that each reads through its index (the new records by
+        // id, the returned ones by their gone mark) and not every live record.
         try Self.forEachRecord(
-            db,
-            where: """
-                healthKitUUID IS NOT NULL AND ((id > ?2 AND firstSeenCapture = ?1 AND goneCapture IS NULL)
-                    OR (goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1))
-                """, captureID, recordIDFloor
+            db, cancellation, where: "id > ?2 AND firstSeenCapture = ?1 AND goneCapture IS NULL AND +healthKitUUID IS NOT NULL",
+            captureID, recordIDFloor
         ) { aggregates.add($0, strict: $1) }
         try Self.forEachRecord(
-            db, where: "goneCapture = ?1 AND firstSeenCapture < ?1 AND healthKitUUID IS NOT NULL", captureID
+            db, cancellation,
+            where: """
+                goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1 AND +healthKitUUID IS NOT NULL
+                """, captureID
+        ) { aggregates.add($0, strict: $1) }
+        try Self.forEachRecord(
+            db, cancellation, where: "goneCapture = ?1 AND firstSeenCapture < ?1 AND +healthKitUUID IS NOT NULL", captureID
         ) { aggregates.remove($0, strict: $1) }
         return aggregates.withoutEmptyTypes
     }
 
-    /// Each live record matching `condition`, as the totals read it.
+    /// Each live record matching `condition`, as the totals read it; a cancelled check stops
+    /// within a few thousand records (the completion's transaction then rolls back, and the next
+    /// window completes the check).
     private static func forEachRecord(
-        _ db: Database, where condition: String, _ capture: Int64, _ floor: Int64? = nil,
+        _ db: Database, _ cancellation: CancellationFlag?, where condition: String, _ capture: Int64, _ floor: Int64? = nil,
         _ body: (HealthRecord, Fingerprint) -> Void
     ) throws {
         let arguments: StatementArguments = floor.map { [capture, $0] } ?? [capture]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT kind, type, sourceName, value, startDate, strictFingerprint FROM record WHERE \(condition)",
             arguments: arguments)
+        var read = 0
         while let row = try rows.next() {
+            read += 1
+            if read % 4_096 == 0, cancellation?.isCancelled == true { throw CancellationError() }
             let record = HealthRecord(
                 kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"],
                 sourceName: row["sourceName"], value: row["value"], startDate: row["startDate"])

@@ -101,25 +101,109 @@ struct LiveCapture: Sendable {
     }
 
     /// Stores one page of a type's changes in one transaction with the position that follows
-    /// it: the samples (unless `storingAdded` is false: a verification's change read, whose scan
-    /// stores every sample), the deletions (marked gone with reason `deleted`, one audit entry),
-    /// and the progress.
+    /// it (`progress`, already moved past the page): the samples (unless `storingAdded` is false:
+    /// a verification's change read, whose scan stores every sample), the deletions (marked gone
+    /// with reason `deleted`, one audit entry), and the progress, counting what it stored.
     func store(
-        _ page: ChangePage, of type: String, storingAdded: Bool, progress: LiveProgress, _ store: ArchiveStore
-    ) throws -> Int {
+        _ page: ChangePage, of type: String, storingAdded: Bool, progress: inout LiveProgress, _ store: ArchiveStore
+    ) throws {
         try store.writer.write { db in
-            if storingAdded && !page.added.isEmpty {
-                let ingest = try ingest(db)
-                var builder = PreparedBatch.Builder(rowsPerBatch: page.added.count)
-                for sample in page.added { builder.append(HealthRecord(sample: sample)) }
-                try ingest.add(builder.take())
-            }
-            let deleted = try markDeleted(page.deleted, type: type, db)
-            var progress = progress
-            progress.deleted += deleted
+            if storingAdded { try add(page.added, db) }
+            progress.stored += storingAdded ? page.added.count : 0
+            progress.deleted += try markDeleted(page.deleted, type: type, db)
             try progress.save(db, capture: captureID, type: type)
-            return deleted
         }
+    }
+
+    /// Stores one page of a verification scan, like ``store(_:of:storingAdded:progress:_:)``.
+    /// Marking, every sample is stored (a record already held is marked seen). Otherwise the
+    /// samples the archive holds live from before this check are only counted, as matched, and
+    /// the others stored (new, or back after having gone): a scan that matches every record held
+    /// writes almost nothing.
+    func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+        try store.writer.write { db in
+            var unmatched = page.added
+            if progress.scanMarking {
+                // What the counting pass stored is seen already: storing it again would take it
+                // for a second copy.
+                let stored = try uuids(among: page.added, Self.seenByThisCapture, db)
+                unmatched.removeAll { stored.contains($0.uuid.archiveText) }
+            } else if progress.scanHeld != 0 {
+                let held = try uuids(among: page.added, Self.heldBeforeThisCapture, db)
+                unmatched.removeAll { held.contains($0.uuid.archiveText) }
+                progress.scanMatched += page.added.count - unmatched.count
+            }
+            try add(unmatched, db)
+            progress.stored += page.added.count
+            progress.deleted += try markDeleted(page.deleted, type: type, db)
+            try progress.save(db, capture: captureID, type: type)
+        }
+    }
+
+    /// After a counting scan of `type` met fewer records than were held: the type is read again
+    /// from the beginning, marking each record it meets.
+    func rescanMarking(_ type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+        progress.scanAnchor = nil
+        progress.scanDone = false
+        progress.scanSeen = 0
+        progress.scanMarking = true
+        let reset = progress
+        try store.writer.write { db in
+            try reset.save(db, capture: captureID, type: type)
+            try AuditLog.append(
+                db, event: .captureStarted, captureID: captureID,
+                message:
+                    "capture \(captureID): the scan of \(type) met \(reset.scanMatched) of the \(reset.scanHeld ?? 0) records held; reading it again to find which are missing"
+            )
+        }
+    }
+
+    private func add(_ samples: [HealthSample], _ db: Database) throws {
+        guard !samples.isEmpty else { return }
+        let ingest = try ingest(db)
+        var builder = PreparedBatch.Builder(rowsPerBatch: samples.count)
+        for sample in samples { builder.append(HealthRecord(sample: sample)) }
+        try ingest.add(builder.take())
+    }
+
+    /// UUIDs probed a statement at a time (a page's worth in a few statements, each prepared once).
+    static let probeSize = 256
+    private static func probe(_ condition: String) -> String {
+        "SELECT healthKitUUID FROM record WHERE healthKitUUID IN (\(databaseQuestionMarks(count: probeSize))) AND \(condition)"
+    }
+    private static let seenByThisCapture = probe("lastSeenCapture = ?")
+    private static let heldBeforeThisCapture = probe("goneCapture IS NULL AND firstSeenCapture < ?")
+
+    /// The UUIDs among `samples` of records a probe finds (its last parameter is this capture).
+    private func uuids(among samples: [HealthSample], _ probe: String, _ db: Database) throws -> Set<String> {
+        let statement = try db.cachedStatement(sql: probe)
+        var found: Set<String> = []
+        var start = 0
+        while start < samples.count {
+            let chunk = samples[start..<min(start + Self.probeSize, samples.count)]
+            start += chunk.count
+            var values = chunk.map(\.uuid.archiveText.databaseValue)
+            values += repeatElement(.null, count: Self.probeSize - chunk.count)
+            found.formUnion(try String.fetchAll(statement, arguments: StatementArguments(values + [captureID.databaseValue])))
+        }
+        return found
+    }
+
+    /// Records the live records of each type held before this check, as a verification scan
+    /// begins, for the types whose scan has not begun.
+    func recordHeld(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+        let waiting = types.filter { progress[$0]?.scanHeld == nil }
+        guard !waiting.isEmpty else { return }
+        let held = try heldCounts(store)
+        let updated = waiting.map { type in
+            var reached = progress[type] ?? LiveProgress()
+            reached.scanHeld = held[type] ?? 0
+            return (type, reached)
+        }
+        try store.writer.write { db in
+            for (type, reached) in updated { try reached.save(db, capture: captureID, type: type) }
+        }
+        for (type, reached) in updated { progress[type] = reached }
     }
 
     /// Marks what HealthKit reported deleted as gone with reason `deleted`, with one audit entry
@@ -140,7 +224,7 @@ struct LiveCapture: Sendable {
                 """)
         var marked = 0
         for object in deleted {
-            let arguments: StatementArguments = [captureID, object.uuid.uuidString]
+            let arguments: StatementArguments = [captureID, object.uuid.archiveText]
             try returnTakenBack.execute(arguments: arguments)
             try statement.execute(arguments: arguments)
             marked += db.changesCount
@@ -153,23 +237,41 @@ struct LiveCapture: Sendable {
         return marked
     }
 
-    /// Live records of each type present before this capture (those it marked deleted aside).
-    func presentCounts(_ store: ArchiveStore) throws -> [String: Int] {
+    /// Live records of each type held before this capture, those it marked deleted aside: the
+    /// previous live capture's counts less this one's deletions — or, with no previous live
+    /// capture, counted from every record.
+    func heldCounts(_ store: ArchiveStore) throws -> [String: Int] {
         try store.writer.read { db in
-            Dictionary(
-                uniqueKeysWithValues: try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT type, COUNT(*) AS n FROM record
-                        WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL AND firstSeenCapture < ?
-                        GROUP BY type
-                        """, arguments: [captureID]
-                ).map { ($0["type"] as String, $0["n"] as Int) })
+            func counts(_ sql: String, _ arguments: StatementArguments) throws -> [String: Int] {
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+                        ($0[0] as String, $0[1] as Int)
+                    })
+            }
+            guard let previousCaptureID,
+                case var held = try counts(
+                    "SELECT type, count FROM typeSnapshot WHERE captureId = ?", [previousCaptureID]),
+                !held.isEmpty
+            else {
+                return try counts(
+                    """
+                    SELECT type, COUNT(*) FROM record
+                    WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL AND firstSeenCapture < ?
+                    GROUP BY type
+                    """, [captureID])
+            }
+            let deleted = try counts(
+                """
+                SELECT type, COUNT(*) FROM record
+                WHERE goneCapture = ?1 AND firstSeenCapture < ?1 AND +healthKitUUID IS NOT NULL GROUP BY type
+                """, [captureID])
+            for (type, count) in deleted { held[type, default: 0] -= count }
+            return held
         }
     }
 
-    /// After the verification scans of `types`: their live records the scans did not meet are
-    /// gone without a trace (reason `absent`). Returns how many.
+    /// After the marking verification scans of `types`: their live records the scans did not
+    /// meet are gone without a trace (reason `absent`). Returns how many.
     private func markAbsent(types: [String], _ db: Database) throws -> Int {
         guard !types.isEmpty else { return 0 }
         try db.execute(
@@ -187,12 +289,12 @@ struct LiveCapture: Sendable {
             recordIDFloor: recordIDFloor)
     }
 
-    /// Completes the capture in one transaction: what the finished verification scans of
-    /// `verifiedTypes` did not meet marked gone, correlation links, counts, per-type totals of
+    /// Completes the capture in one transaction: what the finished marking verification scans
+    /// of `verifiedTypes` did not meet marked gone, correlation links, counts, per-type totals of
     /// what is present now, the anchors, and the audit.
     func complete(
         _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
-        thresholds: Thresholds
+        thresholds: Thresholds, cancellation: CancellationFlag? = nil
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         try store.writer.write { db in
             _ = try markAbsent(types: verifiedTypes, db)
@@ -202,7 +304,9 @@ struct LiveCapture: Sendable {
             let gone =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID])
                 ?? 0
-            try ingest.writeAggregates(try incrementalAggregates(db) ?? presentAggregates(db))
+            try ingest.writeAggregates(
+                try incrementalAggregates(db, cancellation: cancellation)
+                    ?? presentAggregates(db, cancellation: cancellation))
             let saveAnchor = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO anchor (origin, sampleType, value, captureId) VALUES (?, ?, ?, ?)")
             for (type, anchor) in anchors {

@@ -14,6 +14,13 @@ struct LiveProgress: Sendable, Equatable {
     var scanAnchor: HealthAnchor?
     var scanSeen = 0
     var scanDone = false
+    /// The live records of the type held before this check when its scan began, and how many of
+    /// them the scan met: all of them, and nothing is missing — without touching a record. When
+    /// the two differ, the scan is read again marking each record it meets (`scanMarking`), and
+    /// what it did not meet is gone.
+    var scanHeld: Int?
+    var scanMatched = 0
+    var scanMarking = false
     /// Samples read as added, objects read as deleted, and samples stored by this check.
     var added = 0
     var deleted = 0
@@ -30,8 +37,9 @@ struct LiveProgress: Sendable, Equatable {
                 changeAnchor: (row["changeAnchor"] as Data?).map(HealthAnchor.init(data:)),
                 changesDone: row["changesDone"],
                 scanAnchor: (row["scanAnchor"] as Data?).map(HealthAnchor.init(data:)),
-                scanSeen: row["scanSeen"], scanDone: row["scanDone"], added: row["added"], deleted: row["deleted"],
-                stored: row["stored"])
+                scanSeen: row["scanSeen"], scanDone: row["scanDone"], scanHeld: row["scanHeld"],
+                scanMatched: row["scanMatched"], scanMarking: row["scanMarking"], added: row["added"],
+                deleted: row["deleted"], stored: row["stored"])
         }
         return progress
     }
@@ -40,12 +48,13 @@ struct LiveProgress: Sendable, Equatable {
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO liveProgress
-                    (captureId, sampleType, changeAnchor, changesDone, scanAnchor, scanSeen, scanDone, added, deleted,
-                    stored)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (captureId, sampleType, changeAnchor, changesDone, scanAnchor, scanSeen, scanDone, scanHeld,
+                    scanMatched, scanMarking, added, deleted, stored)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                capture, type, changeAnchor?.data, changesDone, scanAnchor?.data, scanSeen, scanDone, added, deleted, stored,
+                capture, type, changeAnchor?.data, changesDone, scanAnchor?.data, scanSeen, scanDone, scanHeld,
+                scanMatched, scanMarking, added, deleted, stored,
             ])
     }
 }

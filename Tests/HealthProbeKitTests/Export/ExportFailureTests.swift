@@ -18,7 +18,7 @@ struct ExportFailureTests {
     @Test(arguments: ExportFormat.allCases)
     func cancellingMidExportLeavesNoFile(format: ExportFormat) throws {
         let (support, store) = try Self.archive()
-        let cancellation = ExportCancellation()
+        let cancellation = CancellationFlag()
         let path = support.folder.appendingPathComponent("cancelled.\(format.rawValue)").path
         let request = ExportRequest(format: format, outputPath: path, password: format == .csv ? Array("pw".utf8) : nil)
         #expect(throws: ExportFailure.cancelled) {

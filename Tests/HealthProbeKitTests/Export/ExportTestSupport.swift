@@ -12,7 +12,7 @@ extension ArchiveTestSupport {
     @discardableResult
     func runExport(
         _ store: ArchiveStore, _ format: ExportFormat, name: String? = nil, selection: ExportSelection = ExportSelection(),
-        zone: String = "UTC", password: [UInt8]? = nil, cancellation: ExportCancellation? = nil
+        zone: String = "UTC", password: [UInt8]? = nil, cancellation: CancellationFlag? = nil
     ) throws -> ExportResult {
         let path = folder.appendingPathComponent(name ?? "export.\(format.rawValue)").path
         let request = ExportRequest(

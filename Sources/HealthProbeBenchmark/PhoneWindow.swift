@@ -1,0 +1,62 @@
+import Foundation
+import HealthProbeKit
+
+/// One step of the phone benchmark, in its own process: `phone ARCHIVE DAYS PAGE WINDOW STEP`,
+/// where STEP is `first` (the first sync, cancelled after WINDOW seconds unless 0), `daily` (one
+/// day more and five heart rates deleted) or `verify` (a verification scan of everything).
+enum PhoneWindow {
+    static func run(_ arguments: [String]) async -> BenchmarkPhase.Measurement {
+        guard arguments.count == 5, let days = Int(arguments[1]), let page = Int(arguments[2]),
+            let window = Double(arguments[3])
+        else { fatalError("usage: phase phone ARCHIVE DAYS PAGE WINDOW first|daily|verify") }
+        let step = arguments[4]
+        do {
+            let store = SyntheticWatchStore(days: days)
+            var configuration = HealthMonitor.Configuration()
+            configuration.pageLimit = page
+            if step != "first" {
+                await store.addDay()
+                let heartRate = "HKQuantityTypeIdentifierHeartRate"
+                let perDay = SyntheticWatchStore.watchRates.first { $0.type == heartRate }?.perPeriod ?? 0
+                await store.delete((1...5).map { days * perDay - $0 * 7 }, of: heartRate)
+            }
+            if step == "verify" { configuration.verificationEvery = 1 }
+            let now = Date(timeIntervalSince1970: await store.endOfData + 600)
+            let archive = try ArchiveStore.open(at: arguments[0])
+            let monitor = try HealthMonitor(
+                source: store, store: archive,
+                types: HealthKitCatalog.types.filter { store.types.contains($0.identifier) },
+                configuration: configuration, clock: { now })
+            let started = Date()
+            let check = Task { await monitor.runCheck() }
+            let timer = Task<Date?, Never> {
+                guard window > 0, (try? await Task.sleep(for: .seconds(window))) != nil else { return nil }
+                check.cancel()
+                return Date()
+            }
+            let outcome = await check.value
+            let finished = Date()
+            timer.cancel()
+            let cancelledAt = await timer.value
+            let stored = try await archive.writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0
+            }
+            var measurement = BenchmarkPhase.Measurement(
+                seconds: finished.timeIntervalSince(started), peakResidentKiB: 0, records: stored, bytes: 0)
+            measurement.outcome = outcome.kind.rawValue
+            measurement.cancelLatency = cancelledAt.map { finished.timeIntervalSince($0) }
+            measurement.new = outcome.capture?.new
+            measurement.gone = outcome.capture?.gone
+            measurement.anomalies = outcome.anomalies.count
+            if outcome.kind == .failed { throw PhoneWindowError.failed(outcome.status.message) }
+            return measurement
+        } catch {
+            FileHandle.standardError.write(Data("phone step failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    enum PhoneWindowError: Error {
+        case failed(String)
+    }
+}
