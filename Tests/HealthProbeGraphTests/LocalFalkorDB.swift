@@ -34,7 +34,7 @@ final class LocalFalkorDB {
     /// Runs the script with its output in a file, not a pipe: the server it starts outlives
     /// it and would hold a pipe open.
     private static func script(_ arguments: [String], log: String) throws {
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         defer { try? output.close() }
         let process = Process()
