@@ -53,16 +53,6 @@ public final class FalkorDBGraph {
         return try Self.result(of: connection.send(["GRAPH.QUERY", name, text]))
     }
 
-    /// Deletes the whole graph (tests, and a user starting over); a graph that does not exist
-    /// is not an error.
-    public func delete() throws {
-        do {
-            try connection.send(["GRAPH.DELETE", name])
-        } catch RESPError.server(let message) where message.lowercased().contains("empty") || message.contains("not") {
-            return
-        }
-    }
-
     /// Reads FalkorDB's reply: `[statistics]` for a write, `[header, rows, statistics]` for a read.
     static func result(of reply: RESPValue) throws -> GraphResult {
         guard case .array(let parts?) = reply, let statistics = parts.last, case .array(let lines?) = statistics

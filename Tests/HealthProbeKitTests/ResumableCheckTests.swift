@@ -199,6 +199,11 @@ struct ResumableCheckTests {
         #expect(whole.kind == .completed)
         #expect(whole.verified)
         #expect(whole.summaries == ["silent_deletion \(LiveTimeline.heartRate) 24"])
+        // Only the type that came up short was read a second time, marking.
+        let repeated = try timeline.support.openArchive().fetchAuditEntries().filter { $0.event == "scanRepeated" }
+        #expect(repeated.map(\.message) == [
+            "capture 2: the scan of \(LiveTimeline.heartRate) met 312 of the 336 records held; reading it again to find which are missing"
+        ])
     }
 
     @Test func aCancelledCheckStopsAtTheNextPage() async throws {

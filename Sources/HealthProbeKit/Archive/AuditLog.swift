@@ -7,7 +7,7 @@ public enum AuditLog {
     public enum Event: String, Sendable, Codable {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
-        case detectorSkipped, checkDeferred, checkCutOff, checkResumed, contextChanged, accessSuspected
+        case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
         case settingsChanged, auditDataDeleted, integrityChecked
     }
 

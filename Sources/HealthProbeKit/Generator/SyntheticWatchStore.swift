@@ -129,7 +129,7 @@ public actor SyntheticWatchStore: HealthDataSource {
         let period = index / rate.perPeriod
         let slot = index % rate.perPeriod
         let spacing = rate.hours * 3600 / Double(rate.perPeriod)
-        var hash = SplitMix64(seed: seed ^ rate.type.hashValueStable, stream: UInt64(index))
+        var hash = SplitMix64(seed: seed ^ Self.stableHash(rate.type), stream: UInt64(index))
         let start =
             firstDay + Double(period * rate.periodDays) * 86_400 + rate.firstHour * 3600 + Double(slot) * spacing
             + Double(hash.next() % 20)
@@ -163,6 +163,12 @@ public actor SyntheticWatchStore: HealthDataSource {
                 device: Self.watch, unit: unit, value: value, startDate: start, endDate: start + length,
                 creationDate: start + length + 60)
         }
+    }
+
+    /// A hash of the text that is the same in every process (Swift's `hashValue` is seeded per
+    /// process): FNV-1a over the UTF-8 bytes.
+    static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     static let watchSource = "Test User\u{2019}s Apple Watch"
@@ -207,13 +213,5 @@ extension SplitMix64 {
             bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
             bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
         )
-    }
-}
-
-extension String {
-    /// A hash of the text that is the same in every process (Swift's `hashValue` is seeded per
-    /// process): FNV-1a over the UTF-8 bytes.
-    var hashValueStable: UInt64 {
-        utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 }

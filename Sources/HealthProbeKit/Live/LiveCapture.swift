@@ -58,10 +58,7 @@ struct LiveCapture: Sendable {
             let window = (row["windows"] as Int) + 1
             try db.execute(sql: "UPDATE liveCheck SET windows = ? WHERE captureId = ?", arguments: [window, id])
             try db.execute(sql: "UPDATE capture SET exportDate = ? WHERE id = ?", arguments: [asOf, id])
-            let stored =
-                try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(stored), 0) FROM liveProgress WHERE captureId = ?", arguments: [id])
-                ?? 0
+            let stored = try LiveProgress.load(db, capture: id).stored
             try AuditLog.append(
                 db, event: .checkResumed, captureID: id,
                 message: "capture \(id) resumed (window \(window)): it keeps the \(stored) records stored before it was cut off")
@@ -74,10 +71,7 @@ struct LiveCapture: Sendable {
     /// Records that this check was cut off: what it stored stays, and the next check resumes it.
     func recordCutOff(_ store: ArchiveStore, reason: String) throws {
         try store.writer.write { db in
-            let stored =
-                try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(stored), 0) FROM liveProgress WHERE captureId = ?",
-                    arguments: [captureID]) ?? 0
+            let stored = try LiveProgress.load(db, capture: captureID).stored
             try AuditLog.append(
                 db, event: .checkCutOff, captureID: captureID,
                 message:
@@ -123,15 +117,14 @@ struct LiveCapture: Sendable {
     func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
         try store.writer.write { db in
             var unmatched = page.added
-            if progress.scanMarking {
-                // What the counting pass stored is seen already: storing it again would take it
-                // for a second copy.
-                let stored = try uuids(among: page.added, Self.seenByThisCapture, db)
-                unmatched.removeAll { stored.contains($0.uuid.archiveText) }
-            } else if progress.scanHeld != 0 {
-                let held = try uuids(among: page.added, Self.heldBeforeThisCapture, db)
-                unmatched.removeAll { held.contains($0.uuid.archiveText) }
-                progress.scanMatched += page.added.count - unmatched.count
+            if progress.scanMarking || progress.scanHeld != 0 {
+                let texts = page.added.map(\.uuid.archiveText)
+                // Marking, what the counting pass stored is seen already (storing it again would
+                // take it for a second copy); counting, what was held is matched.
+                let probe = progress.scanMarking ? Self.seenByThisCapture : Self.heldBeforeThisCapture
+                let found = try uuids(among: texts, probe, db)
+                unmatched = zip(page.added, texts).filter { !found.contains($0.1) }.map(\.0)
+                if !progress.scanMarking { progress.scanMatched += page.added.count - unmatched.count }
             }
             try add(unmatched, db)
             progress.stored += page.added.count
@@ -151,7 +144,7 @@ struct LiveCapture: Sendable {
         try store.writer.write { db in
             try reset.save(db, capture: captureID, type: type)
             try AuditLog.append(
-                db, event: .captureStarted, captureID: captureID,
+                db, event: .scanRepeated, captureID: captureID,
                 message:
                     "capture \(captureID): the scan of \(type) met \(reset.scanMatched) of the \(reset.scanHeld ?? 0) records held; reading it again to find which are missing"
             )
@@ -174,15 +167,15 @@ struct LiveCapture: Sendable {
     private static let seenByThisCapture = probe("lastSeenCapture = ?")
     private static let heldBeforeThisCapture = probe("goneCapture IS NULL AND firstSeenCapture < ?")
 
-    /// The UUIDs among `samples` of records a probe finds (its last parameter is this capture).
-    private func uuids(among samples: [HealthSample], _ probe: String, _ db: Database) throws -> Set<String> {
+    /// The UUIDs among `texts` of records a probe finds (its last parameter is this capture).
+    private func uuids(among texts: [String], _ probe: String, _ db: Database) throws -> Set<String> {
         let statement = try db.cachedStatement(sql: probe)
         var found: Set<String> = []
         var start = 0
-        while start < samples.count {
-            let chunk = samples[start..<min(start + Self.probeSize, samples.count)]
+        while start < texts.count {
+            let chunk = texts[start..<min(start + Self.probeSize, texts.count)]
             start += chunk.count
-            var values = chunk.map(\.uuid.archiveText.databaseValue)
+            var values = chunk.map(\.databaseValue)
             values += repeatElement(.null, count: Self.probeSize - chunk.count)
             found.formUnion(try String.fetchAll(statement, arguments: StatementArguments(values + [captureID.databaseValue])))
         }
@@ -248,11 +241,11 @@ struct LiveCapture: Sendable {
                         ($0[0] as String, $0[1] as Int)
                     })
             }
-            guard let previousCaptureID,
-                case var held = try counts(
-                    "SELECT type, count FROM typeSnapshot WHERE captureId = ?", [previousCaptureID]),
-                !held.isEmpty
-            else {
+            var held =
+                try previousCaptureID.map {
+                    try counts("SELECT type, count FROM typeSnapshot WHERE captureId = ?", [$0])
+                } ?? [:]
+            if held.isEmpty {
                 return try counts(
                     """
                     SELECT type, COUNT(*) FROM record
