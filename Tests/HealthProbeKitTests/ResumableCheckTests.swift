@@ -11,12 +11,12 @@ struct ResumableCheckTests {
     /// The simulated store, cutting each check off after so many pages — as a background task's
     /// expiration handler cancels the check's task — and counting the reads.
     actor WindowedSource: HealthDataSource {
-        let store: SimulatedHealthStore
+        let store: any HealthDataSource
         var pagesPerWindow: Int?
         private(set) var reads = 0
         private(set) var readsThisWindow = 0
 
-        init(_ store: SimulatedHealthStore) {
+        init(_ store: any HealthDataSource) {
             self.store = store
         }
 
