@@ -80,7 +80,13 @@ let package = Package(
             name: "healthprobe",
             dependencies: ["HealthProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .target(name: "HealthProbeGraph", dependencies: ["HealthProbeKit"]),
+        .target(
+            name: "HealthProbeGraph",
+            dependencies: [
+                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),

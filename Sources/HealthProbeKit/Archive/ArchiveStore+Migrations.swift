@@ -114,6 +114,7 @@ extension ArchiveStore {
         registerContentHashes(in: &migrator)
         registerExports(in: &migrator)
         registerResumableChecks(in: &migrator)
+        registerGraphSync(in: &migrator)
         return migrator
     }
 }

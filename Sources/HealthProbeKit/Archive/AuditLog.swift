@@ -8,7 +8,7 @@ public enum AuditLog {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
-        case settingsChanged, auditDataDeleted, integrityChecked
+        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced
     }
 
     public struct Entry: Sendable, Codable, Equatable, FetchableRecord {
@@ -23,5 +23,10 @@ public enum AuditLog {
         try db.execute(
             sql: "INSERT INTO auditEntry (at, event, captureId, message) VALUES (?, ?, ?, ?)",
             arguments: [Date().timeIntervalSince1970, event.rawValue, captureID, message])
+    }
+
+    /// A graph destination committed a sync: written by the graph sync, with counts only.
+    public static func appendGraphSynced(_ db: Database, captureID: Int64, message: String) throws {
+        try append(db, event: .graphSynced, captureID: captureID, message: message)
     }
 }

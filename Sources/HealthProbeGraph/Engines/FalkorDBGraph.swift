@@ -7,12 +7,15 @@ public struct GraphCounters: Equatable, Sendable {
     public var relationshipsCreated = 0
     public var relationshipsDeleted = 0
     public var propertiesSet = 0
+    /// FalkorDB counts removals apart; Neo4j counts them in `propertiesSet`.
+    public var propertiesRemoved = 0
     public var labelsAdded = 0
 
     public init() {}
 
     public var changedAnything: Bool {
-        nodesCreated + nodesDeleted + relationshipsCreated + relationshipsDeleted + propertiesSet + labelsAdded > 0
+        nodesCreated + nodesDeleted + relationshipsCreated + relationshipsDeleted + propertiesSet + propertiesRemoved
+            + labelsAdded > 0
     }
 
     public static func + (left: GraphCounters, right: GraphCounters) -> GraphCounters {
@@ -22,6 +25,7 @@ public struct GraphCounters: Equatable, Sendable {
         sum.relationshipsCreated += right.relationshipsCreated
         sum.relationshipsDeleted += right.relationshipsDeleted
         sum.propertiesSet += right.propertiesSet
+        sum.propertiesRemoved += right.propertiesRemoved
         sum.labelsAdded += right.labelsAdded
         return sum
     }
@@ -77,6 +81,7 @@ public final class FalkorDBGraph {
             case "Relationships created": result.counters.relationshipsCreated = value
             case "Relationships deleted": result.counters.relationshipsDeleted = value
             case "Properties set": result.counters.propertiesSet = value
+            case "Properties removed": result.counters.propertiesRemoved = value
             case "Labels added": result.counters.labelsAdded = value
             default: continue
             }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// FalkorDB, the local engine: one graph on a loopback server, over the Redis protocol. It has
+/// no transactions, so a sync's statements apply as they run; each is written so that running
+/// the whole sync again yields the same graph.
+public struct FalkorDBEngine: GraphEngine {
+    public let endpoint: RESPConnection.Endpoint
+    public let graph: String
+    public let destination: String
+
+    public init(endpoint: RESPConnection.Endpoint, graph: String, destination: String) {
+        self.endpoint = endpoint
+        self.graph = graph
+        self.destination = destination
+    }
+
+    public func prepareSchema() async throws {
+        let connection = try connect()
+        let existing = try connection.run("CALL db.indexes()").rows.compactMap { row -> String? in
+            guard row.count >= 2, let label = row[0].text, let properties = row[1].text else { return nil }
+            return label + properties
+        }
+        // A repeated CREATE INDEX is an error on FalkorDB, so only the missing ones are made.
+        var wanted: [String: [String]] = [:]
+        for (label, property) in GraphSchema.keys + GraphSchema.rangeIndexes {
+            wanted[label, default: []].append(property)
+        }
+        for (label, properties) in wanted.sorted(by: { $0.key < $1.key }) {
+            for property in properties where !existing.contains(where: { Self.indexes($0, label, property) }) {
+                try connection.run("CREATE INDEX FOR (n:\(label)) ON (n.\(property))")
+            }
+        }
+    }
+
+    /// `CALL db.indexes()` lists a label's indexed properties as "[a, b]".
+    private static func indexes(_ listed: String, _ label: String, _ property: String) -> Bool {
+        guard listed.hasPrefix(label + "[") else { return false }
+        let names = listed.dropFirst(label.count + 1).dropLast().split(separator: ",")
+        return names.contains { $0.trimmingCharacters(in: .whitespaces) == property }
+    }
+
+    public func begin() async throws -> any GraphTransaction {
+        FalkorDBUnit(try connect())
+    }
+
+    private func connect() throws -> FalkorDBGraph {
+        do {
+            return try FalkorDBGraph(endpoint, graph: graph)
+        } catch let error as RESPError {
+            throw GraphSyncError.destination(destination, problem: "FalkorDB cannot be reached (\(error))")
+        }
+    }
+}
+
+/// A sync's statements on FalkorDB, applied as they run.
+final class FalkorDBUnit: GraphTransaction {
+    private let graph: FalkorDBGraph
+
+    init(_ graph: FalkorDBGraph) {
+        self.graph = graph
+    }
+
+    func run(_ statement: String, _ parameters: [String: CypherValue]) async throws -> GraphResult {
+        try graph.run(statement, parameters)
+    }
+
+    func commit() async throws {}
+
+    func rollback() async {}
+}

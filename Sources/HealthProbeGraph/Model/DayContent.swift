@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the graph holds for one local day, gathered from the archive's present records: the
+/// summary's metrics, the night's sleep, the workouts and the activity rings.
+public struct DayContent: Sendable {
+    public let day: LocalDay
+    var metrics: [String: MetricAccumulator] = [:]
+    var asleepMinutes = 0.0
+    var inBedMinutes = 0.0
+    var sleepStart: Double?
+    /// Asleep minutes by source, to name the session's source (the preferred one, then the most).
+    var sleepSources: [String: (priority: Int, minutes: Double)] = [:]
+    public internal(set) var workouts: [GraphWorkout] = []
+    var rings: [(String, CypherValue)] = []
+    /// Device names of the day's records, for `USES`.
+    public internal(set) var devices: Set<String> = []
+
+    init(day: LocalDay) {
+        self.day = day
+    }
+
+    /// True when the day has anything to show: a summary value, sleep, a workout or rings.
+    public var hasData: Bool {
+        !metrics.isEmpty || asleepMinutes > 0 || !workouts.isEmpty || !rings.isEmpty
+    }
+
+    /// The summary's properties, every one a sync owns: nil where the day has no such value,
+    /// which removes a value stored before (the archive no longer holds its samples).
+    public var summary: [(String, CypherValue)] {
+        var values = SummaryMetric.all.map { metric -> (String, CypherValue) in
+            guard let value = metrics[metric.property]?.value(for: metric.combination) else {
+                return (metric.property, .null)
+            }
+            if case .asleepHours = metric.combination { return (metric.property, metric.rounded(value / 60)) }
+            return (metric.property, metric.rounded(value))
+        }
+        values.append(("workout_count", .integer(Int64(workouts.count))))
+        let minutes = workouts.reduce(0.0) { total, workout in
+            if case .float(let value)? = workout.properties.first(where: { $0.0 == "duration_min" })?.1 {
+                return total + value
+            }
+            return total
+        }
+        values.append(("workout_minutes", .float((minutes * 10).rounded() / 10)))
+        return values
+    }
+
+    /// The night's `SleepSession`, when the day has asleep time.
+    public var sleepSession: [(String, CypherValue)]? {
+        guard asleepMinutes > 0 else { return nil }
+        let source = sleepSources.min { left, right in
+            (left.value.priority, -left.value.minutes, left.key) < (right.value.priority, -right.value.minutes, right.key)
+        }
+        return [
+            ("asleep_minutes", .float((asleepMinutes * 10).rounded() / 10)),
+            ("in_bed_minutes", .float(((inBedMinutes > 0 ? inBedMinutes : asleepMinutes) * 10).rounded() / 10)),
+            ("source_name", source.map { .string($0.key) } ?? .null),
+        ]
+    }
+
+    /// The Day node's activity rings (from the day's activity summary), when it has one.
+    public var ringValues: [(String, CypherValue)] { rings }
+
+    mutating func addSleep(value: String, start: Double, end: Double, source: String?, priority: Int) {
+        let minutes = (end - start) / 60
+        guard minutes > 0, minutes < 1440 else { return }
+        if value == SummaryMetric.inBedValue {
+            inBedMinutes += minutes
+        } else if SummaryMetric.asleepValues.contains(value) {
+            asleepMinutes += minutes
+            metrics["sleep_hours", default: MetricAccumulator()].add(minutes, at: start)
+            sleepStart = min(sleepStart ?? start, start)
+            let name = source ?? ""
+            let known = sleepSources[name] ?? (priority, 0)
+            sleepSources[name] = (min(known.priority, priority), known.minutes + minutes)
+        }
+    }
+
+    /// The activity summary's rings, under HealthGraphSync's names.
+    mutating func setRings(_ attributes: [String: String]) {
+        let names = [
+            ("ring_move", "activeEnergyBurned"), ("ring_move_goal", "activeEnergyBurnedGoal"),
+            ("ring_exercise", "appleExerciseTime"), ("ring_exercise_goal", "appleExerciseTimeGoal"),
+            ("ring_stand", "appleStandHours"), ("ring_stand_goal", "appleStandHoursGoal"),
+        ]
+        rings = names.map { property, attribute in
+            (property, attributes[attribute].flatMap(Double.init).map(CypherValue.float) ?? .null)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+
+/// Reads the archive's present records of the days asked for and gathers each day's content:
+/// summary metrics, sleep, workouts and rings, every sample counted once: exact copies and the
+/// same sample written by two sources (one type, unit, start, end and value: what the audit calls
+/// a duplicate and a source overlap) count once, and the preferred source — Apple Watch, then
+/// iPhone, then other apps — is the one named.
+struct ArchiveDayReader {
+    /// The widest offsets from UTC in use (UTC−12 … UTC+14): a local day's samples start within
+    /// them of its UTC midnight.
+    static let earliestOffset: Double = -12 * 3600
+    static let latestOffset: Double = 14 * 3600
+
+    private let db: Database
+    private(set) var clock: LocalDayClock
+    private let devices: [Int64: (name: String?, priority: Int)]
+
+    init(_ db: Database, clock: LocalDayClock) throws {
+        self.db = db
+        self.clock = clock
+        var devices: [Int64: (name: String?, priority: Int)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
+            let description = DeviceDescription(canonicalText: row[1])
+            let model = description["model"] ?? description["name"] ?? ""
+            devices[row[0]] = (description["name"], Self.priority(model))
+        }
+        self.devices = devices
+    }
+
+    /// Apple Watch 0, iPhone 1, anything else 2: the order the Health app prefers sources in.
+    static func priority(_ name: String) -> Int {
+        if name.contains("Watch") { return 0 }
+        if name.contains("iPhone") { return 1 }
+        return 2
+    }
+
+    static let recordColumns =
+        "id, kind, type, sourceName, deviceId, unit, value, numericValue, startDate, endDate, metadata, details, healthKitUUID, strictFingerprint, semanticKey"
+
+    /// Which records feed the graph: the summary's sample types, workouts and activity summaries.
+    static let relevantRecords: String = {
+        let types = SummaryMetric.sampleTypes.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "(kind IN ('workout', 'activitySummary') OR (kind = 'record' AND type IN (\(types))))"
+    }()
+
+    /// Reads the present records of the days in `range` (local days) into `contents`, which
+    /// gains an entry for every day of the range that has any.
+    mutating func read(_ range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]) throws {
+        let from = Double(range.lowerBound.number) * 86_400 - Self.latestOffset
+        let to = Double(range.upperBound.number + 1) * 86_400 - Self.earliestOffset
+        let cursor = try RecordRowCursor(
+            db,
+            sql: """
+                SELECT \(Self.recordColumns) FROM record
+                WHERE startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(Self.relevantRecords)
+                """,
+            arguments: [from, to])
+        var seen = Set<SampleKey>()
+        while try cursor.step() {
+            guard let start = cursor.double(8), let kind = cursor.bytes(1) else { continue }
+            if kind.elementsEqual(Self.activitySummary) {
+                readActivitySummary(cursor, range: range, into: &contents)
+                continue
+            }
+            let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.bytes(10)))
+            guard range.contains(day), seen.insert(SampleKey(cursor, start: start)).inserted else { continue }
+            let device = cursor.integer(4).flatMap { devices[$0] }
+            let source = cursor.string(3)
+            let priority = device?.priority ?? Self.priority(source ?? "")
+            var content = contents[day] ?? DayContent(day: day)
+            if let name = device?.name { content.devices.insert(name) }
+            if kind.elementsEqual(Self.workout) {
+                content.workouts.append(workout(cursor, day: day, start: start, source: source, device: device?.name))
+            } else if let type = cursor.string(2) {
+                addSample(cursor, type: type, start: start, source: source, priority: priority, to: &content)
+            }
+            contents[day] = content
+        }
+        for day in contents.keys where range.contains(day) {
+            contents[day]?.workouts.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
+        }
+    }
+
+    private static let activitySummary = Array("activitySummary".utf8)
+    private static let workout = Array("workout".utf8)
+
+    private func addSample(
+        _ cursor: RecordRowCursor, type: String, start: Double, source: String?, priority: Int,
+        to content: inout DayContent
+    ) {
+        let end = cursor.double(9) ?? start
+        if type == SummaryMetric.sleepType {
+            guard let value = cursor.string(6) else { return }
+            content.addSleep(value: value, start: start, end: end, source: source, priority: priority)
+            return
+        }
+        for metric in SummaryMetric.byType[type] ?? [] {
+            switch metric.combination {
+            case .count(let wanted):
+                if cursor.string(6) == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
+            case .asleepHours:
+                continue
+            default:
+                guard let number = cursor.double(7), let value = metric.converted(number, from: cursor.string(5)) else {
+                    continue
+                }
+                content.metrics[metric.property, default: MetricAccumulator()].add(value, at: start)
+            }
+        }
+    }
+
+    private mutating func workout(
+        _ cursor: RecordRowCursor, day: LocalDay, start: Double, source: String?, device: String?
+    ) -> GraphWorkout {
+        let end = cursor.double(9) ?? start
+        let details =
+            cursor.bytes(11).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] } ?? [:]
+        let raw = details["activityType"] as? String ?? "HKWorkoutActivityTypeOther"
+        let zone = LocalDayClock.zoneName(inMetadata: cursor.bytes(10))
+        let uid = cursor.string(12) ?? FingerprintKey(cursor.bytes(13))?.hex ?? ""
+        var properties: [(String, CypherValue)] = [
+            ("activity_type", .string(GraphWorkout.displayName(ofActivity: raw))),
+            ("raw_type", .string(raw)),
+            ("source_name", source.map(CypherValue.string) ?? .null),
+        ]
+        properties += GraphWorkout.measures(details: details, start: start, end: end)
+        properties.append(("start_date", .string(localTime(start, zone: zone))))
+        properties.append(("end_date", .string(localTime(end, zone: zone))))
+        properties.append(("device", device.map(CypherValue.string) ?? .null))
+        return GraphWorkout(uid: uid, day: day, start: start, end: end, device: device, properties: properties)
+    }
+
+    /// "2000-01-01T07:31:30+01:00": the local time with its offset.
+    private mutating func localTime(_ instant: Double, zone: String?) -> String {
+        let offset = clock.offset(at: instant, zone: zone)
+        let local = Int64(instant.rounded(.down)) + offset
+        let day = LocalDay(Int64((Double(local) / 86_400).rounded(.down)))
+        let seconds = local - day.number * 86_400
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset) / 60
+        return "\(day)T\(String(seconds / 3600).leftPadded(2)):\(String(seconds / 60 % 60).leftPadded(2)):"
+            + "\(String(seconds % 60).leftPadded(2))\(sign)\(String(magnitude / 60).leftPadded(2)):"
+            + String(magnitude % 60).leftPadded(2)
+    }
+
+    private func readActivitySummary(
+        _ cursor: RecordRowCursor, range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]
+    ) {
+        guard let bytes = cursor.bytes(11),
+            let details = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            let dayText = details["day"] as? String, let day = LocalDay(dayText), range.contains(day)
+        else { return }
+        var content = contents[day] ?? DayContent(day: day)
+        content.setRings(details["attributes"] as? [String: String] ?? [:])
+        contents[day] = content
+    }
+}
+
+/// A sample's identity without its source: the archive's source-free key (a hash of type, unit,
+/// start, end and value) with the dates and the number beside it, so that a collision of the
+/// hash alone never merges two samples.
+struct SampleKey: Hashable {
+    let key: Int64
+    let start: Double
+    let end: Double?
+    let value: Double?
+
+    init(_ cursor: RecordRowCursor, start: Double) {
+        key = cursor.integer(14) ?? 0
+        self.start = start
+        end = cursor.double(9)
+        value = cursor.double(7)
+    }
+}

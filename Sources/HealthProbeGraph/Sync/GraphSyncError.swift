@@ -1,0 +1,23 @@
+import Foundation
+
+/// Why a graph sync could not run or did not complete; each says so in one line.
+public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
+    /// The destination URL cannot be used (exit 64).
+    case badDestination(String)
+    /// The archive holds no completed capture yet.
+    case nothingCaptured
+    /// A capture is still running (a live check waiting for its next window, or an import).
+    case captureRunning(Int64)
+    /// The destination could not be reached, refused, or failed a statement (exit 74).
+    case destination(String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .badDestination(let problem): problem
+        case .nothingCaptured: "the archive holds no completed check yet: run `healthprobe check` first"
+        case .captureRunning(let id):
+            "capture \(id) is still running: sync the graph after that check completes"
+        case .destination(let name, let problem): "\(name): \(problem)"
+        }
+    }
+}

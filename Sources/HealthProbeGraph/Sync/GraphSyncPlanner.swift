@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import HealthProbeKit
+
+/// Works out what a sync to a destination writes, from the archive and the destination's state.
+public enum GraphSyncPlanner {
+    /// Days read per query on a first sync: a month keeps memory small and queries few.
+    static let chunkDays: Int64 = 31
+
+    public static func plan(
+        _ store: ArchiveStore, destination: String, timeZone: TimeZone, now: Date = Date()
+    ) throws -> GraphSyncPlan {
+        try store.writer.write { db in
+            // The day reads go by start date; the index is made on the first sync only, so an
+            // archive that never syncs pays nothing for it.
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS record_startDate ON record(startDate)")
+        }
+        return try store.writer.read { db in
+            if let running = try Int64.fetchOne(db, sql: "SELECT min(id) FROM capture WHERE status = 'running'") {
+                throw GraphSyncError.captureRunning(running)
+            }
+            guard let capture = try Int64.fetchOne(db, sql: "SELECT max(id) FROM capture WHERE status = 'complete'")
+            else { throw GraphSyncError.nothingCaptured }
+            let ceiling = try Int64.fetchOne(db, sql: "SELECT max(id) FROM record") ?? 0
+            let previous = try GraphSyncState.load(db, destination: destination)
+            let previousDataDays = try GraphSyncState.dataDays(db, destination: destination)
+            let isFirst = previous == nil || previous?.timeZone != timeZone.identifier
+            var clock = LocalDayClock(defaultZone: timeZone)
+            var contents: [LocalDay: DayContent] = [:]
+            var changed: Set<LocalDay>
+            var reader = try ArchiveDayReader(db, clock: clock)
+            if isFirst {
+                try readEverything(db, reader: &reader, into: &contents)
+                changed = previousDataDays.union(contents.values.filter(\.hasData).map(\.day))
+            } else if let previous {
+                changed = try ChangedDays.since(previous, db, clock: &clock)
+                let neighbourhood = changed.flatMap { [$0.adding(-1), $0, $0.adding(1)] }
+                for range in ranges(of: Set(neighbourhood)) { try reader.read(range, into: &contents) }
+            } else {
+                changed = []
+            }
+            let anomalyCeiling = try Int64.fetchOne(db, sql: "SELECT max(id) FROM anomaly") ?? 0
+            let resolved = Set(try Int64.fetchAll(db, sql: "SELECT id FROM anomaly WHERE resolvedAt IS NOT NULL"))
+            let anomalies = try anomaliesToSend(
+                db, previous: isFirst ? nil : previous, resolved: resolved, clock: &clock)
+            let next = GraphSyncState(
+                destination: destination, captureId: capture, recordCeiling: ceiling, anomalyCeiling: anomalyCeiling,
+                resolvedAnomalies: resolved, timeZone: timeZone.identifier, syncedAt: now,
+                syncs: (previous?.syncs ?? 0) + 1)
+            return GraphSyncPlan(
+                destination: destination, previous: previous, next: next, changedDays: changed.sorted(),
+                contents: contents, previousDataDays: previousDataDays, anomalies: anomalies, isFirst: isFirst)
+        }
+    }
+
+    /// Reads every present record, a month of days at a time, from the first start date to the last.
+    private static func readEverything(
+        _ db: Database, reader: inout ArchiveDayReader, into contents: inout [LocalDay: DayContent]
+    ) throws {
+        guard let first = try Double.fetchOne(db, sql: "SELECT min(startDate) FROM record"),
+            let last = try Double.fetchOne(db, sql: "SELECT max(startDate) FROM record")
+        else { return }
+        var day = LocalDay(Int64(((first + ArchiveDayReader.earliestOffset) / 86_400).rounded(.down)))
+        let lastDay = LocalDay(Int64(((last + ArchiveDayReader.latestOffset) / 86_400).rounded(.down)))
+        while day <= lastDay {
+            let end = min(day.adding(chunkDays - 1), lastDay)
+            try reader.read(day...end, into: &contents)
+            day = end.adding(1)
+        }
+    }
+
+    /// Consecutive days as ranges, so that each run is read with one query.
+    static func ranges(of days: Set<LocalDay>) -> [ClosedRange<LocalDay>] {
+        var ranges: [ClosedRange<LocalDay>] = []
+        for day in days.sorted() {
+            if let last = ranges.last, last.upperBound.adding(1) == day {
+                ranges[ranges.count - 1] = last.lowerBound...day
+            } else {
+                ranges.append(day...day)
+            }
+        }
+        return ranges
+    }
+
+    /// The anomalies a sync sends: on a first sync all of them; later, those detected since and
+    /// those whose resolution changed since.
+    private static func anomaliesToSend(
+        _ db: Database, previous: GraphSyncState?, resolved: Set<Int64>, clock: inout LocalDayClock
+    ) throws -> [GraphAnomaly] {
+        var sql = "SELECT id FROM anomaly"
+        var arguments: StatementArguments = []
+        if let previous {
+            let flipped = resolved.symmetricDifference(previous.resolvedAnomalies).sorted()
+            sql += " WHERE id > ? OR id IN (\(flipped.map(String.init).joined(separator: ",")))"
+            arguments = [previous.anomalyCeiling]
+        }
+        let anomalies = try Anomaly.fetchAll(db, sql: "SELECT * FROM anomaly WHERE id IN (\(sql)) ORDER BY id", arguments: arguments)
+        return try anomalies.map { anomaly in
+            GraphAnomaly(
+                id: anomaly.id, sampleType: anomaly.sampleType, resolved: anomaly.resolved,
+                properties: [
+                    ("type", .string(anomaly.type.rawValue)), ("severity", .string(anomaly.severity.rawValue)),
+                    ("sample_type", .string(anomaly.sampleType)), ("summary", .string(anomaly.summary)),
+                    ("record_count", .integer(Int64(anomaly.recordCount))),
+                    ("detected_at", .string(anomaly.detectedAt)), ("resolved", .bool(anomaly.resolved)),
+                    ("capture", .integer(anomaly.captureId)),
+                ],
+                days: try ChangedDays.ofAnomaly(anomaly.id, db, clock: &clock).sorted())
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import HealthProbeKit
+
+/// The statements a plan runs, in order: the person, metric types and devices; weeks and days;
+/// each day's summary, sleep and workouts; the anomalies and the days they affect; then the
+/// days left empty, the `NEXT_DAY` chain around the changed days, `FOLLOWED_BY`, and the
+/// `Sync` node. Every statement merges or removes by key, so running them again changes nothing.
+extension GraphSyncPlan {
+    var writes: [GraphWrite] {
+        let written = daysWritten
+        let emptied = changedDays.filter { contents[$0]?.hasData != true }
+        let writtenContents = written.compactMap { contents[$0] }
+        var writes: [GraphWrite] = [GraphWrite(GraphStatements.person, [.null], merges: ["Person"])]
+        if isFirst {
+            writes.append(GraphWrite(GraphStatements.metricTypes, Self.metricTypeRows, merges: ["MetricType"]))
+        }
+        let devices = Set(writtenContents.flatMap(\.devices)).sorted()
+        writes.append(
+            GraphWrite(
+                GraphStatements.devices, devices.map { .map([("name", .string($0))]) }, merges: ["Device", "USES"]))
+        let weeks = Set(written.map(\.isoWeek)).sorted { $0.monday < $1.monday }
+        writes.append(GraphWrite(GraphStatements.weeks, weeks.map(Self.weekRow), merges: ["Week"]))
+        writes.append(
+            GraphWrite(
+                GraphStatements.days,
+                writtenContents.map { content in
+                    .map([
+                        ("date", .string(content.day.description)), ("day_of_week", .string(content.day.weekdayName)),
+                        ("week", .string(content.day.isoWeek.iso)), ("rings", .map(Self.rings(content))),
+                    ])
+                }, merges: ["Day", "PART_OF"]))
+        writes.append(
+            GraphWrite(
+                GraphStatements.summaries,
+                writtenContents.map { .map([("date", .string($0.day.description)), ("values", .map($0.summary))]) },
+                merges: ["DailySummary", "HAS_SUMMARY"]))
+        let sleeping = writtenContents.compactMap { content in
+            content.sleepSession.map { CypherValue.map([("date", .string(content.day.description)), ("values", .map($0))]) }
+        }
+        writes.append(GraphWrite(GraphStatements.sleepSessions, sleeping, merges: ["SleepSession", "ON_DAY"]))
+        let sleepless = changedDays.filter { contents[$0]?.sleepSession == nil }
+        writes.append(
+            GraphWrite(
+                GraphStatements.removeSleepSessions, sleepless.filter(previousDataDays.contains).map(Self.dateValue),
+                removes: "SleepSession"))
+        writes.append(contentsOf: workoutWrites)
+        writes.append(contentsOf: anomalyWrites)
+        writes.append(
+            GraphWrite(
+                GraphStatements.removeSummaries, emptied.filter(previousDataDays.contains).map(Self.dateValue),
+                removes: "DailySummary"))
+        writes.append(GraphWrite(GraphStatements.removeDays, emptied.map(Self.dateValue), removes: "Day"))
+        writes.append(contentsOf: chainWrites)
+        writes.append(contentsOf: sleepLinkWrites)
+        writes.append(GraphWrite(GraphStatements.sync, [syncRow], merges: ["Sync"]))
+        return writes.filter { !$0.rows.isEmpty }
+    }
+
+    public var outline: GraphOutline { GraphOutline(writes) }
+
+    private var workoutWrites: [GraphWrite] {
+        let changedWorkouts = changedDays.map { day in (day, contents[day]?.workouts ?? []) }
+        let kept = changedWorkouts.map { day, workouts in
+            CypherValue.map([
+                ("date", .string(day.description)), ("uids", .list(workouts.map { .string($0.uid) })),
+            ])
+        }
+        let workouts = changedWorkouts.flatMap(\.1)
+        return [
+            GraphWrite(GraphStatements.removeWorkouts, kept, removes: nil),
+            GraphWrite(
+                GraphStatements.workouts,
+                workouts.map {
+                    .map([("uid", .string($0.uid)), ("date", .string($0.day.description)), ("values", .map($0.properties))])
+                }, merges: ["Workout", "ON_DAY"]),
+            GraphWrite(
+                GraphStatements.recorded,
+                workouts.compactMap { workout in
+                    workout.device.map { .map([("uid", .string(workout.uid)), ("device", .string($0))]) }
+                }, merges: ["RECORDED"]),
+        ]
+    }
+
+    private var anomalyWrites: [GraphWrite] {
+        [
+            GraphWrite(
+                GraphStatements.anomalies,
+                anomalies.map {
+                    .map([
+                        ("id", .integer($0.id)), ("sample_type", .string($0.sampleType)), ("values", .map($0.properties)),
+                    ])
+                }, merges: ["Anomaly", "OF_TYPE"]),
+            GraphWrite(
+                GraphStatements.affects,
+                anomalies.flatMap { anomaly in
+                    anomaly.days.map { day in
+                        let week = day.isoWeek
+                        return CypherValue.map([
+                            ("id", .integer(anomaly.id)), ("date", .string(day.description)),
+                            ("day_of_week", .string(day.weekdayName)), ("week", .string(week.iso)),
+                            ("year", .integer(Int64(week.year))), ("week_number", .integer(Int64(week.number))),
+                            ("start_date", .string(week.monday.description)),
+                        ])
+                    }
+                }, merges: ["AFFECTS"]),
+        ]
+    }
+
+    /// The `NEXT_DAY` links around the changed days: each changed day and its neighbours before
+    /// and after the sync keep exactly their links in the new chain of days with data.
+    private var chainWrites: [GraphWrite] {
+        let before = previousDataDays.sorted()
+        let after = dataDays.sorted()
+        var neighbourhood = Set(changedDays)
+        for day in changedDays {
+            for chain in [before, after] {
+                if let previous = Self.neighbour(of: day, in: chain, after: false) { neighbourhood.insert(previous) }
+                if let next = Self.neighbour(of: day, in: chain, after: true) { neighbourhood.insert(next) }
+            }
+        }
+        let afterSet = Set(after)
+        let rows = neighbourhood.sorted().map { day -> (LocalDay, LocalDay?, LocalDay?) in
+            guard afterSet.contains(day) else { return (day, nil, nil) }
+            return (
+                day, Self.neighbour(of: day, in: after, after: false), Self.neighbour(of: day, in: after, after: true)
+            )
+        }
+        let unlink = rows.map { day, previous, next in
+            CypherValue.map([
+                ("date", .string(day.description)), ("previous", previous.map(Self.dateValue) ?? .null),
+                ("next", next.map(Self.dateValue) ?? .null),
+            ])
+        }
+        let link = rows.compactMap { day, _, next in
+            next.map { CypherValue.map([("date", .string(day.description)), ("next", .string($0.description))]) }
+        }
+        return [
+            GraphWrite(GraphStatements.unlinkFollowingDays, unlink),
+            GraphWrite(GraphStatements.unlinkPrecedingDays, unlink),
+            GraphWrite(GraphStatements.linkDays, link, merges: ["NEXT_DAY"]),
+        ]
+    }
+
+    /// The day before or after `day` in a sorted chain (whether or not `day` is in it).
+    static func neighbour(of day: LocalDay, in chain: [LocalDay], after: Bool) -> LocalDay? {
+        var low = 0
+        var high = chain.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chain[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        if after {
+            let index = low < chain.count && chain[low] == day ? low + 1 : low
+            return index < chain.count ? chain[index] : nil
+        }
+        return low > 0 ? chain[low - 1] : nil
+    }
+
+    /// `FOLLOWED_BY` from each workout of a changed day, or of the day before one, to the first
+    /// sleep that starts after it ends, that day or the next.
+    private var sleepLinkWrites: [GraphWrite] {
+        let days = Set(changedDays.flatMap { [$0.adding(-1), $0] }).sorted()
+        let rows = days.flatMap { day in
+            (contents[day]?.workouts ?? []).map { workout -> CypherValue in
+                let sleep = [day, day.adding(1)].lazy.compactMap { candidate -> (LocalDay, Double)? in
+                    guard let content = self.contents[candidate], content.sleepSession != nil,
+                        let start = content.sleepStart, start >= workout.end
+                    else { return nil }
+                    return (candidate, start)
+                }.first
+                return .map([
+                    ("uid", .string(workout.uid)), ("sleep", sleep.map { .string($0.0.description) } ?? .null),
+                    ("hours_between", sleep.map { .float((($0.1 - workout.end) / 360).rounded() / 10) } ?? .null),
+                ])
+            }
+        }
+        let linked = rows.filter { row in
+            if case .map(let entries) = row, entries.contains(where: { $0.0 == "sleep" && $0.1 != .null }) {
+                return true
+            }
+            return false
+        }
+        return [
+            GraphWrite(GraphStatements.unlinkSleep, rows),
+            GraphWrite(GraphStatements.linkSleep, linked, merges: ["FOLLOWED_BY"]),
+        ]
+    }
+
+    private var syncRow: CypherValue {
+        .map([
+            ("id", .integer(Int64(syncNumber))),
+            (
+                "values",
+                .map([
+                    ("at", .string(UTCText.iso8601(seconds: next.syncedAt.timeIntervalSince1970.rounded(.down)))),
+                    ("capture", .integer(next.captureId)), ("days_written", .integer(Int64(daysWritten.count))),
+                    ("days_removed", .integer(Int64(daysRemoved.count))),
+                    ("anomalies", .integer(Int64(anomalies.count))), ("time_zone", .string(next.timeZone)),
+                ])
+            ),
+        ])
+    }
+
+    static func dateValue(_ day: LocalDay) -> CypherValue { .string(day.description) }
+
+    static func weekRow(_ week: ISOWeek) -> CypherValue {
+        .map([
+            ("iso", .string(week.iso)), ("year", .integer(Int64(week.year))),
+            ("week_number", .integer(Int64(week.number))), ("start_date", .string(week.monday.description)),
+        ])
+    }
+
+    /// The rings, each null where the day has no activity summary (which removes a stale one).
+    static func rings(_ content: DayContent) -> [(String, CypherValue)] {
+        let names = ["ring_move", "ring_move_goal", "ring_exercise", "ring_exercise_goal", "ring_stand", "ring_stand_goal"]
+        let values = content.ringValues
+        return names.map { name in (name, values.first { $0.0 == name }?.1 ?? .null) }
+    }
+
+    static var metricTypeRows: [CypherValue] {
+        var seen = Set<String>()
+        return SummaryMetric.all.compactMap { metric in
+            guard seen.insert(metric.sampleType).inserted else { return nil }
+            let category = metric.sampleType.hasPrefix(SummaryMetric.category) ? "category" : "quantity"
+            return .map([
+                ("identifier", .string(metric.sampleType)),
+                ("display_name", .string(SampleTypeCatalog.shortName(of: metric.sampleType))),
+                ("unit", metric.unitName.map(CypherValue.string) ?? .null), ("category", .string(category)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import AppleHealthExport
+import Foundation
+import HealthProbeGraph
+import HealthProbeKit
+
+/// An archive in a folder of its own, filled by checks of hand-written exports, and the syncs
+/// of it to a real FalkorDB.
+struct GraphArchive {
+    let folder: URL
+    let store: ArchiveStore
+    static let utc = TimeZone(identifier: "UTC")!
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
+    }
+
+    func check(_ xml: String, named name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        try Data(xml.utf8).write(to: url)
+        _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
+    }
+
+    func engine(_ server: LocalFalkorDB, graph: String = "health") -> FalkorDBEngine {
+        FalkorDBEngine(endpoint: .unixSocket(server.socket), graph: graph, destination: "falkordb-test/\(graph)")
+    }
+
+    func plan(_ engine: any GraphEngine, zone: TimeZone = utc) throws -> GraphSyncPlan {
+        try GraphSyncPlanner.plan(store, destination: engine.destination, timeZone: zone)
+    }
+
+    @discardableResult
+    func sync(_ engine: any GraphEngine, zone: TimeZone = utc, batchSize: Int = 500) async throws -> GraphSyncReport {
+        try await GraphSyncRunner.run(plan(engine, zone: zone), on: engine, store: store, batchSize: batchSize)
+    }
+}
