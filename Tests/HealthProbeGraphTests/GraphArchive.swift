@@ -9,6 +9,8 @@ struct GraphArchive {
     let folder: URL
     let store: ArchiveStore
     static let utc = TimeZone(identifier: "UTC")!
+    /// Every sync's clock, so that two graphs synced apart are equal to the `Sync` node.
+    static let syncTime = Date(timeIntervalSince1970: 946_800_000)
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString)")
@@ -27,7 +29,7 @@ struct GraphArchive {
     }
 
     func plan(_ engine: any GraphEngine, zone: TimeZone = utc) throws -> GraphSyncPlan {
-        try GraphSyncPlanner.plan(store, destination: engine.destination, timeZone: zone)
+        try GraphSyncPlanner.plan(store, destination: engine.destination, timeZone: zone, now: Self.syncTime)
     }
 
     @discardableResult
