@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb",
+                "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb", "HealthProbeGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,7 +109,15 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "HealthProbeGraphTests", dependencies: ["HealthProbeGraph", "HealthProbeKit"]),
+        .testTarget(
+            name: "HealthProbeGraphTests",
+            dependencies: [
+                "HealthProbeGraph", "HealthProbeKit", "AppleHealthExport", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "HealthProbeScreensTests",
             dependencies: ["HealthProbeScreens", "HealthProbeKit", "TestSupport"]

@@ -34,7 +34,7 @@ enum PasswordInput {
         return password
     }
 
-    private static func fromFile(_ path: String) throws(Problem) -> [UInt8] {
+    static func fromFile(_ path: String) throws(Problem) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadableFile(path) }
         guard status.st_mode & 0o077 == 0, status.st_uid == getuid() else { throw .fileReadableByOthers(path) }
@@ -44,7 +44,7 @@ enum PasswordInput {
         return line
     }
 
-    private static func fromTerminal(confirming: Bool) throws(Problem) -> [UInt8] {
+    static func fromTerminal(confirming: Bool) throws(Problem) -> [UInt8] {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { throw .noTerminal }
         defer { close(tty) }

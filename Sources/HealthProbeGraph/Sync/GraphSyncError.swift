@@ -10,6 +10,15 @@ public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
     case captureRunning(Int64)
     /// The destination could not be reached, refused, or failed a statement (exit 74).
     case destination(String, problem: String)
+    /// Neo4j refused, failed or could not be reached (exit 74).
+    case neo4j(Neo4jError)
+
+    /// The exit code the command line gives it: 64 for a destination that cannot be used as
+    /// given, 74 for one that failed or an archive not ready.
+    public var exitCode: Int32 {
+        if case .badDestination = self { return 64 }
+        return 74
+    }
 
     public var description: String {
         switch self {
@@ -18,6 +27,7 @@ public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
         case .captureRunning(let id):
             "capture \(id) is still running: sync the graph after that check completes"
         case .destination(let name, let problem): "\(name): \(problem)"
+        case .neo4j(let error): error.description
         }
     }
 }

@@ -71,6 +71,8 @@ public enum GraphSyncRunner {
             return try await body()
         } catch let error as GraphSyncError {
             throw error
+        } catch let error as Neo4jError {
+            throw GraphSyncError.neo4j(error)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
