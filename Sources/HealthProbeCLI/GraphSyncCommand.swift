@@ -21,11 +21,14 @@ extension HealthProbeCommand {
             let destination = try graph.destination()
             let zone = graph.zone()
             let store = try archive.openExisting()
+            // The destination must answer and take the credentials before the archive is read (a
+            // first sync adds an index of start dates to it).
+            let engine = dryRun ? nil : try graph.engine(for: destination)
+            if let engine { try await graphFailures { try await GraphSyncRunner.checkReachable(engine) } }
             let plan = try await graphFailures {
                 try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone)
             }
-            if dryRun { return try printDryRun(plan) }
-            let engine = try graph.engine(for: destination)
+            guard let engine else { return try printDryRun(plan) }
             let started = Date()
             let report = try await graphFailures { try await GraphSyncRunner.run(plan, on: engine, store: store) }
             if output.json { return try Output.json(GraphSyncJSON(report, seconds: Date().timeIntervalSince(started))) }

@@ -120,6 +120,8 @@ final class FailingEngine: GraphEngine, @unchecked Sendable {
 
     var destination: String { engine.destination }
 
+    func checkReachable() async throws { try await engine.checkReachable() }
+
     func prepareSchema() async throws { try await engine.prepareSchema() }
 
     func begin() async throws -> any GraphTransaction {

@@ -14,6 +14,10 @@ public struct FalkorDBEngine: GraphEngine {
         self.destination = destination
     }
 
+    public func checkReachable() async throws {
+        try connect().run("RETURN 1")
+    }
+
     public func prepareSchema() async throws {
         let connection = try connect()
         let existing = try connection.run("CALL db.indexes()").rows.compactMap { row -> String? in

@@ -5,6 +5,9 @@ import Foundation
 public protocol GraphEngine: Sendable {
     /// The destination as the user named it, without credentials: for messages and the state.
     var destination: String { get }
+    /// Connects and runs a trivial statement: the destination answers and takes the credentials.
+    /// A sync checks this before it touches the archive.
+    func checkReachable() async throws
     /// Creates the indexes and constraints the sync's MERGEs rely on, where missing. Runs outside
     /// the sync's transaction (Neo4j does not mix schema and data changes in one).
     func prepareSchema() async throws

@@ -11,6 +11,10 @@ public struct Neo4jEngine: GraphEngine {
         self.destination = destination
     }
 
+    public func checkReachable() async throws {
+        try await client.run("RETURN 1")
+    }
+
     public func prepareSchema() async throws {
         for (label, property) in GraphSchema.keys {
             try await client.run(

@@ -29,7 +29,9 @@ public enum GraphSyncRunner {
         var counters = GraphCounters()
         var statements = 0
         if !plan.isEmpty {
-            try await destinationFailures(engine) { try await engine.prepareSchema() }
+            if plan.isFirst {
+                try await destinationFailures(engine) { try await engine.prepareSchema() }
+            }
             let unit = try await destinationFailures(engine) { try await engine.begin() }
             do {
                 for write in writes {
@@ -63,6 +65,11 @@ public enum GraphSyncRunner {
             destination: engine.destination, syncNumber: plan.syncNumber, daysWritten: plan.daysWritten.count,
             daysRemoved: plan.daysRemoved.count, anomalies: plan.anomalies.count, outline: GraphOutline(writes),
             counters: counters, statements: statements)
+    }
+
+    /// Checks that the destination answers and takes the credentials, before the archive is read.
+    public static func checkReachable(_ engine: any GraphEngine) async throws {
+        try await destinationFailures(engine) { try await engine.checkReachable() }
     }
 
     /// Any failure of the engine, told as the destination's: its name and what happened.
