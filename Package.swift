@@ -87,7 +87,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit"]),
+        .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit", "HealthProbeGraph"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(

@@ -48,6 +48,8 @@ enum BenchmarkPhase {
                     detectionSeconds: result.audit.seconds, anomalies: result.audit.anomalies.count)
             case "phone":
                 measurement = await PhoneWindow.run(Array(arguments.dropFirst()))
+            case "graph":
+                measurement = try await GraphPhase.run(Array(arguments.dropFirst()))
             default:
                 fatalError("unknown phase \(arguments[0])")
             }

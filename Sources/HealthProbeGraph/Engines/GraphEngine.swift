@@ -24,14 +24,16 @@ public protocol GraphTransaction: AnyObject {
     func rollback() async
 }
 
-/// The index and uniqueness plan every engine creates: each label's key, and the range indexes
-/// HealthGraphSync's dashboards filter on.
+/// The index and uniqueness plan every engine creates: each label's key (days by their ISO text,
+/// see `GraphStatements`), and the range indexes HealthGraphSync's dashboards filter on.
 enum GraphSchema {
     static let keys: [(label: String, property: String)] = [
-        ("Person", "name"), ("Device", "name"), ("MetricType", "identifier"), ("Day", "date"), ("Week", "iso"),
-        ("DailySummary", "date"), ("Workout", "uid"), ("SleepSession", "date"), ("Anomaly", "id"), ("Sync", "id"),
+        ("Person", "name"), ("Device", "name"), ("MetricType", "identifier"), ("Day", "day"), ("Week", "iso"),
+        ("DailySummary", "day"), ("Workout", "uid"), ("SleepSession", "day"), ("Anomaly", "id"), ("Sync", "id"),
     ]
+    /// HealthGraphSync's range indexes, and the DATEs its dashboards look days up by.
     static let rangeIndexes: [(label: String, property: String)] = [
-        ("Day", "day_of_week"), ("Workout", "activity_type"), ("MetricType", "display_name"),
+        ("Day", "day_of_week"), ("Workout", "activity_type"), ("MetricType", "display_name"), ("Day", "date"),
+        ("DailySummary", "date"), ("SleepSession", "date"),
     ]
 }
