@@ -14,6 +14,9 @@ extension HealthProbeCommand {
         @Flag(name: .customLong("dry-run"), help: "Say what would be written (days, nodes and relationships by label), send nothing.")
         var dryRun = false
 
+        @Flag(help: "Rewrite every day, as the first sync does (for a graph emptied or edited since its last sync).")
+        var full = false
+
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions
 
@@ -25,11 +28,11 @@ extension HealthProbeCommand {
             // first sync adds an index of start dates to it).
             let engine = dryRun ? nil : try graph.engine(for: destination)
             if let engine { try await graphFailures { try await GraphSyncRunner.checkReachable(engine) } }
+            let started = Date()
             let plan = try await graphFailures {
-                try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone)
+                try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone, full: full)
             }
             guard let engine else { return try printDryRun(plan) }
-            let started = Date()
             let report = try await graphFailures { try await GraphSyncRunner.run(plan, on: engine, store: store) }
             if output.json { return try Output.json(GraphSyncJSON(report, seconds: Date().timeIntervalSince(started))) }
             if plan.isEmpty {

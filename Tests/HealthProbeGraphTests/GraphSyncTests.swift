@@ -123,4 +123,29 @@ struct GraphSyncTests {
         #expect(again.statements == 0)
         #expect(try GraphDump(server.graph()) == before)
     }
+
+    @Test func aFullSyncRestoresAGraphEmptiedSinceItsLastSync() async throws {
+        let server = try LocalFalkorDB()
+        let archive = try GraphArchive()
+        try archive.check(GraphExports.first(), named: "first.xml")
+        let engine = archive.engine(server)
+        try await archive.sync(engine)
+        let graph = try server.graph()
+        let synced = try GraphDump(graph)
+        try graph.run("MATCH (n) DETACH DELETE n")
+        #expect(try archive.plan(engine).isEmpty)
+        let full = try GraphSyncPlanner.plan(
+            archive.store, destination: engine.destination, timeZone: GraphArchive.utc, full: true,
+            now: GraphArchive.syncTime)
+        #expect(full.isFirst)
+        #expect(full.changedDays.count == 4)
+        _ = try await GraphSyncRunner.run(full, on: engine, store: archive.store)
+        // The same graph, but for the Sync node: the first went with the rest, the second is new.
+        var restored = try GraphDump(graph)
+        #expect(restored.count("Sync") == 1)
+        restored.nodes.removeAll { $0.hasPrefix("Sync {") }
+        var expected = synced
+        expected.nodes.removeAll { $0.hasPrefix("Sync {") }
+        #expect(restored == expected)
+    }
 }

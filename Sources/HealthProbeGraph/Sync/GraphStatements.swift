@@ -84,8 +84,9 @@ enum GraphStatements {
         WHERE row.next IS NULL OR n.day <> row.next DELETE r
         """
 
+    /// Written from the day found by its key: FalkorDB scans every day for `(p)-[r]->(d {…})`.
     static let unlinkPrecedingDays = """
-        UNWIND $rows AS row MATCH (p:Day)-[r:NEXT_DAY]->(d:Day {day: row.date})
+        UNWIND $rows AS row MATCH (d:Day {day: row.date})<-[r:NEXT_DAY]-(p:Day)
         WHERE row.previous IS NULL OR p.day <> row.previous DELETE r
         """
 

@@ -7,8 +7,10 @@ public enum GraphSyncPlanner {
     /// Days read per query on a first sync: a month keeps memory small and queries few.
     static let chunkDays: Int64 = 31
 
+    /// `full` rewrites every day, as a first sync does: for a destination whose graph was emptied
+    /// or edited by hand since its last sync.
     public static func plan(
-        _ store: ArchiveStore, destination: String, timeZone: TimeZone, now: Date = Date()
+        _ store: ArchiveStore, destination: String, timeZone: TimeZone, full: Bool = false, now: Date = Date()
     ) throws -> GraphSyncPlan {
         try store.writer.write { db in
             // The day reads go by start date; the index is made on the first sync only, so an
@@ -24,7 +26,7 @@ public enum GraphSyncPlanner {
             let ceiling = try Int64.fetchOne(db, sql: "SELECT max(id) FROM record") ?? 0
             let previous = try GraphSyncState.load(db, destination: destination)
             let previousDataDays = try GraphSyncState.dataDays(db, destination: destination)
-            let isFirst = previous == nil || previous?.timeZone != timeZone.identifier
+            let isFirst = full || previous == nil || previous?.timeZone != timeZone.identifier
             var clock = LocalDayClock(defaultZone: timeZone)
             var contents: [LocalDay: DayContent] = [:]
             var changed: Set<LocalDay>
