@@ -84,7 +84,6 @@ let package = Package(
             name: "HealthProbeGraph",
             dependencies: [
                 "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit", "HealthProbeGraph"]),

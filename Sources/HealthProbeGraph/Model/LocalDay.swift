@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 
 /// A calendar day, counted from 1970-01-01 (day 0): the person's local day a sample belongs to.
@@ -49,27 +50,14 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return ISOWeek(year: Int(year), number: number, monday: monday)
     }
 
-    /// Year, month and day of the proleptic Gregorian calendar (Howard Hinnant's civil_from_days).
+    /// Year, month and day of the proleptic Gregorian calendar.
     var civil: (year: Int64, month: Int64, day: Int64) {
-        let shifted = number + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: number)
+        return (Int64(year), Int64(month), Int64(day))
     }
 
-    /// Days from 1970-01-01 to a civil date (Howard Hinnant's days_from_civil).
     static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilCalendar.daysSince1970(year: Int(year), month: Int(month), day: Int(day))
     }
 }
 

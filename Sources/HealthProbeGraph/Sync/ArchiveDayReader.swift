@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import HealthProbeKit
 
 /// Reads the archive's present records of the days asked for and gathers each day's content:
 /// summary metrics, sleep, workouts and rings, every sample counted once: exact copies and the
@@ -50,7 +51,7 @@ struct ArchiveDayReader {
     mutating func read(_ range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]) throws {
         let from = Double(range.lowerBound.number) * 86_400 - Self.latestOffset
         let to = Double(range.upperBound.number + 1) * 86_400 - Self.earliestOffset
-        let cursor = try RecordRowCursor(
+        let cursor = try SQLiteRowCursor(
             db,
             sql: """
                 SELECT \(Self.recordColumns) FROM record
@@ -58,6 +59,8 @@ struct ArchiveDayReader {
                 """,
             arguments: [from, to])
         var seen = Set<SampleKey>()
+        var lastType: (bytes: [UInt8], name: String, metrics: [SummaryMetric]) = ([], "", [])
+        var lastDevice: (day: LocalDay, id: Int64?)?
         while try cursor.step() {
             guard let start = cursor.double(8), let kind = cursor.bytes(1) else { continue }
             if kind.elementsEqual(Self.activitySummary) {
@@ -66,17 +69,25 @@ struct ArchiveDayReader {
             }
             let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.bytes(10)))
             guard range.contains(day), seen.insert(SampleKey(cursor, start: start)).inserted else { continue }
-            let device = cursor.integer(4).flatMap { devices[$0] }
-            let source = cursor.string(3)
-            let priority = device?.priority ?? Self.priority(source ?? "")
-            var content = contents[day] ?? DayContent(day: day)
-            if let name = device?.name { content.devices.insert(name) }
-            if kind.elementsEqual(Self.workout) {
-                content.workouts.append(workout(cursor, day: day, start: start, source: source, device: device?.name))
-            } else if let type = cursor.string(2) {
-                addSample(cursor, type: type, start: start, source: source, priority: priority, to: &content)
+            // Each day's content is changed in place: a copy per record would copy its tables.
+            let deviceId = cursor.integer(4)
+            let device = deviceId.flatMap { devices[$0] }
+            if let name = device?.name, lastDevice?.day != day || lastDevice?.id != deviceId {
+                contents[day, default: DayContent(day: day)].devices.insert(name)
+                lastDevice = (day, deviceId)
             }
-            contents[day] = content
+            if kind.elementsEqual(Self.workout) {
+                let workout = workout(cursor, day: day, start: start, source: cursor.string(3), device: device?.name)
+                contents[day, default: DayContent(day: day)].workouts.append(workout)
+            } else if let type = cursor.bytes(2) {
+                if !type.elementsEqual(lastType.bytes) {
+                    let name = String(decoding: type, as: UTF8.self)
+                    lastType = (Array(type), name, SummaryMetric.byType[name] ?? [])
+                }
+                Self.addSample(
+                    cursor, type: lastType.name, metrics: lastType.metrics, start: start, device: device,
+                    to: &contents[day, default: DayContent(day: day)])
+            }
         }
         for day in contents.keys where range.contains(day) {
             contents[day]?.workouts.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
@@ -86,33 +97,35 @@ struct ArchiveDayReader {
     private static let activitySummary = Array("activitySummary".utf8)
     private static let workout = Array("workout".utf8)
 
-    private func addSample(
-        _ cursor: RecordRowCursor, type: String, start: Double, source: String?, priority: Int,
+    private static func addSample(
+        _ cursor: SQLiteRowCursor, type: String, metrics: [SummaryMetric], start: Double,
+        device: (name: String?, priority: Int)?,
         to content: inout DayContent
     ) {
-        let end = cursor.double(9) ?? start
         if type == SummaryMetric.sleepType {
             guard let value = cursor.string(6) else { return }
-            content.addSleep(value: value, start: start, end: end, source: source, priority: priority)
+            let source = cursor.string(3)
+            let priority = device?.priority ?? Self.priority(source ?? "")
+            content.addSleep(value: value, start: start, end: cursor.double(9) ?? start, source: source, priority: priority)
             return
         }
-        for metric in SummaryMetric.byType[type] ?? [] {
+        for metric in metrics {
             switch metric.combination {
             case .count(let wanted):
                 if cursor.string(6) == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
             case .asleepHours:
                 continue
             default:
-                guard let number = cursor.double(7), let value = metric.converted(number, from: cursor.string(5)) else {
-                    continue
-                }
+                guard let number = cursor.double(7),
+                    let value = metric.converted(number, from: metric.unit == nil ? nil : cursor.string(5))
+                else { continue }
                 content.metrics[metric.property, default: MetricAccumulator()].add(value, at: start)
             }
         }
     }
 
     private mutating func workout(
-        _ cursor: RecordRowCursor, day: LocalDay, start: Double, source: String?, device: String?
+        _ cursor: SQLiteRowCursor, day: LocalDay, start: Double, source: String?, device: String?
     ) -> GraphWorkout {
         let end = cursor.double(9) ?? start
         let details =
@@ -146,7 +159,7 @@ struct ArchiveDayReader {
     }
 
     private func readActivitySummary(
-        _ cursor: RecordRowCursor, range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]
+        _ cursor: SQLiteRowCursor, range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]
     ) {
         guard let bytes = cursor.bytes(11),
             let details = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
@@ -167,7 +180,7 @@ struct SampleKey: Hashable {
     let end: Double?
     let value: Double?
 
-    init(_ cursor: RecordRowCursor, start: Double) {
+    init(_ cursor: SQLiteRowCursor, start: Double) {
         key = cursor.integer(14) ?? 0
         self.start = start
         end = cursor.double(9)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeKit
 
 /// The local days whose records changed since a destination's last sync: records that arrived
 /// since (ids above its ceiling), records that went since (gone in a later capture) and records
@@ -8,7 +9,7 @@ struct ChangedDays {
     static func since(_ state: GraphSyncState, _ db: Database, clock: inout LocalDayClock) throws -> Set<LocalDay> {
         let columns = "kind, startDate, metadata, details"
         let relevant = ArchiveDayReader.relevantRecords
-        let cursor = try RecordRowCursor(
+        let cursor = try SQLiteRowCursor(
             db,
             sql: """
                 SELECT \(columns) FROM record WHERE id > :ceiling AND \(relevant)
@@ -24,7 +25,7 @@ struct ChangedDays {
 
     /// The local days of an anomaly's records.
     static func ofAnomaly(_ id: Int64, _ db: Database, clock: inout LocalDayClock) throws -> Set<LocalDay> {
-        let cursor = try RecordRowCursor(
+        let cursor = try SQLiteRowCursor(
             db,
             sql: """
                 SELECT record.kind, record.startDate, record.metadata, record.details
@@ -36,7 +37,7 @@ struct ChangedDays {
     }
 
     /// The local days of the rows of a `kind, startDate, metadata, details` query.
-    private static func days(of cursor: RecordRowCursor, clock: inout LocalDayClock) throws -> Set<LocalDay> {
+    private static func days(of cursor: SQLiteRowCursor, clock: inout LocalDayClock) throws -> Set<LocalDay> {
         var days = Set<LocalDay>()
         while try cursor.step() {
             guard let start = cursor.double(1) else { continue }
