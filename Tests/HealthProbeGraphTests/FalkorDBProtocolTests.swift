@@ -55,4 +55,18 @@ struct FalkorDBProtocolTests {
         #expect(CypherValue.string("a'b\\c").literal == "'a\\'b\\\\c'")
         #expect(CypherValue.map([("a b", .integer(1))]).literal == "{`a b`: 1}")
     }
+
+    @Test func aRefusedStatementIsToldInOneShortLineWithoutTheStatement() async throws {
+        let server = try LocalFalkorDB()
+        let engine = FalkorDBEngine(endpoint: .unixSocket(server.socket), graph: "g", destination: "test")
+        let unit = try await engine.begin()
+        do {
+            _ = try await unit.run("UNWIND $rows AS row RETURN row.v +", ["rows": .list([.map([("v", .float(72.5))])])])
+            Issue.record("FalkorDB took a broken statement")
+        } catch RESPError.server(let message) {
+            #expect(message.hasPrefix("FalkorDB refused a statement: Invalid input at end of input"))
+            #expect(!message.contains("UNWIND"))
+            #expect(!message.contains("72.5"))
+        }
+    }
 }

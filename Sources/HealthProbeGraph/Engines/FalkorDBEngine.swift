@@ -65,7 +65,21 @@ final class FalkorDBUnit: GraphTransaction {
     }
 
     func run(_ statement: String, _ parameters: [String: CypherValue]) async throws -> GraphResult {
-        try graph.run(statement, parameters)
+        do {
+            return try graph.run(statement, parameters)
+        } catch RESPError.server(let message) {
+            throw RESPError.server("FalkorDB refused a statement: " + Self.gist(of: message))
+        }
+    }
+
+    /// The error without the position and statement text FalkorDB appends ("… line: 1, column: 5,
+    /// offset: 4 errCtx: …"): one short line, and never more than the statement's shape.
+    static func gist(of message: String) -> String {
+        var text = message.hasPrefix("errMsg: ") ? String(message.dropFirst(8)) : message
+        for marker in [" line: ", " errCtx: "] {
+            if let range = text.range(of: marker) { text = String(text[..<range.lowerBound]) }
+        }
+        return text.count > 160 ? String(text.prefix(160)) + "…" : text
     }
 
     func commit() async throws {}
