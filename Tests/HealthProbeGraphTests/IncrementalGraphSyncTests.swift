@@ -79,6 +79,27 @@ struct IncrementalGraphSyncTests {
         #expect(syncs.map { $0.map { $0.text ?? "" } } == [["1", "4", "0"], ["2", "2", "1"]])
     }
 
+    @Test func anotherTimeZoneRewritesEveryDayAndLeavesNoStaleOne() async throws {
+        let server = try LocalFalkorDB()
+        let archive = try GraphArchive()
+        try archive.check(GraphExports.first(), named: "first.xml")
+        let angeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        // In Los Angeles the early hours of 2000-01-01 (UTC) are New Year's Eve, and the cycling
+        // workout of the 4th (07:00 UTC) is the evening of the 3rd: six days. In UTC: four.
+        let first = try await archive.sync(archive.engine(server, graph: "moved"), zone: angeles)
+        #expect(first.daysWritten == 6)
+        let moved = try await archive.sync(archive.engine(server, graph: "moved"))
+        try await archive.sync(archive.engine(server, graph: "fresh"))
+        #expect(moved.daysWritten == 4)
+        #expect(moved.daysRemoved == 2)
+        var movedDump = try GraphDump(server.graph("moved"))
+        var freshDump = try GraphDump(server.graph("fresh"))
+        movedDump.nodes.removeAll { $0.hasPrefix("Sync {") }
+        freshDump.nodes.removeAll { $0.hasPrefix("Sync {") }
+        #expect(movedDump == freshDump)
+        #expect(!movedDump.nodes.contains { $0.contains("day=1999-12-31") })
+    }
+
     @Test func aSyncCutOffHalfWayThenRunAgainYieldsTheGraphOfAnUninterruptedOne() async throws {
         let server = try LocalFalkorDB()
         let archive = try GraphArchive()
