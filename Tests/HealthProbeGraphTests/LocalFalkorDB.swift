@@ -3,7 +3,7 @@ import HealthProbeGraph
 
 /// A real FalkorDB server for a test: started by `Scripts/falkordb.sh` (FalkorDB from PyPI in a
 /// virtual environment under .build, on a unix socket in a folder of its own, TCP off), stopped
-/// when the test ends.
+/// when the test ends, and in any case when the test process ends.
 final class LocalFalkorDB {
     let folder: URL
     let socket: String
@@ -13,11 +13,18 @@ final class LocalFalkorDB {
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("falkordb-\(UUID().uuidString)")
-        try Self.script(["start", folder.path], log: folder.path + ".start.log")
+        // With this process as its owner: the server goes with it even when no deinit runs.
+        try Self.script(
+            ["start", folder.path, String(ProcessInfo.processInfo.processIdentifier)], log: folder.path + ".start.log")
         socket = folder.appendingPathComponent("falkordb.sock").path
     }
 
     deinit {
+        // A test's graph is not kept: the server exits at once, without saving (a SIGTERM saves
+        // first, which takes a second or more).
+        if let connection = try? RESPConnection(.unixSocket(socket), timeout: 2) {
+            _ = try? connection.send(["SHUTDOWN", "NOSAVE"])
+        }
         try? Self.script(["stop", folder.path], log: folder.path + ".stop.log")
         try? FileManager.default.removeItem(at: folder)
         for log in [".start.log", ".stop.log"] { try? FileManager.default.removeItem(atPath: folder.path + log) }
