@@ -199,11 +199,66 @@ struct ResumableCheckTests {
         #expect(whole.kind == .completed)
         #expect(whole.verified)
         #expect(whole.summaries == ["silent_deletion \(LiveTimeline.heartRate) 24"])
-        // Only the type that came up short was read a second time, marking.
+        // Only the type whose UUIDs did not add up to the archive's was read a second time, marking.
         let repeated = try timeline.support.openArchive().fetchAuditEntries().filter { $0.event == "scanRepeated" }
         #expect(repeated.map(\.message) == [
-            "capture 2: the scan of \(LiveTimeline.heartRate) met 312 of the 336 records held; reading it again to find which are missing"
+            "capture 2: the scan of \(LiveTimeline.heartRate) met 312 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
         ])
+    }
+
+    @Test func aVerificationWhoseUUIDsAddUpReadsEachTypeOnceAndStoresOnlyWhatIsNew() async throws {
+        var timeline = try LiveTimeline()
+        timeline.configuration.pageLimit = 50
+        timeline.configuration.verificationEvery = 1
+        try await fillTwoWeeks(timeline)
+        let source = WindowedSource(timeline.store)
+        #expect(try await window(timeline, source).kind == .completed)
+        // A day of new heart rates, then a verification: the change read stores the new ones, the
+        // scan adds everything up and finds the archive's sum.
+        timeline.clock.advance(by: 86_400)
+        try await timeline.writeDay()
+        let before = await source.reads
+        let verified = try await window(timeline, source)
+        #expect(verified.kind == .completed)
+        #expect(verified.verified)
+        #expect(verified.anomalies.isEmpty)
+        #expect(verified.capture?.new == 24)
+        #expect(verified.capture?.gone == 0)
+        // Heart rates (360 samples, 8 pages) and steps (336, 7 pages), each read once, plus the
+        // change read's one page each.
+        #expect(await source.reads - before == 8 + 7 + 2)
+        let archive = try timeline.support.openArchive()
+        #expect(try archive.fetchAuditEntries().filter { $0.event == "scanRepeated" }.isEmpty)
+        #expect(try archivedUUIDs(archive) == (await storeUUIDs(timeline.store)))
+    }
+
+    @Test func aSampleArrivingBetweenAVerificationsWindowsIsStoredAndTakenForNoLoss() async throws {
+        var timeline = try LiveTimeline()
+        timeline.configuration.pageLimit = 50
+        timeline.configuration.verificationEvery = 1
+        try await fillTwoWeeks(timeline)
+        let source = WindowedSource(timeline.store)
+        #expect(try await window(timeline, source).kind == .completed)
+        timeline.clock.advance(by: 86_400)
+        await source.newWindow(pages: 4)
+        #expect(try await window(timeline, source).kind == .cutOff)
+        // Written after the change read, before the scan reaches the end: the digests differ.
+        try await timeline.store.save(timeline.heartRate(daysAgo: 0.001, value: 61))
+        await source.newWindow(pages: nil)
+        let whole = try await window(timeline, source)
+        #expect(whole.kind == .completed)
+        #expect(whole.anomalies.isEmpty)
+        #expect(whole.capture?.gone == 0)
+        let archive = try timeline.support.openArchive()
+        let repeated = try archive.fetchAuditEntries().filter { $0.event == "scanRepeated" }
+        #expect(repeated.map(\.message) == [
+            "capture 2: the scan of \(LiveTimeline.heartRate) met 337 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
+        ])
+        #expect(try archivedUUIDs(archive) == (await storeUUIDs(timeline.store)))
+        let copies = try await archive.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) - COUNT(DISTINCT healthKitUUID) FROM record")
+        }
+        #expect(copies == 0)
     }
 
     @Test func aCancelledCheckStopsAtTheNextPage() async throws {

@@ -115,6 +115,7 @@ extension ArchiveStore {
         registerExports(in: &migrator)
         registerResumableChecks(in: &migrator)
         registerGraphSync(in: &migrator)
+        registerVerificationDigests(in: &migrator)
         return migrator
     }
 }

@@ -37,4 +37,13 @@ extension ArchiveStore {
                     """)
         }
     }
+
+    /// v8: a verification scan first adds up the UUIDs it meets (`scanDigest`, a ``UUIDDigest``'s
+    /// sum as hex; its count is `scanSeen`) and compares them with the archive's, instead of
+    /// looking each one up.
+    static func registerVerificationDigests(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v8 verification digests") { db in
+            try db.execute(sql: "ALTER TABLE liveProgress ADD COLUMN scanDigest TEXT NOT NULL DEFAULT '0'")
+        }
+    }
 }

@@ -4,8 +4,8 @@ extension HealthMonitor {
     /// Changes since each type's anchor, page by page, each page stored with the position that
     /// follows it; a check cut off between pages resumes after the last one, and a type read to
     /// the end in an earlier window is not read again (every window makes progress). A verification
-    /// stores only the deletions here (its scan stores every sample once), and skips the types it
-    /// has never read: their scan from the beginning reads the same history.
+    /// stores what changed too (its scan then finds it held), and skips the types it has never
+    /// read: their scan from the beginning reads the same history.
     func readChanges(
         of types: [String], into capture: LiveCapture, anchors saved: [String: HealthAnchor],
         progress: inout [String: LiveProgress]
@@ -21,7 +21,7 @@ extension HealthMonitor {
                 reached.changeAnchor = anchor
                 reached.changesDone = !page.mayHaveMore
                 reached.added += page.added.count
-                try capture.store(page, of: type, storingAdded: !capture.isFull, progress: &reached, store)
+                try capture.store(page, of: type, storingAdded: true, progress: &reached, store)
                 progress[type] = reached
                 if !page.mayHaveMore { break }
             }
@@ -29,30 +29,48 @@ extension HealthMonitor {
     }
 
     /// Re-reads every type from the beginning a page at a time (memory bounded by the page, not
-    /// by the type), from where an earlier window's scan stopped. A scan first counts the records
-    /// it meets that the archive holds; only when it met fewer than were held does it read the
-    /// type again marking each one, so that what it did not meet can be marked gone. Deletions a
-    /// scan meets are marked too: they happened while a check spanned windows.
+    /// by the type), from where an earlier window's scan stopped. A type the archive holds records
+    /// of is first only added up (``UUIDDigest``) and compared with what the archive holds, in one
+    /// pass over the records once every such scan finished: equal, and nothing is missing or new.
+    /// Only a type that came up short is read again, marking each record it meets, so that what it
+    /// did not meet can be marked gone. Deletions a scan meets are marked too: they happened while
+    /// a check spanned windows.
     func scan(_ types: [String], _ capture: LiveCapture, progress: inout [String: LiveProgress]) async throws {
         try capture.recordHeld(types, progress: &progress, store)
+        for type in types where progress[type]?.comparesDigests == true {
+            var reached = progress[type] ?? LiveProgress()
+            while !reached.scanDone {
+                try Task.checkCancellation()
+                let page = try await nextScanPage(of: type, reached)
+                reached.scanAnchor = page.anchor ?? reached.scanAnchor
+                reached.scanSeen += page.added.count
+                reached.scanDone = !page.mayHaveMore
+                try capture.storeDigested(page, of: type, progress: &reached, store)
+                progress[type] = reached
+            }
+        }
+        try Task.checkCancellation()
+        let unsettled = types.filter { type in
+            guard let reached = progress[type] else { return false }
+            return reached.comparesDigests && reached.scanMatched != reached.scanHeld
+        }
+        try capture.settleDigests(unsettled, progress: &progress, store)
         for type in types {
             var reached = progress[type] ?? LiveProgress()
             while !reached.scanDone {
                 try Task.checkCancellation()
-                let page = try await source.changes(
-                    of: type, since: reached.scanAnchor, limit: configuration.pageLimit)
+                let page = try await nextScanPage(of: type, reached)
                 reached.scanAnchor = page.anchor ?? reached.scanAnchor
                 reached.scanSeen += page.added.count
                 reached.scanDone = !page.mayHaveMore
                 try capture.storeScanned(page, of: type, progress: &reached, store)
-                if reached.scanDone && !reached.scanMarking && reached.scanSeen > 0
-                    && reached.scanMatched != reached.scanHeld ?? 0
-                {
-                    try capture.rescanMarking(type, progress: &reached, store)
-                }
                 progress[type] = reached
             }
         }
+    }
+
+    private func nextScanPage(of type: String, _ reached: LiveProgress) async throws -> ChangePage {
+        try await source.changes(of: type, since: reached.scanAnchor, limit: configuration.pageLimit)
     }
 
     /// What a finished verification concluded per type: a scan that matched every record held

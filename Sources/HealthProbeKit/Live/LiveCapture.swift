@@ -109,22 +109,18 @@ struct LiveCapture: Sendable {
         }
     }
 
-    /// Stores one page of a verification scan, like ``store(_:of:storingAdded:progress:_:)``.
-    /// Marking, every sample is stored (a record already held is marked seen). Otherwise the
-    /// samples the archive holds live from before this check are only counted, as matched, and
-    /// the others stored (new, or back after having gone): a scan that matches every record held
-    /// writes almost nothing.
+    /// Stores one page of a verification scan, like ``store(_:of:storingAdded:progress:_:)``:
+    /// the samples the archive does not hold yet (new ones, ones back after having gone, and, in a
+    /// marking pass, every record held, which is thereby marked seen). What this check stored
+    /// already — by its change read, or earlier in this pass — is not stored twice: that would take
+    /// it for a second copy.
     func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
         try store.writer.write { db in
             var unmatched = page.added
-            if progress.scanMarking || progress.scanHeld != 0 {
+            if progress.scanMarking || progress.added > 0 {
                 let texts = page.added.map(\.uuid.archiveText)
-                // Marking, what the counting pass stored is seen already (storing it again would
-                // take it for a second copy); counting, what was held is matched.
-                let probe = progress.scanMarking ? Self.seenByThisCapture : Self.heldBeforeThisCapture
-                let found = try uuids(among: texts, probe, db)
+                let found = try uuids(among: texts, Self.seenByThisCapture, db)
                 unmatched = zip(page.added, texts).filter { !found.contains($0.1) }.map(\.0)
-                if !progress.scanMarking { progress.scanMatched += page.added.count - unmatched.count }
             }
             try add(unmatched, db)
             progress.stored += page.added.count
@@ -133,21 +129,76 @@ struct LiveCapture: Sendable {
         }
     }
 
-    /// After a counting scan of `type` met fewer records than were held: the type is read again
-    /// from the beginning, marking each record it meets.
-    func rescanMarking(_ type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+    /// One page of a scan that compares digests: the UUIDs it met are added up, nothing is
+    /// stored but the deletions it met.
+    func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+        var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
+        for sample in page.added { digest.add(sample.uuid.archiveText) }
+        progress.scanDigest = digest.sum
+        try store.writer.write { db in
+            progress.deleted += try markDeleted(page.deleted, type: type, db)
+            try progress.save(db, capture: captureID, type: type)
+        }
+    }
+
+    /// Compares what the finished digest scans of `types` met with what the archive holds live,
+    /// read in one pass over the records. Where they agree, every record held was met and
+    /// nothing is new: the type is verified without a write. Where they differ, the type is read
+    /// again, marking.
+    func settleDigests(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+        guard !types.isEmpty else { return }
+        let held = try store.writer.read { db in try presentDigests(Set(types), db) }
+        for type in types {
+            guard var reached = progress[type] else { continue }
+            let archived = held[type] ?? UUIDDigest()
+            if archived == UUIDDigest(count: reached.scanSeen, sum: reached.scanDigest) {
+                reached.scanMatched = reached.scanHeld ?? 0
+                reached.stored = reached.scanSeen
+                let verified = reached
+                try store.writer.write { db in try verified.save(db, capture: captureID, type: type) }
+            } else {
+                try rescanMarking(
+                    type, progress: &reached,
+                    reason: "met \(reached.scanSeen) samples where the archive holds \(archived.count), not the same ones",
+                    store)
+            }
+            progress[type] = reached
+        }
+    }
+
+    /// The live records with a HealthKit UUID of each of `types`, added up: one pass over the
+    /// table in its own order (the UUID index would read the records in random order).
+    private func presentDigests(_ types: Set<String>, _ db: Database) throws -> [String: UUIDDigest] {
+        let cursor = try SQLiteRowCursor(
+            db, sql: "SELECT type, healthKitUUID FROM record WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL")
+        var digests: [String: UUIDDigest] = [:]
+        var lastType: (bytes: [UInt8], name: String?) = ([], nil)
+        while try cursor.step() {
+            guard let type = cursor.bytes(0), let uuid = cursor.bytes(1) else { continue }
+            if !type.elementsEqual(lastType.bytes) {
+                let name = String(decoding: type, as: UTF8.self)
+                lastType = (Array(type), types.contains(name) ? name : nil)
+            }
+            if let name = lastType.name { digests[name, default: UUIDDigest()].add(bytes: uuid) }
+        }
+        return digests
+    }
+
+    /// After a scan of `type` came up short: the type is read again from the beginning, marking
+    /// each record it meets; `reason` says how it came up short, for the audit trail.
+    func rescanMarking(_ type: String, progress: inout LiveProgress, reason: String, _ store: ArchiveStore) throws {
         progress.scanAnchor = nil
         progress.scanDone = false
         progress.scanSeen = 0
         progress.scanMarking = true
+        // The marking pass counts every sample it meets, those this check stored already included.
+        progress.stored = 0
         let reset = progress
         try store.writer.write { db in
             try reset.save(db, capture: captureID, type: type)
             try AuditLog.append(
                 db, event: .scanRepeated, captureID: captureID,
-                message:
-                    "capture \(captureID): the scan of \(type) met \(reset.scanMatched) of the \(reset.scanHeld ?? 0) records held; reading it again to find which are missing"
-            )
+                message: "capture \(captureID): the scan of \(type) \(reason); reading it again to find which are missing")
         }
     }
 
@@ -165,7 +216,6 @@ struct LiveCapture: Sendable {
         "SELECT healthKitUUID FROM record WHERE healthKitUUID IN (\(databaseQuestionMarks(count: probeSize))) AND \(condition)"
     }
     private static let seenByThisCapture = probe("lastSeenCapture = ?")
-    private static let heldBeforeThisCapture = probe("goneCapture IS NULL AND firstSeenCapture < ?")
 
     /// The UUIDs among `texts` of records a probe finds (its last parameter is this capture).
     private func uuids(among texts: [String], _ probe: String, _ db: Database) throws -> Set<String> {

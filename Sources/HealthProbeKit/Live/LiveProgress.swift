@@ -15,12 +15,20 @@ struct LiveProgress: Sendable, Equatable {
     var scanSeen = 0
     var scanDone = false
     /// The live records of the type held before this check when its scan began, and how many of
-    /// them the scan met: all of them, and nothing is missing — without touching a record. When
-    /// the two differ, the scan is read again marking each record it meets (`scanMarking`), and
-    /// what it did not meet is gone.
+    /// them the scan met (all of them once its digest matched the archive's): all of them, and
+    /// nothing is missing — without touching a record. When the two differ, the scan is read
+    /// again marking each record it meets (`scanMarking`), and what it did not meet is gone.
     var scanHeld: Int?
     var scanMatched = 0
     var scanMarking = false
+    /// What the scan met, added up (its count is `scanSeen`), while it only compares: a scan of a
+    /// type with records held first adds up the UUIDs it meets and compares them with those the
+    /// archive holds; only when they differ is the type read again, marking.
+    var scanDigest: UInt64 = 0
+
+    /// A scan that adds up what it meets: the archive held records of the type, and the scan has
+    /// not been found short.
+    var comparesDigests: Bool { (scanHeld ?? 0) > 0 && !scanMarking }
     /// Samples read as added, objects read as deleted, and samples stored by this check.
     var added = 0
     var deleted = 0
@@ -38,7 +46,8 @@ struct LiveProgress: Sendable, Equatable {
                 changesDone: row["changesDone"],
                 scanAnchor: (row["scanAnchor"] as Data?).map(HealthAnchor.init(data:)),
                 scanSeen: row["scanSeen"], scanDone: row["scanDone"], scanHeld: row["scanHeld"],
-                scanMatched: row["scanMatched"], scanMarking: row["scanMarking"], added: row["added"],
+                scanMatched: row["scanMatched"], scanMarking: row["scanMarking"],
+                scanDigest: UInt64(row["scanDigest"] as String, radix: 16) ?? 0, added: row["added"],
                 deleted: row["deleted"], stored: row["stored"])
         }
         return progress
@@ -49,12 +58,12 @@ struct LiveProgress: Sendable, Equatable {
             sql: """
                 INSERT OR REPLACE INTO liveProgress
                     (captureId, sampleType, changeAnchor, changesDone, scanAnchor, scanSeen, scanDone, scanHeld,
-                    scanMatched, scanMarking, added, deleted, stored)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    scanMatched, scanMarking, scanDigest, added, deleted, stored)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 capture, type, changeAnchor?.data, changesDone, scanAnchor?.data, scanSeen, scanDone, scanHeld,
-                scanMatched, scanMarking, added, deleted, stored,
+                scanMatched, scanMarking, String(scanDigest, radix: 16), added, deleted, stored,
             ])
     }
 }
