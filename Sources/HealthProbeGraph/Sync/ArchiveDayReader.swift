@@ -132,7 +132,7 @@ struct ArchiveDayReader {
             cursor.bytes(11).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] } ?? [:]
         let raw = details["activityType"] as? String ?? "HKWorkoutActivityTypeOther"
         let zone = LocalDayClock.zoneName(inMetadata: cursor.bytes(10))
-        let uid = cursor.string(12) ?? FingerprintKey(cursor.bytes(13))?.hex ?? ""
+        let uid = cursor.string(12) ?? Fingerprint(bytes: cursor.bytes(13))?.description ?? ""
         var properties: [(String, CypherValue)] = [
             ("activity_type", .string(GraphWorkout.displayName(ofActivity: raw))),
             ("raw_type", .string(raw)),

@@ -53,10 +53,13 @@ struct CaptureAggregates: Sendable {
 
     /// Takes a record out, as ``add(_:strict:)`` put it in (the live path's incremental totals).
     mutating func remove(_ record: HealthRecord, strict: Fingerprint) {
+        remove(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
+    }
+
+    mutating func remove(type: String, sourceName: String?, numbers: PreparedBatch.Numbers, strict: Fingerprint) {
         let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
-        guard let slot = slots[record.type] else { return }
-        totals[slot].remove(
-            sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), contribution: contribution)
+        guard let slot = slots[type] else { return }
+        totals[slot].remove(sourceName: sourceName, numbers: numbers, contribution: contribution)
     }
 
     mutating func add(_ record: HealthRecord, strict: Fingerprint) {

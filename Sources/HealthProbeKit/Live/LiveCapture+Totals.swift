@@ -15,7 +15,7 @@ extension LiveCapture {
                 ORDER BY type
                 """,
             captureID
-        ) { aggregates.add($0, strict: $1) }
+        ) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
         return aggregates
     }
 
@@ -30,39 +30,49 @@ extension LiveCapture {
         try Self.forEachRecord(
             db, cancellation, where: "id > ?2 AND firstSeenCapture = ?1 AND goneCapture IS NULL AND +healthKitUUID IS NOT NULL",
             captureID, recordIDFloor
-        ) { aggregates.add($0, strict: $1) }
+        ) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
         try Self.forEachRecord(
             db, cancellation,
             where: """
                 goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1 AND +healthKitUUID IS NOT NULL
                 """, captureID
-        ) { aggregates.add($0, strict: $1) }
+        ) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
         try Self.forEachRecord(
             db, cancellation, where: "goneCapture = ?1 AND firstSeenCapture < ?1 AND +healthKitUUID IS NOT NULL", captureID
-        ) { aggregates.remove($0, strict: $1) }
+        ) { aggregates.remove(type: $0, sourceName: $1, numbers: $2, strict: $3) }
         return aggregates.withoutEmptyTypes
     }
 
-    /// Each live record matching `condition`, as the totals read it; a cancelled check stops
-    /// within a few thousand records (the completion's transaction then rolls back, and the next
-    /// window completes the check).
+    /// Each live record matching `condition`, as the totals read it: its type, source, numbers
+    /// (the stored parsed value) and strict fingerprint, read column by column — a first sync's
+    /// completion reads millions. A cancelled check stops within a few thousand records (the
+    /// completion's transaction then rolls back, and the next window completes the check).
     private static func forEachRecord(
         _ db: Database, _ cancellation: CancellationFlag?, where condition: String, _ capture: Int64, _ floor: Int64? = nil,
-        _ body: (HealthRecord, Fingerprint) -> Void
+        _ body: (String, String?, PreparedBatch.Numbers, Fingerprint) -> Void
     ) throws {
         let arguments: StatementArguments = floor.map { [capture, $0] } ?? [capture]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT kind, type, sourceName, value, startDate, strictFingerprint FROM record WHERE \(condition)",
+        let rows = try SQLiteRowCursor(
+            db, sql: "SELECT type, sourceName, numericValue, startDate, strictFingerprint FROM record WHERE \(condition)",
             arguments: arguments)
         var read = 0
-        while let row = try rows.next() {
+        var type: (bytes: [UInt8], name: String) = ([], "")
+        var source: (bytes: [UInt8]?, name: String?) = (nil, nil)
+        while try rows.step() {
             read += 1
             if read % 4_096 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-            let record = HealthRecord(
-                kind: HealthRecord.Kind(rawValue: row["kind"]) ?? .other, type: row["type"],
-                sourceName: row["sourceName"], value: row["value"], startDate: row["startDate"])
-            let strict = Fingerprint(bytes: [UInt8](row["strictFingerprint"] as Data)) ?? Fingerprint(high: 0, low: 0)
-            body(record, strict)
+            guard let typeBytes = rows.bytes(0) else { continue }
+            if !typeBytes.elementsEqual(type.bytes) { type = (Array(typeBytes), String(decoding: typeBytes, as: UTF8.self)) }
+            let sourceBytes = rows.bytes(1)
+            let sameSource =
+                switch (sourceBytes, source.bytes) {
+                case (nil, nil): true
+                case (let now?, let last?): now.elementsEqual(last)
+                default: false
+                }
+            if !sameSource { source = (sourceBytes.map(Array.init), sourceBytes.map { String(decoding: $0, as: UTF8.self) }) }
+            let numbers = PreparedBatch.Numbers(numericValue: rows.double(2), startDate: rows.double(3))
+            body(type.name, source.name, numbers, Fingerprint(bytes: rows.bytes(4)) ?? Fingerprint(high: 0, low: 0))
         }
     }
 }

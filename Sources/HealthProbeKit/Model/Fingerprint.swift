@@ -27,6 +27,18 @@ public struct Fingerprint: Sendable, Hashable, Comparable, CustomStringConvertib
             + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     }
 
+    /// A stored fingerprint read in place (a column's bytes); nil unless 16 bytes.
+    public init?(bytes: UnsafeBufferPointer<UInt8>?) {
+        guard let bytes, bytes.count == 16 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for index in 0..<8 {
+            high = high << 8 | UInt64(bytes[index])
+            low = low << 8 | UInt64(bytes[index + 8])
+        }
+        self.init(high: high, low: low)
+    }
+
     public init?(bytes: [UInt8]) {
         guard bytes.count == 16 else { return nil }
         self.init(
