@@ -40,6 +40,17 @@ struct ResumableCheckTests {
 
     static let types = [LiveTimeline.heartRate, LiveTimeline.steps]
 
+    /// Two weeks synced in pages of 50, every later check a verification.
+    func syncedTwoWeeksVerifyingEveryCheck() async throws -> (LiveTimeline, WindowedSource) {
+        var timeline = try LiveTimeline()
+        timeline.configuration.pageLimit = 50
+        timeline.configuration.verificationEvery = 1
+        try await fillTwoWeeks(timeline)
+        let source = WindowedSource(timeline.store)
+        #expect(try await window(timeline, source).kind == .completed)
+        return (timeline, source)
+    }
+
     func monitor(_ timeline: LiveTimeline, _ source: WindowedSource) throws -> HealthMonitor {
         try HealthMonitor(
             source: source, store: try timeline.support.openArchive(),
@@ -171,12 +182,7 @@ struct ResumableCheckTests {
     }
 
     @Test func aVerificationCutOffMarksNothingGoneAndTheResumedOneFindsTheLossExactly() async throws {
-        var timeline = try LiveTimeline()
-        timeline.configuration.pageLimit = 50
-        timeline.configuration.verificationEvery = 1
-        try await fillTwoWeeks(timeline)
-        let source = WindowedSource(timeline.store)
-        #expect(try await window(timeline, source).kind == .completed)
+        let (timeline, source) = try await syncedTwoWeeksVerifyingEveryCheck()
 
         // A day of heart rates vanishes without a tombstone; the verification is cut off twice.
         let dayEnd = timeline.clock.now.timeIntervalSince1970 - 5 * 86_400
@@ -207,12 +213,7 @@ struct ResumableCheckTests {
     }
 
     @Test func aVerificationWhoseUUIDsAddUpReadsEachTypeOnceAndStoresOnlyWhatIsNew() async throws {
-        var timeline = try LiveTimeline()
-        timeline.configuration.pageLimit = 50
-        timeline.configuration.verificationEvery = 1
-        try await fillTwoWeeks(timeline)
-        let source = WindowedSource(timeline.store)
-        #expect(try await window(timeline, source).kind == .completed)
+        let (timeline, source) = try await syncedTwoWeeksVerifyingEveryCheck()
         // A day of new heart rates, then a verification: the change read stores the new ones, the
         // scan adds everything up and finds the archive's sum.
         timeline.clock.advance(by: 86_400)
@@ -233,12 +234,7 @@ struct ResumableCheckTests {
     }
 
     @Test func aSampleArrivingBetweenAVerificationsWindowsIsStoredAndTakenForNoLoss() async throws {
-        var timeline = try LiveTimeline()
-        timeline.configuration.pageLimit = 50
-        timeline.configuration.verificationEvery = 1
-        try await fillTwoWeeks(timeline)
-        let source = WindowedSource(timeline.store)
-        #expect(try await window(timeline, source).kind == .completed)
+        let (timeline, source) = try await syncedTwoWeeksVerifyingEveryCheck()
         timeline.clock.advance(by: 86_400)
         await source.newWindow(pages: 4)
         #expect(try await window(timeline, source).kind == .cutOff)

@@ -38,16 +38,7 @@ extension HealthMonitor {
     func scan(_ types: [String], _ capture: LiveCapture, progress: inout [String: LiveProgress]) async throws {
         try capture.recordHeld(types, progress: &progress, store)
         for type in types where progress[type]?.comparesDigests == true {
-            var reached = progress[type] ?? LiveProgress()
-            while !reached.scanDone {
-                try Task.checkCancellation()
-                let page = try await nextScanPage(of: type, reached)
-                reached.scanAnchor = page.anchor ?? reached.scanAnchor
-                reached.scanSeen += page.added.count
-                reached.scanDone = !page.mayHaveMore
-                try capture.storeDigested(page, of: type, progress: &reached, store)
-                progress[type] = reached
-            }
+            try await scanToEnd(type, progress: &progress) { try capture.storeDigested($0, of: type, progress: &$1, store) }
         }
         try Task.checkCancellation()
         let unsettled = types.filter { type in
@@ -56,21 +47,26 @@ extension HealthMonitor {
         }
         try capture.settleDigests(unsettled, progress: &progress, store)
         for type in types {
-            var reached = progress[type] ?? LiveProgress()
-            while !reached.scanDone {
-                try Task.checkCancellation()
-                let page = try await nextScanPage(of: type, reached)
-                reached.scanAnchor = page.anchor ?? reached.scanAnchor
-                reached.scanSeen += page.added.count
-                reached.scanDone = !page.mayHaveMore
-                try capture.storeScanned(page, of: type, progress: &reached, store)
-                progress[type] = reached
-            }
+            try await scanToEnd(type, progress: &progress) { try capture.storeScanned($0, of: type, progress: &$1, store) }
         }
     }
 
-    private func nextScanPage(of type: String, _ reached: LiveProgress) async throws -> ChangePage {
-        try await source.changes(of: type, since: reached.scanAnchor, limit: configuration.pageLimit)
+    /// Reads `type`'s scan to its end from where it stopped, a page at a time, each page handed
+    /// to `keep` with the progress that follows it.
+    private func scanToEnd(
+        _ type: String, progress: inout [String: LiveProgress],
+        keep: (ChangePage, inout LiveProgress) throws -> Void
+    ) async throws {
+        var reached = progress[type] ?? LiveProgress()
+        while !reached.scanDone {
+            try Task.checkCancellation()
+            let page = try await source.changes(of: type, since: reached.scanAnchor, limit: configuration.pageLimit)
+            reached.scanAnchor = page.anchor ?? reached.scanAnchor
+            reached.scanSeen += page.added.count
+            reached.scanDone = !page.mayHaveMore
+            try keep(page, &reached)
+            progress[type] = reached
+        }
     }
 
     /// What a finished verification concluded per type: a scan that matched every record held
