@@ -21,7 +21,7 @@ extension HealthMonitor {
                 reached.changeAnchor = anchor
                 reached.changesDone = !page.mayHaveMore
                 reached.added += page.added.count
-                try capture.store(page, of: type, storingAdded: true, progress: &reached, store)
+                try capture.store(page, of: type, progress: &reached, store)
                 progress[type] = reached
                 if !page.mayHaveMore { break }
             }

@@ -95,21 +95,18 @@ struct LiveCapture: Sendable {
     }
 
     /// Stores one page of a type's changes in one transaction with the position that follows
-    /// it (`progress`, already moved past the page): the samples (unless `storingAdded` is false:
-    /// a verification's change read, whose scan stores every sample), the deletions (marked gone
-    /// with reason `deleted`, one audit entry), and the progress, counting what it stored.
-    func store(
-        _ page: ChangePage, of type: String, storingAdded: Bool, progress: inout LiveProgress, _ store: ArchiveStore
-    ) throws {
+    /// it (`progress`, already moved past the page): the samples, the deletions (marked gone with
+    /// reason `deleted`, one audit entry), and the progress, counting what it stored.
+    func store(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
         try store.writer.write { db in
-            if storingAdded { try add(page.added, db) }
-            progress.stored += storingAdded ? page.added.count : 0
+            try add(page.added, db)
+            progress.stored += page.added.count
             progress.deleted += try markDeleted(page.deleted, type: type, db)
             try progress.save(db, capture: captureID, type: type)
         }
     }
 
-    /// Stores one page of a verification scan, like ``store(_:of:storingAdded:progress:_:)``:
+    /// Stores one page of a verification scan, like ``store(_:of:progress:_:)``:
     /// the samples the archive does not hold yet (new ones, ones back after having gone, and, in a
     /// marking pass, every record held, which is thereby marked seen). What this check stored
     /// already — by its change read, or earlier in this pass — is not stored twice: that would take
