@@ -33,16 +33,17 @@ extension HealthProbeCommand {
             }
             for status in statuses {
                 Output.line("\(status.destination)")
-                guard let last = status.lastSync else {
-                    Output.line("  never synced: the first sync writes every day (\(Output.grouped(status.pendingDays)) days)")
+                guard let last = status.lastSync, let days = status.pendingDays, let anomalies = status.pendingAnomalies
+                else {
+                    Output.line("  never synced: its first sync writes every day (`healthprobe graph sync --to URL`)")
                     continue
                 }
                 Output.line(
                     "  last sync \(last.number) at \(last.at): capture \(last.capture), days cut in \(last.timeZone)")
                 Output.line(
-                    status.pendingDays == 0 && status.pendingAnomalies == 0
+                    days == 0 && anomalies == 0
                         ? "  up to date"
-                        : "  pending: \(Output.grouped(status.pendingDays)) days, \(Output.grouped(status.pendingAnomalies)) anomalies")
+                        : "  pending: \(Output.grouped(days)) days, \(Output.grouped(anomalies)) anomalies")
             }
         }
     }

@@ -51,7 +51,9 @@ public struct FalkorDBEngine: GraphEngine {
         do {
             return try FalkorDBGraph(endpoint, graph: graph)
         } catch let error as RESPError {
-            throw GraphSyncError.destination(destination, problem: "FalkorDB cannot be reached (\(error))")
+            throw GraphSyncError.destination(
+                destination,
+                problem: "FalkorDB cannot be reached (\(error)); start it with `Scripts/falkordb.sh start FOLDER`")
         }
     }
 }

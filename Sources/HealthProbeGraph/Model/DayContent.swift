@@ -11,7 +11,8 @@ public struct DayContent: Sendable {
     /// Asleep minutes by source, to name the session's source (the preferred one, then the most).
     var sleepSources: [String: (priority: Int, minutes: Double)] = [:]
     public internal(set) var workouts: [GraphWorkout] = []
-    var rings: [(String, CypherValue)] = []
+    /// The day's activity summary, as exported (`activeEnergyBurned`, …), when it has one.
+    var activitySummary: [String: String]?
     /// Device names of the day's records, for `USES`.
     public internal(set) var devices: Set<String> = []
 
@@ -21,7 +22,7 @@ public struct DayContent: Sendable {
 
     /// True when the day has anything to show: a summary value, sleep, a workout or rings.
     public var hasData: Bool {
-        !metrics.isEmpty || asleepMinutes > 0 || !workouts.isEmpty || !rings.isEmpty
+        !metrics.isEmpty || asleepMinutes > 0 || !workouts.isEmpty || activitySummary != nil
     }
 
     /// The summary's properties, every one a sync owns: nil where the day has no such value,
@@ -35,12 +36,7 @@ public struct DayContent: Sendable {
             return (metric.property, metric.rounded(value))
         }
         values.append(("workout_count", .integer(Int64(workouts.count))))
-        let minutes = workouts.reduce(0.0) { total, workout in
-            if case .float(let value)? = workout.properties.first(where: { $0.0 == "duration_min" })?.1 {
-                return total + value
-            }
-            return total
-        }
+        let minutes = workouts.reduce(0.0) { $0 + $1.minutes }
         values.append(("workout_minutes", .float((minutes * 10).rounded() / 10)))
         return values
     }
@@ -58,8 +54,19 @@ public struct DayContent: Sendable {
         ]
     }
 
-    /// The Day node's activity rings (from the day's activity summary), when it has one.
-    public var ringValues: [(String, CypherValue)] { rings }
+    /// The Day node's rings under HealthGraphSync's names, each null where the day has no
+    /// activity summary (which removes a stale one).
+    public var ringValues: [(String, CypherValue)] {
+        Self.rings.map { property, attribute in
+            (property, activitySummary?[attribute].flatMap(Double.init).map(CypherValue.float) ?? .null)
+        }
+    }
+
+    private static let rings = [
+        ("ring_move", "activeEnergyBurned"), ("ring_move_goal", "activeEnergyBurnedGoal"),
+        ("ring_exercise", "appleExerciseTime"), ("ring_exercise_goal", "appleExerciseTimeGoal"),
+        ("ring_stand", "appleStandHours"), ("ring_stand_goal", "appleStandHoursGoal"),
+    ]
 
     mutating func addSleep(value: String, start: Double, end: Double, source: String?, priority: Int) {
         let minutes = (end - start) / 60
@@ -73,18 +80,6 @@ public struct DayContent: Sendable {
             let name = source ?? ""
             let known = sleepSources[name] ?? (priority, 0)
             sleepSources[name] = (min(known.priority, priority), known.minutes + minutes)
-        }
-    }
-
-    /// The activity summary's rings, under HealthGraphSync's names.
-    mutating func setRings(_ attributes: [String: String]) {
-        let names = [
-            ("ring_move", "activeEnergyBurned"), ("ring_move_goal", "activeEnergyBurnedGoal"),
-            ("ring_exercise", "appleExerciseTime"), ("ring_exercise_goal", "appleExerciseTimeGoal"),
-            ("ring_stand", "appleStandHours"), ("ring_stand_goal", "appleStandHoursGoal"),
-        ]
-        rings = names.map { property, attribute in
-            (property, attributes[attribute].flatMap(Double.init).map(CypherValue.float) ?? .null)
         }
     }
 }

@@ -2,19 +2,17 @@ import Foundation
 
 /// A workout as the graph keeps it: keyed by its HealthKit UUID where the archive knows it,
 /// else by the record's strict fingerprint, so the same workout is one node however it arrived.
-public struct GraphWorkout: Sendable, Equatable {
+public struct GraphWorkout: Sendable {
     public let uid: String
     public let day: LocalDay
     public let start: Double
     public let end: Double
     /// The recording device's name, for `RECORDED`.
     public let device: String?
+    /// The duration in minutes, to a tenth (`duration_min`, and the day's `workout_minutes`).
+    public let minutes: Double
     /// The node's properties (GRAPH.md §1; HealthGraphSync's names).
     public let properties: [(String, CypherValue)]
-
-    public static func == (left: GraphWorkout, right: GraphWorkout) -> Bool {
-        left.uid == right.uid && CypherValue.map(left.properties) == CypherValue.map(right.properties)
-    }
 
     /// "Running" for `HKWorkoutActivityTypeRunning`.
     static func displayName(ofActivity raw: String) -> String {
@@ -24,7 +22,9 @@ public struct GraphWorkout: Sendable, Equatable {
 
     /// Duration in minutes, distance and energy with their units, read from a workout's details:
     /// the attributes older exports write, else the sums of its statistics.
-    static func measures(details: [String: Any], start: Double, end: Double) -> [(String, CypherValue)] {
+    static func measures(details: [String: Any], start: Double, end: Double) -> (
+        minutes: Double, properties: [(String, CypherValue)]
+    ) {
         let attributes = details["otherAttributes"] as? [String: String] ?? [:]
         let statistics = details["statistics"] as? [[String: Any]] ?? []
         func statistic(_ matches: (String) -> Bool) -> (Double, String?)? {
@@ -50,11 +50,12 @@ public struct GraphWorkout: Sendable, Equatable {
         let energy =
             attributes["totalEnergyBurned"].flatMap(Double.init).map { ($0, attributes["totalEnergyBurnedUnit"]) }
             ?? statistic { $0.hasSuffix("ActiveEnergyBurned") }
-        var values: [(String, CypherValue)] = [("duration_min", .float((minutes * 10).rounded() / 10))]
+        minutes = (minutes * 10).rounded() / 10
+        var values: [(String, CypherValue)] = [("duration_min", .float(minutes))]
         values.append(("total_distance", distance.map { .float($0.0) } ?? .null))
         values.append(("total_distance_unit", distance?.1.map(CypherValue.string) ?? .null))
         values.append(("total_energy_burned", energy.map { .float($0.0) } ?? .null))
         values.append(("total_energy_burned_unit", energy?.1.map(CypherValue.string) ?? .null))
-        return values
+        return (minutes, values)
     }
 }

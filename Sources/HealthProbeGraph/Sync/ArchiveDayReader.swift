@@ -138,11 +138,13 @@ struct ArchiveDayReader {
             ("raw_type", .string(raw)),
             ("source_name", source.map(CypherValue.string) ?? .null),
         ]
-        properties += GraphWorkout.measures(details: details, start: start, end: end)
+        let measures = GraphWorkout.measures(details: details, start: start, end: end)
+        properties += measures.properties
         properties.append(("start_date", .string(localTime(start, zone: zone))))
         properties.append(("end_date", .string(localTime(end, zone: zone))))
         properties.append(("device", device.map(CypherValue.string) ?? .null))
-        return GraphWorkout(uid: uid, day: day, start: start, end: end, device: device, properties: properties)
+        return GraphWorkout(
+            uid: uid, day: day, start: start, end: end, device: device, minutes: measures.minutes, properties: properties)
     }
 
     /// "2000-01-01T07:31:30+01:00": the local time with its offset.
@@ -165,9 +167,7 @@ struct ArchiveDayReader {
             let details = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let dayText = details["day"] as? String, let day = LocalDay(dayText), range.contains(day)
         else { return }
-        var content = contents[day] ?? DayContent(day: day)
-        content.setRings(details["attributes"] as? [String: String] ?? [:])
-        contents[day] = content
+        contents[day, default: DayContent(day: day)].activitySummary = details["attributes"] as? [String: String] ?? [:]
     }
 }
 

@@ -26,32 +26,32 @@ public enum GraphSyncPlanner {
             let ceiling = try Int64.fetchOne(db, sql: "SELECT max(id) FROM record") ?? 0
             let previous = try GraphSyncState.load(db, destination: destination)
             let previousDataDays = try GraphSyncState.dataDays(db, destination: destination)
-            let isFirst = full || previous == nil || previous?.timeZone != timeZone.identifier
+            // What the destination holds can be built on only when it was synced in the same zone.
+            let base = full ? nil : previous.flatMap { $0.timeZone == timeZone.identifier ? $0 : nil }
             var clock = LocalDayClock(defaultZone: timeZone)
             var contents: [LocalDay: DayContent] = [:]
-            var changed: Set<LocalDay>
+            let changed: Set<LocalDay>
             var reader = try ArchiveDayReader(db, clock: clock)
-            if isFirst {
-                try readEverything(db, reader: &reader, into: &contents)
-                changed = previousDataDays.union(contents.values.filter(\.hasData).map(\.day))
-            } else if let previous {
-                changed = try ChangedDays.since(previous, db, clock: &clock)
+            if let base {
+                changed = try ChangedDays.since(base, db, clock: &clock)
                 let neighbourhood = changed.flatMap { [$0.adding(-1), $0, $0.adding(1)] }
                 for range in ranges(of: Set(neighbourhood)) { try reader.read(range, into: &contents) }
             } else {
-                changed = []
+                try readEverything(db, reader: &reader, into: &contents)
+                changed = previousDataDays.union(contents.values.filter(\.hasData).map(\.day))
             }
             let anomalyCeiling = try Int64.fetchOne(db, sql: "SELECT max(id) FROM anomaly") ?? 0
-            let resolved = Set(try Int64.fetchAll(db, sql: "SELECT id FROM anomaly WHERE resolvedAt IS NOT NULL"))
-            let anomalies = try anomaliesToSend(
-                db, previous: isFirst ? nil : previous, resolved: resolved, clock: &clock)
+            let resolved = try resolvedAnomalies(db)
+            let anomalies = try Anomaly.fetchAll(
+                db, sql: "SELECT * FROM anomaly WHERE id IN (\(anomaliesToSend(since: base, resolved: resolved))) ORDER BY id"
+            ).map { try graphAnomaly($0, db, clock: &clock) }
             let next = GraphSyncState(
                 destination: destination, captureId: capture, recordCeiling: ceiling, anomalyCeiling: anomalyCeiling,
                 resolvedAnomalies: resolved, timeZone: timeZone.identifier, syncedAt: now,
                 syncs: (previous?.syncs ?? 0) + 1)
             return GraphSyncPlan(
                 destination: destination, previous: previous, next: next, changedDays: changed.sorted(),
-                contents: contents, previousDataDays: previousDataDays, anomalies: anomalies, isFirst: isFirst)
+                contents: contents, previousDataDays: previousDataDays, anomalies: anomalies, isFirst: base == nil)
         }
     }
 
@@ -84,30 +84,44 @@ public enum GraphSyncPlanner {
         return ranges
     }
 
-    /// The anomalies a sync sends: on a first sync all of them; later, those detected since and
-    /// those whose resolution changed since.
-    private static func anomaliesToSend(
-        _ db: Database, previous: GraphSyncState?, resolved: Set<Int64>, clock: inout LocalDayClock
-    ) throws -> [GraphAnomaly] {
-        var sql = "SELECT id FROM anomaly"
-        var arguments: StatementArguments = []
-        if let previous {
-            let flipped = resolved.symmetricDifference(previous.resolvedAnomalies).sorted()
-            sql += " WHERE id > ? OR id IN (\(flipped.map(String.init).joined(separator: ",")))"
-            arguments = [previous.anomalyCeiling]
+    /// What a sync from `state` would write, counted without reading a day's records or
+    /// touching the archive: `graph status`.
+    public static func pending(_ store: ArchiveStore, since state: GraphSyncState) throws -> (days: Int, anomalies: Int) {
+        try store.writer.read { db in
+            var clock = LocalDayClock(defaultZone: TimeZone(identifier: state.timeZone) ?? TimeZone.current)
+            let days = try ChangedDays.since(state, db, clock: &clock).count
+            let anomalies = try Int.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) FROM anomaly WHERE id IN (\(anomaliesToSend(since: state, resolved: resolvedAnomalies(db))))"
+            )
+            return (days, anomalies ?? 0)
         }
-        let anomalies = try Anomaly.fetchAll(db, sql: "SELECT * FROM anomaly WHERE id IN (\(sql)) ORDER BY id", arguments: arguments)
-        return try anomalies.map { anomaly in
-            GraphAnomaly(
-                id: anomaly.id, sampleType: anomaly.sampleType, resolved: anomaly.resolved,
-                properties: [
-                    ("type", .string(anomaly.type.rawValue)), ("severity", .string(anomaly.severity.rawValue)),
-                    ("sample_type", .string(anomaly.sampleType)), ("summary", .string(anomaly.summary)),
-                    ("record_count", .integer(Int64(anomaly.recordCount))),
-                    ("detected_at", .string(anomaly.detectedAt)), ("resolved", .bool(anomaly.resolved)),
-                    ("capture", .integer(anomaly.captureId)),
-                ],
-                days: try ChangedDays.ofAnomaly(anomaly.id, db, clock: &clock).sorted())
-        }
+    }
+
+    private static func resolvedAnomalies(_ db: Database) throws -> Set<Int64> {
+        Set(try Int64.fetchAll(db, sql: "SELECT id FROM anomaly WHERE resolvedAt IS NOT NULL"))
+    }
+
+    /// The ids of the anomalies a sync sends, as a query: on a first sync all of them; later,
+    /// those detected since and those whose resolution changed since.
+    private static func anomaliesToSend(since state: GraphSyncState?, resolved: Set<Int64>) -> String {
+        guard let state else { return "SELECT id FROM anomaly" }
+        let flipped = resolved.symmetricDifference(state.resolvedAnomalies).sorted().map(String.init)
+        return "SELECT id FROM anomaly WHERE id > \(state.anomalyCeiling) OR id IN (\(flipped.joined(separator: ",")))"
+    }
+
+    private static func graphAnomaly(_ anomaly: Anomaly, _ db: Database, clock: inout LocalDayClock) throws
+        -> GraphAnomaly
+    {
+        GraphAnomaly(
+            id: anomaly.id, sampleType: anomaly.sampleType, resolved: anomaly.resolved,
+            properties: [
+                ("type", .string(anomaly.type.rawValue)), ("severity", .string(anomaly.severity.rawValue)),
+                ("sample_type", .string(anomaly.sampleType)), ("summary", .string(anomaly.summary)),
+                ("record_count", .integer(Int64(anomaly.recordCount))),
+                ("detected_at", .string(anomaly.detectedAt)), ("resolved", .bool(anomaly.resolved)),
+                ("capture", .integer(anomaly.captureId)),
+            ],
+            days: try ChangedDays.ofAnomaly(anomaly.id, db, clock: &clock).sorted())
     }
 }

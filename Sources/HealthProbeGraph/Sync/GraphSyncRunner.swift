@@ -11,8 +11,8 @@ public struct GraphSyncReport: Sendable {
     public let anomalies: Int
     public let outline: GraphOutline
     /// The engine's own count of what changed.
-    public let counters: GraphCounters
-    public let statements: Int
+    public internal(set) var counters: GraphCounters
+    public internal(set) var statements: Int
 }
 
 /// Runs a plan on an engine and, once the engine committed, records the destination's new state
@@ -26,45 +26,42 @@ public enum GraphSyncRunner {
         _ plan: GraphSyncPlan, on engine: any GraphEngine, store: ArchiveStore, batchSize: Int = batchSize
     ) async throws -> GraphSyncReport {
         let writes = plan.writes
-        var counters = GraphCounters()
-        var statements = 0
-        if !plan.isEmpty {
-            if plan.isFirst {
-                try await destinationFailures(engine) { try await engine.prepareSchema() }
-            }
-            let unit = try await destinationFailures(engine) { try await engine.begin() }
-            do {
-                for write in writes {
-                    var start = 0
-                    while start < write.rows.count {
-                        let batch = Array(write.rows[start..<min(start + batchSize, write.rows.count)])
-                        let result = try await destinationFailures(engine) {
-                            try await unit.run(write.statement, ["rows": .list(batch)])
-                        }
-                        counters = counters + result.counters
-                        statements += 1
-                        start += batchSize
-                    }
-                }
-                try await destinationFailures(engine) { try await unit.commit() }
-            } catch {
-                await unit.rollback()
-                throw error
-            }
-            try await store.writer.write { db in
-                let written = Dictionary(uniqueKeysWithValues: plan.changedDays.map { ($0, plan.contents[$0]?.hasData == true) })
-                try plan.next.save(db, writtenDays: written)
-                try AuditLog.appendGraphSynced(
-                    db, captureID: plan.next.captureId,
-                    message:
-                        "graph sync \(plan.syncNumber) to \(engine.destination): \(plan.daysWritten.count) days written, \(plan.daysRemoved.count) removed, \(plan.anomalies.count) anomalies"
-                )
-            }
-        }
-        return GraphSyncReport(
+        var report = GraphSyncReport(
             destination: engine.destination, syncNumber: plan.syncNumber, daysWritten: plan.daysWritten.count,
             daysRemoved: plan.daysRemoved.count, anomalies: plan.anomalies.count, outline: GraphOutline(writes),
-            counters: counters, statements: statements)
+            counters: GraphCounters(), statements: 0)
+        guard !plan.isEmpty else { return report }
+        if plan.isFirst {
+            try await destinationFailures(engine) { try await engine.prepareSchema() }
+        }
+        let unit = try await destinationFailures(engine) { try await engine.begin() }
+        do {
+            for write in writes {
+                for start in stride(from: 0, to: write.rows.count, by: batchSize) {
+                    let batch = Array(write.rows[start..<min(start + batchSize, write.rows.count)])
+                    let result = try await destinationFailures(engine) {
+                        try await unit.run(write.statement, ["rows": .list(batch)])
+                    }
+                    report.counters = report.counters + result.counters
+                    report.statements += 1
+                }
+            }
+            try await destinationFailures(engine) { try await unit.commit() }
+        } catch {
+            await unit.rollback()
+            throw error
+        }
+        let done = report
+        try await store.writer.write { db in
+            let written = Dictionary(uniqueKeysWithValues: plan.changedDays.map { ($0, plan.contents[$0]?.hasData == true) })
+            try plan.next.save(db, writtenDays: written)
+            try AuditLog.appendGraphSynced(
+                db, captureID: plan.next.captureId,
+                message:
+                    "graph sync \(plan.syncNumber) to \(engine.destination): \(done.daysWritten) days written, \(done.daysRemoved) removed, \(done.anomalies) anomalies"
+            )
+        }
+        return report
     }
 
     /// Checks that the destination answers and takes the credentials, before the archive is read.

@@ -14,26 +14,26 @@ public struct GraphSyncStatus: Encodable, Sendable {
 
     public var destination: String
     public var lastSync: LastSync?
-    public var pendingDays: Int
-    public var pendingAnomalies: Int
+    /// Days and anomalies the next sync writes; nil for a destination never synced, whose first
+    /// sync writes every day.
+    public var pendingDays: Int?
+    public var pendingAnomalies: Int?
 
     /// The named destinations (every one synced so far when nil), each with what is pending,
-    /// worked out in the zone its last sync used.
+    /// counted in the zone its last sync used. Reads only: no day is read, nothing is written.
     public static func read(_ store: ArchiveStore, destinations: [String]?) throws -> [GraphSyncStatus] {
         let states = try store.writer.read { db in try GraphSyncState.all(db) }
-        let names = destinations ?? states.map(\.destination)
-        return try names.map { name in
-            let state = states.first { $0.destination == name }
-            let zone = state.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone.current
-            let plan = try GraphSyncPlanner.plan(store, destination: name, timeZone: zone)
+        return try (destinations ?? states.map(\.destination)).map { name in
+            guard let state = states.first(where: { $0.destination == name }) else {
+                return GraphSyncStatus(destination: name)
+            }
+            let pending = try GraphSyncPlanner.pending(store, since: state)
             return GraphSyncStatus(
                 destination: name,
-                lastSync: state.map {
-                    LastSync(
-                        number: $0.syncs, at: UTCText.iso8601(seconds: $0.syncedAt.timeIntervalSince1970.rounded(.down)),
-                        capture: $0.captureId, timeZone: $0.timeZone)
-                },
-                pendingDays: plan.changedDays.count, pendingAnomalies: plan.anomalies.count)
+                lastSync: LastSync(
+                    number: state.syncs, at: UTCText.iso8601(seconds: state.syncedAt.timeIntervalSince1970.rounded(.down)),
+                    capture: state.captureId, timeZone: state.timeZone),
+                pendingDays: pending.days, pendingAnomalies: pending.anomalies)
         }
     }
 }

@@ -37,8 +37,4 @@ public struct GraphOutline: Sendable, Equatable {
         merged = merged.filter { $0.value > 0 }
         removed = removed.filter { $0.value > 0 }
     }
-
-    public static func == (left: GraphOutline, right: GraphOutline) -> Bool {
-        left.merged == right.merged && left.removed == right.removed
-    }
 }

@@ -26,7 +26,7 @@ extension GraphSyncPlan {
                 writtenContents.map { content in
                     .map([
                         ("date", .string(content.day.description)), ("day_of_week", .string(content.day.weekdayName)),
-                        ("week", .string(content.day.isoWeek.iso)), ("rings", .map(Self.rings(content))),
+                        ("week", .string(content.day.isoWeek.iso)), ("rings", .map(content.ringValues)),
                     ])
                 }, merges: ["Day", "PART_OF"]))
         writes.append(
@@ -208,13 +208,6 @@ extension GraphSyncPlan {
             ("iso", .string(week.iso)), ("year", .integer(Int64(week.year))),
             ("week_number", .integer(Int64(week.number))), ("start_date", .string(week.monday.description)),
         ])
-    }
-
-    /// The rings, each null where the day has no activity summary (which removes a stale one).
-    static func rings(_ content: DayContent) -> [(String, CypherValue)] {
-        let names = ["ring_move", "ring_move_goal", "ring_exercise", "ring_exercise_goal", "ring_stand", "ring_stand_goal"]
-        let values = content.ringValues
-        return names.map { name in (name, values.first { $0.0 == name }?.1 ?? .null) }
     }
 
     static var metricTypeRows: [CypherValue] {
