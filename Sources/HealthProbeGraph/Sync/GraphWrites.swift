@@ -160,29 +160,28 @@ extension GraphSyncPlan {
     /// sleep that starts after it ends, that day or the next.
     private var sleepLinkWrites: [GraphWrite] {
         let days = Set(changedDays.flatMap { [$0.adding(-1), $0] }).sorted()
-        let rows = days.flatMap { day in
-            (contents[day]?.workouts ?? []).map { workout -> CypherValue in
-                let sleep = [day, day.adding(1)].lazy.compactMap { candidate -> (LocalDay, Double)? in
-                    guard let content = self.contents[candidate], content.sleepSession != nil,
-                        let start = content.sleepStart, start >= workout.end
-                    else { return nil }
+        let links = days.flatMap { day in
+            (contents[day]?.workouts ?? []).map { workout in
+                // A day's sleep starts where its first asleep sample does (it has one iff it has sleep).
+                let sleep = [day, day.adding(1)].lazy.compactMap { candidate -> (day: LocalDay, start: Double)? in
+                    guard let start = self.contents[candidate]?.sleepStart, start >= workout.end else { return nil }
                     return (candidate, start)
                 }.first
-                return .map([
-                    ("uid", .string(workout.uid)), ("sleep", sleep.map { .string($0.0.description) } ?? .null),
-                    ("hours_between", sleep.map { .float((($0.1 - workout.end) / 360).rounded() / 10) } ?? .null),
-                ])
+                return (workout: workout, sleep: sleep)
             }
         }
-        let linked = rows.filter { row in
-            if case .map(let entries) = row, entries.contains(where: { $0.0 == "sleep" && $0.1 != .null }) {
-                return true
-            }
-            return false
+        func row(_ link: (workout: GraphWorkout, sleep: (day: LocalDay, start: Double)?)) -> CypherValue {
+            .map([
+                ("uid", .string(link.workout.uid)), ("sleep", link.sleep.map { .string($0.day.description) } ?? .null),
+                (
+                    "hours_between",
+                    link.sleep.map { .float((($0.start - link.workout.end) / 360).rounded() / 10) } ?? .null
+                ),
+            ])
         }
         return [
-            GraphWrite(GraphStatements.unlinkSleep, rows),
-            GraphWrite(GraphStatements.linkSleep, linked, merges: ["FOLLOWED_BY"]),
+            GraphWrite(GraphStatements.unlinkSleep, links.map(row)),
+            GraphWrite(GraphStatements.linkSleep, links.filter { $0.sleep != nil }.map(row), merges: ["FOLLOWED_BY"]),
         ]
     }
 
