@@ -77,7 +77,13 @@ public struct Neo4jQueryClient: Sendable {
     }
 
     public func commit(_ transaction: Transaction) async throws {
-        _ = try await send("POST", queryPath + "/tx/\(transaction.id)/commit", body: [:], affinity: transaction.affinity)
+        do {
+            _ = try await send(
+                "POST", queryPath + "/tx/\(transaction.id)/commit", body: [:], affinity: transaction.affinity,
+                retryingLostConnections: false)
+        } catch Neo4jError.unreachable(let host, _) {
+            throw Neo4jError.commitUnknown(host: host)
+        }
     }
 
     public func rollback(_ transaction: Transaction) async throws {
@@ -111,7 +117,11 @@ public struct Neo4jQueryClient: Sendable {
     }
 
     /// Sends a request, retrying what the server or the network says may succeed later.
-    private func send(_ method: String, _ path: String, body: [String: Any]?, affinity: String?) async throws
+    /// A commit whose connection failed may have committed or not: asking again would only say
+    /// the transaction is unknown, so it is not retried (`retryingLostConnections`).
+    private func send(
+        _ method: String, _ path: String, body: [String: Any]?, affinity: String?, retryingLostConnections: Bool = true
+    ) async throws
         -> ([String: Any], String?)
     {
         var request = URLRequest(url: base.appendingPathComponent(path), timeoutInterval: timeout)
@@ -127,7 +137,9 @@ public struct Neo4jQueryClient: Sendable {
         while true {
             do {
                 return try await exchange(request)
-            } catch let error as Neo4jError where error.isTransient && attempt < attempts {
+            } catch let error as Neo4jError
+                where error.isTransient && attempt < attempts && (retryingLostConnections || !error.isLostConnection)
+            {
                 try await Task.sleep(nanoseconds: UInt64(backoff * pow(2, Double(attempt - 1)) * 1e9))
                 attempt += 1
             }
@@ -185,9 +197,17 @@ public enum Neo4jError: Error, Equatable, CustomStringConvertible {
     case unreachable(host: String, problem: String)
     case refusedCredentials(host: String)
     case transactionExpired(host: String)
+    /// The connection failed during the commit: the server may have committed or not.
+    case commitUnknown(host: String)
     case server(host: String, code: String, status: Int)
     case status(host: String, status: Int)
     case unreadable(host: String, problem: String)
+
+    /// The request may have reached the server: the connection failed, not the server's answer.
+    var isLostConnection: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
 
     /// Worth trying again after a pause: the server was busy or the connection failed.
     var isTransient: Bool {
@@ -203,7 +223,9 @@ public enum Neo4jError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreachable(let host, let problem): "Neo4j at \(host) cannot be reached: \(problem)"
         case .refusedCredentials(let host): "Neo4j refused the credentials for \(host)"
-        case .transactionExpired(let host): "the transaction on \(host) expired before it was committed"
+        case .transactionExpired(let host): "the transaction on \(host) expired before it was committed; run the sync again"
+        case .commitUnknown(let host):
+            "the connection to \(host) failed while committing: the sync may or may not be in the graph; run it again (it writes the same days)"
         case .server(let host, let code, _): "Neo4j at \(host) refused a statement (\(code))"
         case .status(let host, let status): "Neo4j at \(host) answered HTTP \(status)"
         case .unreadable(let host, let problem): "Neo4j at \(host) answered something unreadable: \(problem)"
