@@ -40,13 +40,11 @@ let package = Package(
             ]
         ),
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "CFileWriteback"),
         .target(
             name: "HealthProbeKit",
             dependencies: [
                 "AppleHealthExport",
                 "CSQLiteSettings",
-                "CFileWriteback",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

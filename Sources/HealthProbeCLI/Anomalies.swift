@@ -23,7 +23,7 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openExisting()
             let filter = ArchiveStore.AnomalyFilter(includeResolved: all, minimumSeverity: severity, type: type)
-            let anomalies = try CommandErrors.mapping { try store.fetchAnomalies(filter) }
+            let anomalies = try store.fetchAnomalies(filter)
             if output.json { return try Output.json(anomalies) }
             guard !anomalies.isEmpty else {
                 return Output.line(all ? "No anomalies in this archive." : "No unresolved anomalies.")

@@ -11,7 +11,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let entries = try CommandErrors.mapping { try store.fetchAuditEntries() }
+            let entries = try store.fetchAuditEntries()
             if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {
                 Output.line(

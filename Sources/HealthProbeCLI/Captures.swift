@@ -10,7 +10,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let captures = try CommandErrors.mapping { try store.fetchCaptures() }
+            let captures = try store.fetchCaptures()
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
             Output.line(

@@ -27,21 +27,20 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
-            // The input is checked before the archive is touched: bad input changes nothing.
-            let reader = try refusingBadInput { try ExportReader(url: URL(fileURLWithPath: path)) }
+            // The input is opened before the archive is touched: bad input changes nothing.
+            let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
             let store = try archive.open()
             let progress = ProgressLine()
-            let result = try refusingBadInput {
-                defer { progress.clear() }
-                return try ExportImporter(store: store).importExport(reader, progress: progress.update)
-            }
+            defer { progress.clear() }
+            let result = try check.run(into: store, progress: progress.update)
+            progress.clear()
             let report = CheckReport(
                 capture: result.capture, unreadableElements: result.unreadable, anomalies: result.audit.anomalies,
                 notes: result.audit.notes)
             if output.json {
                 try Output.json(report)
             } else {
-                report.printText(inputName: reader.source.displayName)
+                report.printText(inputName: check.reader.source.displayName)
             }
             if let threshold = try failureThreshold(store),
                 result.audit.anomalies.contains(where: { $0.severity >= threshold })
@@ -53,25 +52,8 @@ extension HealthProbeCommand {
         /// `--fail-on`, else the alert threshold the user chose in settings, else none.
         private func failureThreshold(_ store: ArchiveStore) throws -> Severity? {
             if let failOn { return failOn.severity }
-            let settings = try CommandErrors.mapping { try store.fetchSettings() }
+            let settings = try store.fetchSettings()
             return settings.alertThresholdChosen ? settings.alertThreshold : nil
-        }
-
-        /// Runs `body`; when the input is refused, notes the refusal in an existing archive's
-        /// audit trail (nothing else is written, and no archive is created for it) and exits 65.
-        private func refusingBadInput<T>(_ body: () throws -> T) throws -> T {
-            do {
-                return try body()
-            } catch let error as ExportError {
-                let path = archive.resolvedPath
-                if FileManager.default.fileExists(atPath: path), let store = try? ArchiveStore.open(at: path) {
-                    try? store.recordInAuditTrail(
-                        .inputRefused, message: "refused an input that is not a readable Apple Health export")
-                }
-                CommandErrors.fail(error.localizedDescription, code: CommandErrors.badInput)
-            } catch {
-                return try CommandErrors.mapping { throw error }
-            }
         }
     }
 }

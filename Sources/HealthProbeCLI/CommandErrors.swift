@@ -3,33 +3,72 @@ import ArgumentParser
 import Foundation
 import HealthProbeKit
 
-/// Maps errors to one stderr line and an exit code (DESIGN §9), at the edge.
-enum CommandErrors {
-    static let badInput: Int32 = 65
-    static let ioFailure: Int32 = 74
+/// A command's failure: one line on stderr and an exit code (DESIGN §9). Commands throw it; the
+/// entry point (`HealthProbeCommand.runMain`) prints it and exits, so `defer` blocks run and
+/// nothing below a command's `run()` ends the process.
+struct CommandFailure: Error, Equatable {
+    static let usageCode: Int32 = 64
+    static let badInputCode: Int32 = 65
+    static let ioFailureCode: Int32 = 74
 
-    static func mapping<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as ExportError {
-            fail(error.localizedDescription, code: badInput)
-        } catch let error as ArchiveError {
-            fail(error.localizedDescription, code: ioFailure)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            fail("\(error.localizedDescription)", code: ioFailure)
+    var message: String
+    var code: Int32
+
+    init(_ message: String, code: Int32) {
+        self.message = message
+        self.code = code
+    }
+
+    /// Bad usage: exit 64.
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message, code: usageCode)
+    }
+
+    /// `error` as the command line tells it: exit 65 for an input that is not a readable export,
+    /// 74 for an archive that could not be used (never SQLite's own text), with the hint the
+    /// command line can give; nil for argument-parser errors, which it prints itself.
+    static func mapped(_ error: any Error, archivePath: String?) -> CommandFailure? {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case is ExitCode, is CleanExit, is ValidationError:
+            return nil
+        case let error as ExportError:
+            return CommandFailure(error.localizedDescription, code: badInputCode)
+        case let failure as ExportCheck.Failure:
+            return mapped(failure.underlying, archivePath: archivePath)
+        default:
+            if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {
+                return CommandFailure(archive.localizedDescription + hint(for: archive), code: ioFailureCode)
+            }
+            return CommandFailure(error.localizedDescription, code: ioFailureCode)
         }
     }
 
-    /// Bad usage: one line, exit 64.
-    static func usage(_ message: String) -> Never {
-        fail(message, code: 64)
+    /// How to go on, in the command line's words.
+    static func hint(for error: ArchiveError) -> String {
+        switch error {
+        case .notAnArchive: "; name another file with --archive"
+        case .cannotCreate: "; name a writable place with --archive"
+        case .missing: "; run `healthprobe check export.zip` first, or name one with --archive"
+        case .unknownAnomalies: "; `healthprobe anomalies --all` lists them"
+        case .damaged:
+            "; `healthprobe archive verify` names what is wrong, and a backup made with `healthprobe archive backup` restores it"
+        case .storage, .cannotWrite: "; `healthprobe archive verify` checks it"
+        case .busy, .writtenByNewerVersion: ""
+        }
     }
+}
 
-    static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("healthprobe: \(message)\n".utf8))
-        exit(code)
+/// Errors met while the archive is open, as the command line tells them.
+enum CommandErrors {
+    /// Runs `body`, turning an export's or the archive's error into a ``CommandFailure``.
+    static func mapping<T>(archivePath: String? = nil, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure.mapped(error, archivePath: archivePath) ?? error
+        }
     }
 }
 

@@ -27,24 +27,24 @@ extension HealthProbeCommand {
 
         func run() async throws {
             guard let input = FileHandle(forReadingAtPath: file) else {
-                CommandErrors.fail("cannot read \(file)", code: CommandErrors.ioFailure)
+                throw CommandFailure("cannot read \(file)", code: CommandFailure.ioFailureCode)
             }
             defer { try? input.close() }
             if FileManager.default.fileExists(atPath: output) && !force {
-                CommandErrors.fail("\(output) exists; add --force to replace it", code: 64)
+                throw CommandFailure("\(output) exists; add --force to replace it", code: 64)
             }
             let password: [UInt8]
             do {
                 password = try PasswordInput.read(file: passwordFile, confirming: false)
             } catch {
-                CommandErrors.usage(error.localizedDescription)
+                throw CommandFailure.usage(error.localizedDescription)
             }
             do {
                 try EncryptedExportFile.decrypt(input, password: password, to: output)
             } catch let error as EncryptedExportError {
-                CommandErrors.fail(error.localizedDescription, code: CommandErrors.badInput)
+                throw CommandFailure(error.localizedDescription, code: CommandFailure.badInputCode)
             } catch let failure as ExportFailure {
-                CommandErrors.fail(failure.localizedDescription, code: CommandErrors.ioFailure)
+                throw CommandFailure(failure.localizedDescription, code: CommandFailure.ioFailureCode)
             }
             FileHandle.standardError.write(Data("Decrypted to \(output)\n".utf8))
         }

@@ -44,7 +44,7 @@ extension HealthProbeCommand {
                 "healthprobe-demo-\(UUID().uuidString)", isDirectory: true)
             let path = keep ?? temporary.appendingPathComponent("archive.sqlite").path
             defer { try? FileManager.default.removeItem(at: temporary) }
-            let store = try CommandErrors.mapping { try ArchiveStore.open(at: path) }
+            let store = try ArchiveStore.open(at: path)
             let scenario = DemoScenario(days: days)
             let narration = DemoNarration(scenario: scenario, json: json)
             narration.begin()

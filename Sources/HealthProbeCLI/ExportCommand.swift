@@ -73,14 +73,14 @@ struct ExportSelectionOptions: ParsableArguments {
     func zone() throws -> TimeZone {
         guard let timeZone else { return TimeZone(identifier: "UTC")! }
         guard let zone = TimeZone(identifier: timeZone) else {
-            CommandErrors.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
+            throw CommandFailure.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
         }
         return zone
     }
 
     func resolve(in store: ArchiveStore, zone: TimeZone) throws -> (selection: ExportSelection, description: String) {
         do {
-            let known = try CommandErrors.mapping { try ExportArguments.knownTypes(in: store) }
+            let known = try ExportArguments.knownTypes(in: store)
             let resolvedTypes = try types.map { list in
                 try list.split(separator: ",").map {
                     try ExportArguments.resolveType($0.trimmingCharacters(in: .whitespaces), known: known)
@@ -100,7 +100,7 @@ struct ExportSelectionOptions: ParsableArguments {
                 includeGone: includeGone)
             return (selection, parts.isEmpty ? "all" : parts.joined(separator: ", "))
         } catch let problem as ExportArguments.Problem {
-            CommandErrors.usage(problem.localizedDescription)
+            throw CommandFailure.usage(problem.localizedDescription)
         }
     }
 }
@@ -113,7 +113,7 @@ struct EncryptionOptions: ParsableArguments {
     var passwordFile: String?
 
     func validate() throws {
-        if passwordFile != nil && !encrypt { CommandErrors.usage("--password-file needs --encrypt") }
+        if passwordFile != nil && !encrypt { throw CommandFailure.usage("--password-file needs --encrypt") }
     }
 
     func password() throws -> [UInt8]? {
@@ -121,7 +121,7 @@ struct EncryptionOptions: ParsableArguments {
         do {
             return try PasswordInput.read(file: passwordFile, confirming: true)
         } catch {
-            CommandErrors.usage(error.localizedDescription)
+            throw CommandFailure.usage(error.localizedDescription)
         }
     }
 }
@@ -136,8 +136,8 @@ enum ExportRunner {
             return try store.export(request, cancellation: interrupt.cancellation, progress: progress.update)
         } catch let failure as ExportFailure {
             progress.clear()
-            if failure == .cancelled { CommandErrors.fail(failure.localizedDescription, code: 130) }
-            CommandErrors.fail(failure.localizedDescription, code: failure.isUsageError ? 64 : CommandErrors.ioFailure)
+            if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: 130) }
+            throw CommandFailure(failure.localizedDescription, code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
         }
     }
 

@@ -12,7 +12,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let runs = try CommandErrors.mapping { try store.fetchExportRuns() }
+            let runs = try store.fetchExportRuns()
             if output.json { return try Output.json(runs) }
             guard !runs.isEmpty else { return Output.line("No exports yet.") }
             for run in runs {

@@ -46,39 +46,39 @@ extension HealthProbeCommand {
             let store = try archive.open()
             let scheduler = ExportScheduler(archive: store, password: Self.readPassword)
             if off {
-                try CommandErrors.mapping { try scheduler.setSchedule(nil) }
+                try scheduler.setSchedule(nil)
                 return Output.line("The export schedule is off.")
             }
             if show || every == nil {
                 return try printSchedule(scheduler)
             }
             let schedule = try makeSchedule()
-            try CommandErrors.mapping { try scheduler.setSchedule(schedule) }
+            try scheduler.setSchedule(schedule)
             try printSchedule(scheduler)
         }
 
         private func makeSchedule() throws -> HealthProbeKit.ExportSchedule {
             guard let every, let at, let format, let to else {
-                CommandErrors.usage("a schedule needs --every, --at, --format and --to")
+                throw CommandFailure.usage("a schedule needs --every, --at, --format and --to")
             }
             let parts = at.split(separator: ":").compactMap { Int($0) }
             guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
-                CommandErrors.usage("--at takes a local time as HH:MM, such as 08:30")
+                throw CommandFailure.usage("--at takes a local time as HH:MM, such as 08:30")
             }
             let zone = timeZone ?? TimeZone.current.identifier
-            guard TimeZone(identifier: zone) != nil else { CommandErrors.usage("unknown time zone '\(zone)'") }
+            guard TimeZone(identifier: zone) != nil else { throw CommandFailure.usage("unknown time zone '\(zone)'") }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: to, isDirectory: &isFolder), isFolder.boolValue else {
-                CommandErrors.usage("the folder \(to) does not exist")
+                throw CommandFailure.usage("the folder \(to) does not exist")
             }
             if encrypt {
                 guard let passwordFile else {
-                    CommandErrors.usage("a scheduled encrypted export needs --password-file: nobody is there to type it")
+                    throw CommandFailure.usage("a scheduled encrypted export needs --password-file: nobody is there to type it")
                 }
                 do {
                     _ = try Self.readPassword(passwordFile)
                 } catch {
-                    CommandErrors.usage(error.localizedDescription)
+                    throw CommandFailure.usage(error.localizedDescription)
                 }
             }
             return HealthProbeKit.ExportSchedule(
@@ -94,19 +94,19 @@ extension HealthProbeCommand {
             case "since-last": return .sinceLast
             case "last-days":
                 guard range.count == 2, let days = Int(range[1]), days > 0 else {
-                    CommandErrors.usage("--range last-days takes a number of days: --range last-days 7")
+                    throw CommandFailure.usage("--range last-days takes a number of days: --range last-days 7")
                 }
                 return .lastDays(days)
             case let other?:
-                CommandErrors.usage("unknown range '\(other)'; use all, since-last or last-days N")
+                throw CommandFailure.usage("unknown range '\(other)'; use all, since-last or last-days N")
             }
         }
 
         private func printSchedule(_ scheduler: ExportScheduler) throws {
-            guard let schedule = try CommandErrors.mapping({ try scheduler.schedule() }) else {
+            guard let schedule = try scheduler.schedule() else {
                 return Output.line("No export schedule. Set one with: healthprobe export schedule --every daily --at 08:00 --format json --to FOLDER")
             }
-            let state = try CommandErrors.mapping { try scheduler.state() }
+            let state = try scheduler.state()
             let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
             Output.line("Every \(schedule.cadence.rawValue) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)")
             if let last = state.lastCompletedSlot {
@@ -134,7 +134,7 @@ extension HealthProbeCommand {
             let store = try archive.openExisting()
             let scheduler = ExportScheduler(archive: store, password: ExportSchedule.readPassword)
             let interrupt = InterruptCancellation()
-            let outcome = try CommandErrors.mapping { try scheduler.runDue(cancellation: interrupt.cancellation) }
+            let outcome = try scheduler.runDue(cancellation: interrupt.cancellation)
             switch outcome {
             case .noSchedule:
                 Output.line("No export schedule.")
@@ -143,7 +143,7 @@ extension HealthProbeCommand {
             case .exported(let result, _):
                 Output.line(ExportRunner.summary(result).trimmingCharacters(in: .newlines))
             case .failed(let failure, _):
-                CommandErrors.fail("the scheduled export failed: \(failure.localizedDescription)", code: CommandErrors.ioFailure)
+                throw CommandFailure("the scheduled export failed: \(failure.localizedDescription)", code: CommandFailure.ioFailureCode)
             }
         }
     }

@@ -46,11 +46,14 @@ extension HealthProbeCommand {
                 deviceAddressSeed: deviceSeed, omitEveryNth: omitEvery)
             let generator = SyntheticExportGenerator(options: options)
             let url = URL(fileURLWithPath: output)
-            let written = try CommandErrors.mapping {
-                if output.hasSuffix(".zip") { return try generator.writeZip(to: url) }
-                if output.hasSuffix(".xml") { return try generator.writeXML(to: url) }
-                return try generator.writeFolder(to: url)
-            }
+            let written =
+                if output.hasSuffix(".zip") {
+                    try generator.writeZip(to: url)
+                } else if output.hasSuffix(".xml") {
+                    try generator.writeXML(to: url)
+                } else {
+                    try generator.writeFolder(to: url)
+                }
             FileHandle.standardError.write(
                 Data(
                     "wrote \(Output.grouped(written.elements)) elements (\(written.xmlBytes / 1_048_576) MiB of XML) to \(output)\n"

@@ -37,18 +37,18 @@ extension HealthProbeCommand {
         var timeZone: String?
 
         func destination() throws -> GraphDestination {
-            guard let to else { CommandErrors.usage("name the destination with --to URL") }
+            guard let to else { throw CommandFailure.usage("name the destination with --to URL") }
             do {
                 return try GraphDestination.parse(to)
             } catch let error as GraphSyncError {
-                CommandErrors.fail(error.description, code: error.exitCode)
+                throw CommandFailure(error.description, code: error.exitCode)
             }
         }
 
-        func zone() -> TimeZone {
+        func zone() throws -> TimeZone {
             guard let timeZone else { return TimeZone.current }
             guard let zone = TimeZone(identifier: timeZone) else {
-                CommandErrors.usage("\(timeZone) is not a time zone name (like Europe/Berlin or America/New_York)")
+                throw CommandFailure.usage("\(timeZone) is not a time zone name (like Europe/Berlin or America/New_York)")
             }
             return zone
         }
@@ -63,7 +63,7 @@ extension HealthProbeCommand {
             do {
                 return try destination.engine(credentials: credentials)
             } catch let error as GraphSyncError {
-                CommandErrors.fail(error.description, code: error.exitCode)
+                throw CommandFailure(error.description, code: error.exitCode)
             }
         }
 
@@ -81,9 +81,9 @@ extension HealthProbeCommand {
                 guard !typed.isEmpty else { throw PasswordInput.Problem.emptyPassword }
                 return String(decoding: typed, as: UTF8.self)
             } catch PasswordInput.Problem.noTerminal {
-                CommandErrors.usage("Neo4j needs a password: set HEALTHPROBE_GRAPH_PASSWORD or give --password-file")
+                throw CommandFailure.usage("Neo4j needs a password: set HEALTHPROBE_GRAPH_PASSWORD or give --password-file")
             } catch let problem as PasswordInput.Problem {
-                CommandErrors.usage(problem.localizedDescription)
+                throw CommandFailure.usage(problem.localizedDescription)
             }
         }
     }
@@ -93,9 +93,9 @@ extension HealthProbeCommand {
         do {
             return try await body()
         } catch let error as GraphSyncError {
-            CommandErrors.fail(error.description, code: error.exitCode)
+            throw CommandFailure(error.description, code: error.exitCode)
         } catch let error as ArchiveError {
-            CommandErrors.fail(error.localizedDescription, code: CommandErrors.ioFailure)
+            throw CommandFailure(error.localizedDescription, code: CommandFailure.ioFailureCode)
         }
     }
 }

@@ -22,7 +22,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let destination = try graph.destination()
-            let zone = graph.zone()
+            let zone = try graph.zone()
             let store = try archive.openExisting()
             // The destination must answer and take the credentials before the archive is read (a
             // first sync adds an index of start dates to it).

@@ -43,13 +43,18 @@ struct ArchiveOptions: ParsableArguments {
     }
 
     func open() throws -> ArchiveStore {
-        try CommandErrors.mapping { try ArchiveStore.open(at: resolvedPath) }
+        Self.inUse.set(resolvedPath)
+        return try ArchiveStore.open(at: resolvedPath)
     }
 
     /// Opens an archive that must already exist: commands that only read never create one.
     func openExisting() throws -> ArchiveStore {
-        try CommandErrors.mapping { try ArchiveStore.open(at: resolvedPath, creating: false) }
+        Self.inUse.set(resolvedPath)
+        return try ArchiveStore.open(at: resolvedPath, creating: false)
     }
+
+    /// The archive the running command opened, named in its errors.
+    static let inUse = LockedValue<String?>(nil)
 }
 
 struct OutputOptions: ParsableArguments {
@@ -65,6 +70,26 @@ extension HealthProbeCommand {
         signal(SIGXFSZ, SIG_IGN)
         // A killed export leaves its temporary behind; whichever command runs next removes it.
         PartialExportFiles.standard.removeAbandoned()
-        await main()
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            var running = command
+            if var asynchronous = running as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try running.run()
+            }
+        } catch {
+            // The one place a failure becomes a line on stderr and an exit code.
+            guard let failure = CommandFailure.mapped(error, archivePath: ArchiveOptions.inUse.get()) else {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data("healthprobe: \(failure.message)\n".utf8))
+            Foundation.exit(failure.code)
+        }
     }
 }

@@ -22,7 +22,7 @@ extension HealthProbeCommand {
                 resolved = try store.resolveAnomalies(ids: ids)
             } catch let error as ArchiveError {
                 if case .unknownAnomalies = error {
-                    CommandErrors.fail(error.localizedDescription, code: ExitCode.validationFailure.rawValue)
+                    throw CommandFailure(error.localizedDescription, code: ExitCode.validationFailure.rawValue)
                 }
                 throw error
             }

@@ -39,7 +39,7 @@ extension HealthProbeCommand {
                     if open { Self.openInBrowser(url) }
                 }
             } catch let error as ServeError {
-                CommandErrors.fail(error.localizedDescription, code: CommandErrors.ioFailure)
+                throw CommandFailure(error.localizedDescription, code: CommandFailure.ioFailureCode)
             }
         }
 

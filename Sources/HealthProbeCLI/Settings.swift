@@ -45,10 +45,10 @@ extension HealthProbeCommand {
             let store = try (changing || deleteAll) ? archive.open() : archive.openExisting()
             if deleteAll {
                 try confirmDeletion()
-                try CommandErrors.mapping { try store.deleteAllAuditData() }
+                try store.deleteAllAuditData()
                 FileHandle.standardError.write(Data("healthprobe: all audit data deleted; the settings stay\n".utf8))
             }
-            var settings = try CommandErrors.mapping { try store.fetchSettings() }
+            var settings = try store.fetchSettings()
             if changing {
                 if let checkEvery { settings.checkFrequency = checkEvery.frequency }
                 if let monitor { settings.monitoredTypes = try Self.types(from: monitor) }
@@ -56,7 +56,7 @@ extension HealthProbeCommand {
                     settings.alertThreshold = alertThreshold
                     settings.alertThresholdChosen = true
                 }
-                settings = try CommandErrors.mapping { try store.saveSettings(settings) }
+                settings = try store.saveSettings(settings)
             }
             if output.json { return try Output.json(settings) }
             Output.line("Check frequency  \(settings.checkFrequency.title)")
@@ -72,14 +72,14 @@ extension HealthProbeCommand {
         private func confirmDeletion() throws {
             if yes { return }
             guard isatty(STDIN_FILENO) == 1 else {
-                CommandErrors.fail(
+                throw CommandFailure(
                     "--delete-all-audit-data deletes everything the archive holds; add --yes to confirm",
                     code: ExitCode.validationFailure.rawValue)
             }
             FileHandle.standardError.write(
                 Data("This deletes every capture, record, anomaly and audit entry. Type delete to confirm: ".utf8))
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "delete" else {
-                CommandErrors.fail("nothing deleted", code: ExitCode.validationFailure.rawValue)
+                throw CommandFailure("nothing deleted", code: ExitCode.validationFailure.rawValue)
             }
         }
 

@@ -32,11 +32,9 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let details = try CommandErrors.mapping {
-                try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
-            }
+            let details = try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
             guard let details else {
-                CommandErrors.fail(
+                throw CommandFailure(
                     ArchiveError.unknownAnomalies([String(id)]).localizedDescription,
                     code: ExitCode.validationFailure.rawValue)
             }

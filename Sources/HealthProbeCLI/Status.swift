@@ -11,7 +11,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let status = try CommandErrors.mapping { try store.status() }
+            let status = try store.status()
             if output.json { return try Output.json(status) }
             Output.line("Status: \(status.statusMessage)")
             Output.line("Archive \(status.path ?? "in memory")")

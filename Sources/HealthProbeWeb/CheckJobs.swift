@@ -9,8 +9,9 @@ import NIOConcurrencyHelpers
 final class CheckJobs: Sendable {
     enum State: Sendable {
         case running(ImportProgress?)
-        /// The command line's words for a refused input or an archive that could not be used.
-        case failed(String)
+        /// The command line's words for a refused input or an archive that could not be used,
+        /// and whether the archive was verified unchanged after it.
+        case failed(String, archiveUnchanged: Bool)
         case done(CaptureSummary, [Anomaly], notes: [String])
     }
 
@@ -59,40 +60,31 @@ final class CheckJobs: Sendable {
         file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
         let pageCacheKiB = Self.pageCacheKiB
-        let reader: ExportReader
+        let check: ExportCheck
         do {
-            reader = try ExportReader(url: file)
+            check = try ExportCheck(input: file, archivePath: access.path)
         } catch {
-            await noteRefusal(access)
-            return .failed(error.localizedDescription)
+            return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
         }
         let store: ArchiveStore
         do {
             store = try await access.forCheck()
         } catch {
-            return .failed(error.localizedDescription)
+            let described = ArchiveError.from(error, path: access.path) ?? error
+            return .failed(described.localizedDescription, archiveUnchanged: true)
         }
         let outcome = await onOwnThread {
-            Result {
-                try ExportImporter(store: store, pageCacheKiB: pageCacheKiB).importExport(reader, progress: progress)
+            Result { () throws(ExportCheck.Failure) in
+                try check.run(into: store, pageCacheKiB: pageCacheKiB, progress: progress)
             }
         }
         await access.checkEnded()
         switch outcome {
         case .success(let result):
             return .done(result.capture, result.audit.anomalies, notes: result.audit.notes)
-        case .failure(let error as ExportError):
-            await noteRefusal(access)
-            return .failed(error.localizedDescription)
-        case .failure(let error):
-            return .failed(error.localizedDescription)
+        case .failure(let failure):
+            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
         }
-    }
-
-    /// As `check` does: a refused input is noted in an existing archive's trail, nothing else.
-    private static func noteRefusal(_ access: ArchiveAccess) async {
-        guard let store = try? await access.forReading() else { return }
-        try? store.recordInAuditTrail(.inputRefused, message: "refused an input that is not a readable Apple Health export")
     }
 
     /// Runs blocking work on a thread of its own, off Swift's cooperative pool.

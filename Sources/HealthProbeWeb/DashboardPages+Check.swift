@@ -17,6 +17,7 @@ extension DashboardPages {
         var percent: Int?
         var currentType: String?
         var failed: String?
+        var archiveUnchanged = false
         var done: Bool
         var statusRole: String?
         var statusIcon: String?
@@ -83,8 +84,9 @@ extension DashboardPages {
             view.currentType = progress?.currentType.map(SampleTypeCatalog.displayName)
             return renderer.html(
                 "checkProgress", title: "Checking", tab: .dashboard, body: view, refreshSeconds: 1)
-        case .failed(let message):
+        case .failed(let message, let archiveUnchanged):
             view.failed = message
+            view.archiveUnchanged = archiveUnchanged
             return renderer.html("checkProgress", title: "Check refused", tab: .dashboard, body: view)
         case .done(let capture, let anomalies, let notes):
             let status = MonitorStatus.from(anomalies)

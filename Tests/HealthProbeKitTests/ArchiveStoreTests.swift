@@ -15,7 +15,8 @@ struct ArchiveStoreTests {
         #expect(permissions?.intValue == 0o600)
     }
 
-    /// An archive where none can be made (here under a plain file) is refused with what to do.
+    /// An archive where none can be made (here under a plain file) is refused saying where and
+    /// why; the kit names no flag (the command line adds its hint).
     @Test func anArchiveThatCannotBeCreatedSaysWhereElseToPutIt() throws {
         let support = try ArchiveTestSupport()
         let file = support.folder.appendingPathComponent("plain-file")
@@ -25,8 +26,7 @@ struct ArchiveStoreTests {
             _ = try ArchiveStore.open(at: path)
         } throws: { error in
             let message = (error as? ArchiveError)?.errorDescription ?? ""
-            return message.hasPrefix("cannot create the archive at \(path): ")
-                && message.hasSuffix("; name a writable place with --archive")
+            return message.hasPrefix("cannot create the archive at \(path): ") && !message.contains("--")
         }
     }
 

@@ -94,7 +94,8 @@ struct CheckUploadTests: Sendable {
             let response = try await upload(client, file: notAnExport, named: "notes.csv", csrf: configuration.csrfToken)
             #expect(response.status == .seeOther)
             let page = try await result(client, try #require(response.headers[.location]))
-            #expect(page.contains("The export was refused"))
+            #expect(page.contains("The check did not complete"))
+            #expect(page.contains("it was left as it was"))
             #expect(Self.unescaped(page).contains(words), "the page shows: \(words)")
         }
         #expect(try ArchiveInspection.digest(archive.path, excluding: ["auditEntry"]) == before)

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 
-/// Why the archive could not be opened or written. Messages say what to do.
+/// Why the archive could not be opened, read or written. Messages state what happened and
+/// whether anything changed; the faces add how to go on (a flag, a button).
 public enum ArchiveError: Error, LocalizedError, Equatable {
     case notAnArchive(path: String)
     case writtenByNewerVersion(path: String, unknownMigrations: [String])
@@ -8,24 +10,53 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
     case storage(problem: String)
     case missing(path: String)
     case unknownAnomalies([String])
+    /// Another HealthProbe held the archive for longer than this one waits: a check writing it
+    /// (or, for readers, a first check filling it). Nothing was changed.
     case busy(path: String)
+    /// SQLite found the file damaged.
+    case damaged(path: String)
+    /// The file or the disk refused a write: full, read-only, or an input/output error.
+    case cannotWrite(path: String, problem: String)
 
     public var errorDescription: String? {
         switch self {
         case .notAnArchive(let path):
-            "\(path) is not a HealthProbe archive; name another file with --archive"
+            "\(path) is not a HealthProbe archive"
         case .writtenByNewerVersion(let path, _):
             "\(path) was written by a newer HealthProbe; update HealthProbe to open it (nothing was changed)"
         case .cannotCreate(let path, let problem):
-            "cannot create the archive at \(path): \(problem); name a writable place with --archive"
+            "cannot create the archive at \(path): \(problem)"
         case .storage(let problem):
-            "the archive could not be written: \(problem); `healthprobe status` checks its integrity"
+            "the archive could not be written: \(problem)"
         case .missing(let path):
-            "there is no archive at \(path) yet; run `healthprobe check export.zip` first, or name one with --archive"
+            "there is no archive at \(path) yet"
         case .busy(let path):
-            "\(path) is being written by another HealthProbe; try again when it has finished (nothing was changed)"
+            "\(path) is busy: another HealthProbe is writing it, as a check does until it finishes; try again then (nothing was changed)"
+        case .damaged(let path):
+            "\(path) is damaged: SQLite found its pages inconsistent"
+        case .cannotWrite(let path, let problem):
+            "\(path) could not be written: \(problem)"
         case .unknownAnomalies(let ids):
-            "no anomaly with id \(ids.joined(separator: ", ")) in this archive; `healthprobe anomalies --all` lists them (nothing was changed)"
+            "no anomaly with id \(ids.joined(separator: ", ")) in this archive (nothing was changed)"
+        }
+    }
+
+    /// SQLite's error for the archive at `path` in words, or nil when `error` is not SQLite's.
+    /// No face shows SQLite's own text ("SQLite error 5: database is locked - while executing …"),
+    /// which names statements and not what happened.
+    public static func from(_ error: any Error, path: String) -> ArchiveError? {
+        if let error = error as? ArchiveError { return error }
+        guard let error = error as? DatabaseError else { return nil }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_CORRUPT: return .damaged(path: path)
+        case .SQLITE_NOTADB: return .notAnArchive(path: path)
+        case .SQLITE_FULL: return .cannotWrite(path: path, problem: "the disk is full")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return .cannotWrite(path: path, problem: "it is read-only for HealthProbe")
+        case .SQLITE_CANTOPEN: return .cannotWrite(path: path, problem: "it cannot be opened")
+        case .SQLITE_IOERR: return .cannotWrite(path: path, problem: "an input/output error")
+        default: return .storage(problem: "SQLite refused a statement (code \(error.resultCode.rawValue))")
         }
     }
 }

@@ -16,9 +16,20 @@ public struct ArchiveStore: Sendable {
     /// The file, or nil for an in-memory archive.
     public let path: String?
 
+    /// How long a command waits for another process's write before it gives up, by default.
+    /// Writes other than a check's take milliseconds; a check holds the archive until it
+    /// finishes (a first check even from readers), which this does not wait out.
+    public static let defaultBusyTimeout: TimeInterval = 10
+
     /// Opens the archive at `path`, creating it (owner-only permissions) when absent — unless
     /// `creating` is false: then a missing archive is an error and nothing is written.
-    public static func open(at path: String, creating: Bool = true) throws -> ArchiveStore {
+    ///
+    /// The archive is shared: any number of processes read it while one writes (WAL). A write
+    /// waits up to `busyTimeout` for another to end, then fails with ``ArchiveError/busy(path:)``
+    /// having changed nothing. Every error SQLite reports comes out as an ``ArchiveError``.
+    public static func open(
+        at path: String, creating: Bool = true, busyTimeout: TimeInterval = defaultBusyTimeout
+    ) throws -> ArchiveStore {
         if !creating && !FileManager.default.fileExists(atPath: path) { throw ArchiveError.missing(path: path) }
         Self.sqliteConfigured
         try prepareFile(at: path)
@@ -26,16 +37,12 @@ public struct ArchiveStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        // Another process's write can hold the file a moment; a check holds it throughout (a
-        // first check even from readers), and is reported busy after this wait.
-        configuration.busyMode = .timeout(2)
+        configuration.busyMode = .timeout(busyTimeout)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             return try ArchiveStore(writer: pool, path: path)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw ArchiveError.notAnArchive(path: path)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            throw ArchiveError.busy(path: path)
+        } catch {
+            throw ArchiveError.from(error, path: path) ?? error
         }
     }
 
@@ -92,17 +99,26 @@ public struct ArchiveStore: Sendable {
         return applied.count == known.count ? .current : .needsMigration
     }
 
-    /// Creates the file with owner-only permissions, or checks that an existing one is SQLite.
+    /// Creates the file with owner-only permissions when it does not exist yet; an existing file
+    /// is left to SQLite, which refuses one that is not a database (`SQLITE_NOTADB`).
+    ///
+    /// Never open the archive, its `-wal`, `-shm` or `-journal` any other way while this process
+    /// may hold a connection to it. POSIX advisory locks belong to the process and the file, and
+    /// closing *any* descriptor of the file drops *all* of the process's locks on it, SQLite's
+    /// included: another process then takes itself for the archive's last user, checkpoints and
+    /// deletes the write-ahead log under a running check, or rolls back a first check's journal
+    /// while it is being written. An earlier version read the header through a `FileHandle` and
+    /// asked the kernel to write an import back through a descriptor of its own; either corrupted
+    /// archives under concurrent use (see "How To Corrupt An SQLite Database File", §2.2, on
+    /// sqlite.org). `stat` (sizes) and `chmod` take no descriptor and are safe.
+    ///
+    /// The one descriptor here is of a file this call creates (`O_EXCL`): no connection, in this
+    /// process or another, can hold a lock on a file that did not exist.
     private static func prepareFile(at path: String) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
+            guard manager.isReadableFile(atPath: path) else {
                 throw ArchiveError.cannotCreate(path: path, problem: "permission denied")
-            }
-            defer { try? handle.close() }
-            let header = (try? handle.read(upToCount: 16)) ?? Data()
-            if !header.isEmpty && header != Data("SQLite format 3\0".utf8) {
-                throw ArchiveError.notAnArchive(path: path)
             }
             return
         }
@@ -115,8 +131,10 @@ public struct ArchiveStore: Sendable {
                 throw ArchiveError.cannotCreate(path: path, problem: "the folder cannot be created")
             }
         }
-        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
+            // Another process created it a moment ago: it is theirs to fill, and SQLite's to open.
+            if errno == EEXIST { return }
             throw ArchiveError.cannotCreate(path: path, problem: String(cString: strerror(errno)))
         }
         close(descriptor)

@@ -91,10 +91,7 @@ public struct ExportImporter: Sendable {
             prepared.cancel()
             parsed.cancel()
             // Another check writing the same archive holds it for its whole transaction.
-            if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY {
-                throw ArchiveError.busy(path: store.path ?? "the in-memory archive")
-            }
-            throw error
+            throw ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
         }
     }
 
@@ -121,12 +118,10 @@ public struct ExportImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes
-        let writeback = store.path.flatMap(FileWriteback.init(path:))
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
                 try ingest.add(batch)
-                writeback?.fileMayHaveGrown()
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):

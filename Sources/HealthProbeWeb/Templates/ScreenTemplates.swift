@@ -182,7 +182,7 @@ enum ScreenTemplates {
         {{#running}}<p role="status" aria-live="polite">{{phase}}: {{records}} records read{{#percent}}, {{percent}} %{{/percent}}{{#currentType}} — {{currentType}}{{/currentType}}.</p>
         <progress {{#percent}}value="{{percent}}" {{/percent}}max="100">{{records}} records</progress>
         <p class="muted">This page refreshes itself every second. Other pages stay readable meanwhile.</p>{{/running}}
-        {{#failed}}<section class="card notice role-critical" role="alert"><h2>The export was refused</h2><p>{{failed}}</p><p>The archive was left as it was.</p>
+        {{#failed}}<section class="card notice role-critical" role="alert"><h2>The check did not complete</h2><p>{{failed}}</p>{{#archiveUnchanged}}<p>The archive was read again afterwards: it was left as it was.</p>{{/archiveUnchanged}}
         <p><a class="button" href="/check">Choose another file</a></p></section>{{/failed}}
         {{#done}}<section class="status role-{{statusRole}}">{{{statusIcon}}}<div class="status-text"><h2>{{statusTitle}}</h2>
         <p>{{verdict}}</p>

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+
+/// What `archive backup` wrote.
+public struct ArchiveBackup: Sendable, Equatable {
+    public var path: String
+    public var bytes: Int64
+    /// Complete captures the copy holds: those completed before the backup began.
+    public var captures: Int
+    public var verification: ArchiveVerification
+}
+
+extension ArchiveStore {
+    /// Writes a consistent copy of the archive to `destination` while other processes read and
+    /// write it, verifies the copy, and only then puts it in place.
+    ///
+    /// The copy is SQLite's `VACUUM INTO` from one read transaction: it holds exactly what was
+    /// committed when the backup began — a check still running is not in it — compacted, with
+    /// owner-only permissions. It is written to a temporary file beside `destination`, checked
+    /// with ``verify()`` (integrity and the archive's own invariants), and renamed into place
+    /// only when intact; a failed or interrupted backup leaves nothing at `destination`. It only
+    /// reads the archive, so it never waits for a check, and writes nothing to it.
+    public func backup(to destination: String, replacing: Bool = false) throws -> ArchiveBackup {
+        guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
+        let manager = FileManager.default
+        let target = URL(fileURLWithPath: destination).standardizedFileURL
+        guard target.path != URL(fileURLWithPath: path).standardizedFileURL.path else {
+            throw BackupError.sameFile(destination)
+        }
+        if manager.fileExists(atPath: target.path) && !replacing { throw BackupError.exists(destination) }
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+        // A new, empty, owner-only file, which VACUUM INTO fills (it accepts an empty one).
+        let descriptor = Foundation.open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw BackupError.cannotWrite(destination, String(cString: strerror(errno))) }
+        close(descriptor)
+        var keep = false
+        defer { if !keep { Self.removeCopy(at: temporary.path) } }
+        do {
+            try writer.unsafeRead { db in
+                try db.execute(sql: "VACUUM INTO ?", arguments: [temporary.path])
+            }
+        } catch {
+            throw ArchiveError.from(error, path: path) ?? error
+        }
+        let copy = try ArchiveStore.open(at: temporary.path, creating: false)
+        let verification = try copy.verify()
+        let captures = try copy.fetchOverview().captures
+        try copy.close()
+        guard verification.isIntact else { throw BackupError.copyNotIntact(verification.problems) }
+        do {
+            if replacing && manager.fileExists(atPath: target.path) {
+                _ = try manager.replaceItemAt(target, withItemAt: temporary)
+            } else {
+                try manager.moveItem(at: temporary, to: target)
+            }
+        } catch {
+            throw BackupError.cannotWrite(destination, "it could not be put in place")
+        }
+        keep = true
+        let bytes = (try? manager.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.int64Value ?? 0
+        return ArchiveBackup(path: target.path, bytes: bytes, captures: captures, verification: verification)
+    }
+
+    /// Closes this archive's connections (a copy about to be moved).
+    func close() throws {
+        if let pool = writer as? DatabasePool { try pool.close() }
+    }
+
+    private static func removeCopy(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
+
+/// Why a backup was not written. Nothing is left at the destination.
+public enum BackupError: Error, LocalizedError, Equatable {
+    case exists(String)
+    case sameFile(String)
+    case cannotWrite(String, String)
+    case copyNotIntact([String])
+
+    public var errorDescription: String? {
+        switch self {
+        case .exists(let path): "\(path) exists (nothing was written)"
+        case .sameFile(let path): "\(path) is the archive itself (nothing was written)"
+        case .cannotWrite(let path, let problem): "cannot write \(path): \(problem) (nothing was written)"
+        case .copyNotIntact(let problems):
+            "the copy failed its verification (\(problems.joined(separator: "; "))); nothing was written"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+
+/// Checking one Apple Health export into the archive: what `healthprobe check` and the
+/// dashboard's Check Now both do, in the same steps and with the same outcome.
+///
+/// 1. The input is opened before the archive is touched: an input that is not a readable
+///    export changes nothing, and no archive is created for it.
+/// 2. The import stores the export as one capture in one transaction (``ExportImporter``).
+/// 3. A refused input — at once or half-way through — is noted in the archive's audit trail,
+///    and nothing else is written.
+///
+/// A failure says whether the archive was verified unchanged: its captures and records read
+/// again after the failed import, compared with before. A face says "the archive was left as it
+/// was" only then.
+public struct ExportCheck: Sendable {
+    public let reader: ExportReader
+
+    /// Why a check failed, and whether the archive was verified unchanged afterwards.
+    public struct Failure: Error, LocalizedError {
+        /// An ``ExportError`` (the input was refused), an ``ArchiveError`` or a cancellation.
+        public let underlying: any Error
+        public let archiveUnchanged: Bool
+
+        public var isRefusedInput: Bool { underlying is ExportError }
+        public var errorDescription: String? { underlying.localizedDescription }
+    }
+
+    /// Opens `input` (a zip, a folder or the main XML file). A refusal is noted in the trail of
+    /// the archive at `archivePath` when one exists there; none is created.
+    public init(input: URL, archivePath: String?) throws(Failure) {
+        do {
+            reader = try ExportReader(url: input)
+        } catch {
+            if let archivePath { Self.noteRefusal(archiveAt: archivePath) }
+            throw Failure(underlying: error, archiveUnchanged: true)
+        }
+    }
+
+    /// Imports the export into `store` and audits it against the previous capture.
+    public func run(
+        into store: ArchiveStore, pageCacheKiB: Int = ExportImporter.defaultPageCacheKiB,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws(Failure) -> ExportImporter.Result {
+        let before = try? store.footprint()
+        do {
+            return try ExportImporter(store: store, pageCacheKiB: pageCacheKiB).importExport(reader, progress: progress)
+        } catch {
+            let after = try? store.footprint()
+            let unchanged = before != nil && before == after
+            if error is ExportError { Self.noteRefusal(in: store) }
+            let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
+            throw Failure(underlying: underlying, archiveUnchanged: unchanged)
+        }
+    }
+
+    static let refusalMessage = "refused an input that is not a readable Apple Health export"
+
+    /// Notes a refused input in the trail of an existing archive; creates none.
+    public static func noteRefusal(archiveAt path: String) {
+        guard FileManager.default.fileExists(atPath: path), let store = try? ArchiveStore.open(at: path) else { return }
+        noteRefusal(in: store)
+    }
+
+    static func noteRefusal(in store: ArchiveStore) {
+        try? store.recordInAuditTrail(.inputRefused, message: refusalMessage)
+    }
+}
+
+extension ArchiveStore {
+    /// What a failed import must leave as it was: the captures, by count and highest id, and the
+    /// highest record id. The import's capture, its records and its marks on older records are
+    /// one transaction: equal before and after means none of it stayed. Read through indexes
+    /// only, so it costs nothing at any size.
+    struct Footprint: Equatable {
+        var captures: Int
+        var lastCapture: Int64
+        var lastRecord: Int64
+    }
+
+    func footprint() throws -> Footprint {
+        try writer.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM capture) AS captures, (SELECT IFNULL(MAX(id), 0) FROM capture) AS lastCapture,
+                        (SELECT IFNULL(MAX(id), 0) FROM record) AS lastRecord
+                    """)!
+            return Footprint(captures: row["captures"], lastCapture: row["lastCapture"], lastRecord: row["lastRecord"])
+        }
+    }
+}
