@@ -14,7 +14,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
-            Settings.self, Serve.self, Export.self, Graph.self, Decrypt.self, Generate.self,
+            Settings.self, Serve.self, Export.self, Graph.self, Archive.self, Decrypt.self, Generate.self,
         ]
     )
 
@@ -44,13 +44,25 @@ struct ArchiveOptions: ParsableArguments {
 
     func open() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
-        return try ArchiveStore.open(at: resolvedPath)
+        return try ArchiveStore.open(at: resolvedPath, busyTimeout: try Self.busyTimeout())
     }
 
     /// Opens an archive that must already exist: commands that only read never create one.
     func openExisting() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
-        return try ArchiveStore.open(at: resolvedPath, creating: false)
+        return try ArchiveStore.open(at: resolvedPath, creating: false, busyTimeout: try Self.busyTimeout())
+    }
+
+    /// How long a write waits for a check another process is running: `HEALTHPROBE_WAIT`
+    /// seconds (a timer may rather wait out a long check, a script not at all), else 10.
+    static func busyTimeout() throws -> TimeInterval {
+        guard let text = ProcessInfo.processInfo.environment["HEALTHPROBE_WAIT"], !text.isEmpty else {
+            return ArchiveStore.defaultBusyTimeout
+        }
+        guard let seconds = TimeInterval(text), seconds >= 0, seconds <= 86_400 else {
+            throw CommandFailure.usage("HEALTHPROBE_WAIT must be a number of seconds from 0 to 86400, not \(text)")
+        }
+        return seconds
     }
 
     /// The archive the running command opened, named in its errors.
@@ -84,6 +96,9 @@ extension HealthProbeCommand {
                 try running.run()
             }
         } catch {
+            // `--help` on a subcommand runs argument-parser's help command, which throws its own
+            // clean exit: argument-parser prints it.
+            if exitCode(for: error) == .success { exit(withError: error) }
             // The one place a failure becomes a line on stderr and an exit code.
             guard let failure = CommandFailure.mapped(error, archivePath: ArchiveOptions.inUse.get()) else {
                 exit(withError: error)

@@ -4,7 +4,7 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the archive: last capture, per-type counts, size and integrity.")
+            abstract: "Show the archive: last capture, per-type counts, size and its last verification.")
 
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions
@@ -15,7 +15,7 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(status) }
             Output.line("Status: \(status.statusMessage)")
             Output.line("Archive \(status.path ?? "in memory")")
-            Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, integrity \(status.integrity)")
+            Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, \(Self.integrity(status))")
             Output.line(
                 "  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
             )
@@ -33,6 +33,16 @@ extension HealthProbeCommand {
             for type in status.types {
                 Output.line("  \(Output.grouped(type.count).padding(12))\(type.type)  (\(type.sources.count) sources)")
             }
+        }
+
+        /// The last verification, which `status` reports but does not run (it reads every page).
+        static func integrity(_ status: ArchiveStatus) -> String {
+            guard let result = status.integrity, let checkedAt = status.integrityCheckedAt else {
+                return "not verified yet (`healthprobe archive verify` checks it)"
+            }
+            let when = checkedAt.formatted(.iso8601)
+            return result == "ok"
+                ? "verified intact \(when)" : "damaged when verified \(when): \(result) (`healthprobe archive verify`)"
         }
     }
 }

@@ -39,4 +39,11 @@ public enum ArchiveInspection {
         defer { try? queue.close() }
         return try queue.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
     }
+
+    /// Changes the archive behind HealthProbe's back, as damage or a bug would.
+    public static func tamper(_ path: String, _ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.write { db in try db.execute(sql: sql) }
+    }
 }

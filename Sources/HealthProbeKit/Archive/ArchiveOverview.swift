@@ -104,24 +104,18 @@ extension ArchiveStore {
         }
     }
 
-    /// Runs SQLite's integrity check over the whole archive (seconds on a large one) and keeps
-    /// the result with its time for the screens; a problem is also noted in the audit trail.
+    /// Verifies the whole archive (``verify(now:)``: SQLite's integrity check and HealthProbe's
+    /// own invariants, seconds on a large archive) and returns the result the screens keep.
     @discardableResult
     public func checkIntegrity(now: Date = Date()) throws -> IntegrityCheck {
-        let check = try runIntegrityCheck(now: now)
-        try record(check)
-        return check
+        try verify(now: now).integrityCheck
     }
 
-    func runIntegrityCheck(now: Date) throws -> IntegrityCheck {
-        let result = try writer.read { db in
-            try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
-        }
-        return IntegrityCheck(result: result, checkedAt: now)
-    }
-
-    func record(_ check: IntegrityCheck) throws {
-        try writer.write { db in
+    /// Keeps `check` for the screens, and notes a problem in the audit trail — when the archive
+    /// can be written within a moment: a check running in another process holds it for minutes,
+    /// and the result is not worth waiting for (the caller has it).
+    func recordWhenFree(_ check: IntegrityCheck) {
+        _ = try? writeWhenFree { db in
             for (key, value) in [
                 (IntegrityCheck.resultKey, check.result), (IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)"),
             ] {

@@ -21,8 +21,11 @@ public struct ArchiveStatus: Sendable, Codable {
     public var openAnomalies: [String: Int]
     /// The file and its write-ahead log, in bytes.
     public var archiveBytes: Int64
-    /// `ok`, or what SQLite's integrity check found.
-    public var integrity: String
+    /// The last verification (`archive verify`, or the dashboard's check): `ok`, or what it
+    /// found; nil when the archive has never been verified. `status` does not verify, since that
+    /// reads every page (seconds on a large archive).
+    public var integrity: String?
+    public var integrityCheckedAt: Date?
     /// `healthy`, `warning`, `critical` or `unknown`: what the dashboard's status shows.
     public var status: String
     /// The status for people: the reason when unknown.
@@ -31,11 +34,8 @@ public struct ArchiveStatus: Sendable, Codable {
 
 extension ArchiveStore {
     /// Everything `healthprobe status` shows: the overview the screens read, plus per-source
-    /// counts, counts over every record, and a fresh integrity check — so it reads the whole
-    /// archive. The check's result is kept for the screens when the file can be written.
+    /// counts, counts over every record and the last verification's result. Reads only.
     public func status() throws -> ArchiveStatus {
-        let integrity = try runIntegrityCheck(now: Date())
-        try? record(integrity)
         let overview = try fetchOverview()
         return try writer.read { db in
             var types: [ArchiveStatus.TypeCount] = []
@@ -55,7 +55,8 @@ extension ArchiveStore {
                 recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
                     ?? 0,
                 openAnomalies: Dictionary(uniqueKeysWithValues: overview.openAnomalies.map { ($0.key.rawValue, $0.value) }),
-                archiveBytes: overview.archiveBytes, integrity: integrity.result, status: health.label,
+                archiveBytes: overview.archiveBytes, integrity: overview.integrity?.result,
+                integrityCheckedAt: overview.integrity?.checkedAt, status: health.label,
                 statusMessage: health.message)
         }
     }

@@ -34,8 +34,8 @@ extension ArchiveStore {
         let descriptor = Foundation.open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw BackupError.cannotWrite(destination, String(cString: strerror(errno))) }
         close(descriptor)
-        var keep = false
-        defer { if !keep { Self.removeCopy(at: temporary.path) } }
+        // Gone in the end: renamed into place, linked there (this name then goes), or failed.
+        defer { Self.removeCopy(at: temporary.path) }
         do {
             try writer.unsafeRead { db in
                 try db.execute(sql: "VACUUM INTO ?", arguments: [temporary.path])
@@ -43,28 +43,36 @@ extension ArchiveStore {
         } catch {
             throw ArchiveError.from(error, path: path) ?? error
         }
-        let copy = try ArchiveStore.open(at: temporary.path, creating: false)
-        let verification = try copy.verify()
-        let captures = try copy.fetchOverview().captures
-        try copy.close()
+        let (verification, captures) = try Self.verifyCopy(at: temporary.path)
         guard verification.isIntact else { throw BackupError.copyNotIntact(verification.problems) }
-        do {
-            if replacing && manager.fileExists(atPath: target.path) {
-                _ = try manager.replaceItemAt(target, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: target)
+        // Into place in one step: rename replaces a file atomically, and link refuses one that
+        // appeared meanwhile; either way the destination is the old file or the whole copy.
+        if replacing {
+            guard rename(temporary.path, target.path) == 0 else {
+                throw BackupError.cannotWrite(destination, String(cString: strerror(errno)))
             }
-        } catch {
-            throw BackupError.cannotWrite(destination, "it could not be put in place")
+        } else {
+            guard link(temporary.path, target.path) == 0 else {
+                if errno == EEXIST { throw BackupError.exists(destination) }
+                throw BackupError.cannotWrite(destination, String(cString: strerror(errno)))
+            }
         }
-        keep = true
         let bytes = (try? manager.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.int64Value ?? 0
         return ArchiveBackup(path: target.path, bytes: bytes, captures: captures, verification: verification)
     }
 
-    /// Closes this archive's connections (a copy about to be moved).
-    func close() throws {
-        if let pool = writer as? DatabasePool { try pool.close() }
+    /// Verifies the copy through one read-only connection, which writes nothing to it: the copy
+    /// stays a single file in rollback-journal mode, without a `-wal` or `-shm` beside it, and
+    /// returns to WAL when it is opened as an archive.
+    private static func verifyCopy(at path: String) throws -> (ArchiveVerification, captures: Int) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let copy = try ArchiveStore(writer: queue, path: path)
+        let verification = try copy.verify(recording: false)
+        let captures = try copy.fetchOverview().captures
+        try queue.close()
+        return (verification, captures)
     }
 
     private static func removeCopy(at path: String) {

@@ -12,6 +12,11 @@ public struct ArchiveVerification: Sendable, Equatable, Codable {
     public var checkedAt: Date
 
     public var isIntact: Bool { problems.isEmpty }
+
+    /// What the screens keep of it.
+    public var integrityCheck: IntegrityCheck {
+        IntegrityCheck(result: isIntact ? "ok" : problems.joined(separator: "; "), checkedAt: checkedAt)
+    }
 }
 
 extension ArchiveStore {
@@ -20,8 +25,8 @@ extension ArchiveStore {
     /// capture complete, no capture left running but a live check to be resumed, each latest
     /// capture's per-type snapshot equal to the records it holds. Reads only, from one snapshot,
     /// so it runs beside a check; the result is kept for the screens when the archive can be
-    /// written at once.
-    public func verify(now: Date = Date()) throws -> ArchiveVerification {
+    /// written at once (`recording`; a copy being checked is not written).
+    public func verify(now: Date = Date(), recording: Bool = true) throws -> ArchiveVerification {
         let verification = try writer.read { db in
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(20)")
             var problems = integrity == ["ok"] ? [] : integrity.map { "SQLite: \($0)" }
@@ -32,7 +37,7 @@ extension ArchiveStore {
             return ArchiveVerification(
                 integrity: integrity.joined(separator: "; "), captures: captures, problems: problems, checkedAt: now)
         }
-        try? record(IntegrityCheck(result: verification.isIntact ? "ok" : verification.problems.joined(separator: "; "), checkedAt: now))
+        if recording { recordWhenFree(verification.integrityCheck) }
         return verification
     }
 

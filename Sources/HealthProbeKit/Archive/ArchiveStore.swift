@@ -15,6 +15,8 @@ public struct ArchiveStore: Sendable {
     public let writer: any DatabaseWriter
     /// The file, or nil for an in-memory archive.
     public let path: String?
+    /// How long a write waits for another process's.
+    let busyTimeout: TimeInterval
 
     /// How long a command waits for another process's write before it gives up, by default.
     /// Writes other than a check's take milliseconds; a check holds the archive until it
@@ -40,7 +42,7 @@ public struct ArchiveStore: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try ArchiveStore(writer: pool, path: path)
+            return try ArchiveStore(writer: pool, path: path, busyTimeout: busyTimeout)
         } catch {
             throw ArchiveError.from(error, path: path) ?? error
         }
@@ -60,9 +62,10 @@ public struct ArchiveStore: Sendable {
         _ = healthprobe_sqlite_disable_memory_statistics()
     }()
 
-    init(writer: any DatabaseWriter, path: String?) throws {
+    init(writer: any DatabaseWriter, path: String?, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
         self.writer = writer
         self.path = path
+        self.busyTimeout = busyTimeout
         let displayPath = path ?? "the in-memory archive"
         let migrator = Self.migrator
         let state = try writer.read { db in try Self.inspect(db, migrator: migrator) }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Archive: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Back up the archive, or verify that it is intact.",
+            discussion: """
+                The archive is the only copy of every record HealthProbe has seen. A backup is a \
+                consistent copy made while the dashboard or a check uses the archive.
+                """,
+            subcommands: [ArchiveBackupCommand.self, ArchiveVerifyCommand.self])
+    }
+
+    struct ArchiveBackupCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backup",
+            abstract: "Write a verified, owner-only copy of the archive (safe while a check or the dashboard runs).")
+
+        @OptionGroup var archive: ArchiveOptions
+
+        @Argument(help: "Where to write the copy.")
+        var file: String
+
+        @Flag(help: "Replace the file if it exists.")
+        var force = false
+
+        func run() async throws {
+            let store = try archive.openExisting()
+            let backup: ArchiveBackup
+            do {
+                backup = try store.backup(to: file, replacing: force)
+            } catch let error as BackupError {
+                let hint = error == .exists(file) ? "; add --force to replace it" : ""
+                throw CommandFailure(error.localizedDescription + hint, code: CommandFailure.ioFailureCode)
+            }
+            Output.line(
+                "Backed up \(Self.captures(backup.captures)) to \(backup.path) "
+                    + "(\(Output.grouped(Int(backup.bytes / 1024))) KiB), verified intact")
+        }
+
+        static func captures(_ count: Int) -> String {
+            "\(Output.grouped(count)) complete capture\(count == 1 ? "" : "s")"
+        }
+    }
+
+    struct ArchiveVerifyCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Check the archive's integrity and invariants: exit 0 when intact, 65 when not.")
+
+        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let store = try archive.openExisting()
+            let verification = try store.verify()
+            if output.json {
+                try Output.json(verification)
+            } else if verification.isIntact {
+                Output.line(
+                    "Intact: SQLite's integrity check is ok; \(ArchiveBackupCommand.captures(verification.captures)); "
+                        + "the latest one's counts agree with its records")
+            } else {
+                Output.line("Not intact:")
+                for problem in verification.problems { Output.line("  \(problem)") }
+            }
+            if !verification.isIntact { throw ExitCode(CommandFailure.badInputCode) }
+        }
+    }
+}
