@@ -20,8 +20,8 @@ extension HealthProbeCommand {
 
         @OptionGroup var archive: ArchiveOptions
 
-        @Argument(help: "Where to write the copy.")
-        var file: String
+        @Argument(help: "Where to write the copy (else backups/archive-DATE-TIME.sqlite beside the archive).")
+        var file: String?
 
         @Flag(help: "Replace the file if it exists.")
         var force = false
@@ -29,6 +29,7 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openExisting()
             let backup: ArchiveBackup
+            let file = try file ?? store.defaultBackupPath()
             do {
                 backup = try store.backup(to: file, replacing: force)
             } catch let error as BackupError {

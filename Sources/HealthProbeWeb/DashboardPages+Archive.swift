@@ -84,8 +84,11 @@ extension DashboardPages {
                     type: $0.type, name: $0.name, records: format.count($0.records), sources: $0.sources,
                     monitored: $0.monitored)
             }, iCloud: state.iCloud, lastSync: state.lastSync, contextEvents: state.contextEvents)
-        let flash = request.uri.queryParameters["integrity"] == "started"
-            ? "The integrity check is running; reload this page in a moment for its result." : nil
+        let query = request.uri.queryParameters
+        let flash =
+            query["integrity"] == "started"
+            ? "The integrity check is running; reload this page in a moment for its result."
+            : query["backup"] == "done" ? lastBackup.withLockedValue { $0 } : nil
         return renderer.html("archive", title: "Archive Status", tab: .archive, body: view, flash: flash)
     }
 
@@ -106,5 +109,29 @@ extension DashboardPages {
             }
         }
         return redirect(to: "/archive?integrity=started")
+    }
+
+    /// Writes a verified backup into `backups/` beside the archive, then shows where, on the
+    /// Archive Status page. Only reads the archive, so it runs beside a check; one at a time.
+    func backUp(_ request: Request) async throws -> Response {
+        guard try await FormFields.read(request).hasValidCSRF(configuration.csrfToken) else { return forbidden() }
+        let started = backupRunning.withLockedValue { running in
+            defer { running = true }
+            return !running
+        }
+        guard started else { return redirect(to: "/archive") }
+        defer { backupRunning.withLockedValue { $0 = false } }
+        let message = try await withArchive { store -> String in
+            do {
+                let backup = try store.backup(to: try store.defaultBackupPath())
+                return "Backed up \(backup.captures) complete capture\(backup.captures == 1 ? "" : "s") to "
+                    + "\(backup.path), verified intact."
+            } catch {
+                return "The backup was not made: \(error.localizedDescription)."
+            }
+        }
+        guard let message else { return await noArchive() }
+        lastBackup.withLockedValue { $0 = message }
+        return redirect(to: "/archive?backup=done")
     }
 }

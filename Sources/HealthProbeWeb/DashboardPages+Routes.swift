@@ -31,6 +31,7 @@ extension DashboardPages {
             Route(method: .get, path: "/audit.json") { _, _ in try await pages.auditJSON() },
             Route(method: .get, path: "/archive") { request, _ in try await pages.archive(request) },
             Route(method: .post, path: "/archive/integrity") { request, _ in try await pages.checkIntegrity(request) },
+            Route(method: .post, path: "/archive/backup") { request, _ in try await pages.backUp(request) },
             Route(method: .get, path: "/settings") { request, _ in try await pages.settings(request) },
             Route(method: .post, path: "/settings") { request, _ in try await pages.saveSettings(request) },
             Route(method: .get, path: "/settings/delete") { _, _ in try await pages.confirmDeletion() },

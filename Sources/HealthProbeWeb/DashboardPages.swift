@@ -14,6 +14,9 @@ struct DashboardPages: Sendable {
     let jobs: CheckJobs
     /// Set while an integrity check runs, so that repeated clicks start one.
     let integrityRunning = NIOLockedValueBox(false)
+    /// Set while a backup is written; then what the last one did, for the Archive Status page.
+    let backupRunning = NIOLockedValueBox(false)
+    let lastBackup = NIOLockedValueBox<String?>(nil)
 
     var format: ScreenFormat { configuration.format }
 

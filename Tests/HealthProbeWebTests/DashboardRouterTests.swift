@@ -100,6 +100,25 @@ struct DashboardRouterTests: Sendable {
         }
     }
 
+    @Test func archiveStatusBacksTheArchiveUpBesideIt() async throws {
+        try await app.test(.router) { client in
+            #expect(try await post(client, "/archive/backup", "").status == .forbidden)
+            let made = try await post(client, "/archive/backup", "csrf=\(configuration.csrfToken)")
+            #expect(made.status == .seeOther)
+            #expect(made.headers[.location] == "/archive?backup=done")
+            try await client.execute(uri: "/archive?backup=done", method: .get, headers: cookie) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("Back up the archive"))
+                #expect(page.contains("Backed up 2 complete captures to \(archive.folder.path)/backups/archive-"))
+                #expect(page.contains("verified intact."))
+            }
+        }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: archive.folder.appendingPathComponent("backups").path)
+        #expect(backups.count == 1)
+        let copy = archive.folder.appendingPathComponent("backups/\(backups[0])").path
+        #expect(try ArchiveInspection.digest(copy) == ArchiveInspection.digest(archive.path))
+    }
+
     @Test func unknownPagesAndMethodsGetPages() async throws {
         try await app.test(.router) { client in
             for uri in ["/nothing-here", "/anomalies/999999", "/anomalies/abc", "/check/unknown"] {

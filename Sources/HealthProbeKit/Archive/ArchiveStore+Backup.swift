@@ -11,6 +11,26 @@ public struct ArchiveBackup: Sendable, Equatable {
 }
 
 extension ArchiveStore {
+    /// Where a backup goes when nobody names a file: `backups/` beside the archive (owner-only),
+    /// one file per moment, `archive-20000101-000000.sqlite`.
+    public func defaultBackupPath(now: Date = Date()) throws -> String {
+        guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups")
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw BackupError.cannotWrite(folder.path, "the folder cannot be created")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
+        let stamp = String(
+            format: "%04d%02d%02d-%02d%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
+            parts.second!)
+        return folder.appendingPathComponent("archive-\(stamp).sqlite").path
+    }
+
     /// Writes a consistent copy of the archive to `destination` while other processes read and
     /// write it, verifies the copy, and only then puts it in place.
     ///

@@ -113,6 +113,8 @@ enum ScreenTemplates {
         </dl>
         <form method="post" action="/archive/integrity"><input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Check integrity now</button> <span class="muted">reads the whole archive; takes a while on a large one</span></form>
+        <form method="post" action="/archive/backup"><input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Back up the archive</button> <span class="muted">a verified copy in <code>backups/</code> beside it, made while checks go on; keep one on another disk</span></form>
         </section>
         <section><h2>Types covered</h2>
         {{^empty(types)}}<table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
