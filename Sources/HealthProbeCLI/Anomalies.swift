@@ -21,7 +21,7 @@ extension HealthProbeCommand {
         var all = false
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let filter = ArchiveStore.AnomalyFilter(includeResolved: all, minimumSeverity: severity, type: type)
             let anomalies = try store.fetchAnomalies(filter)
             if output.json { return try Output.json(anomalies) }

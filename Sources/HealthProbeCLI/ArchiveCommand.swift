@@ -27,7 +27,7 @@ extension HealthProbeCommand {
         var force = false
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let backup: ArchiveBackup
             let file = try file ?? store.defaultBackupPath()
             do {

@@ -10,7 +10,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let entries = try store.fetchAuditEntries()
             if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {

@@ -9,7 +9,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let captures = try store.fetchCaptures()
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }

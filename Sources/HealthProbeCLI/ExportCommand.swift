@@ -149,5 +149,7 @@ enum ExportRunner {
             Manifest: \(result.manifestPath)
 
             """
+            + (result.inHistory
+                ? "" : "Not in `healthprobe export history`: a check kept the archive busy; the export itself is complete.\n")
     }
 }

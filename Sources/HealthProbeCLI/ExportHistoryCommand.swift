@@ -11,7 +11,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let runs = try store.fetchExportRuns()
             if output.json { return try Output.json(runs) }
             guard !runs.isEmpty else { return Output.line("No exports yet.") }

@@ -16,7 +16,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             var names: [String]? = nil
             if let to {
                 do {

@@ -53,6 +53,13 @@ struct ArchiveOptions: ParsableArguments {
         return try ArchiveStore.open(at: resolvedPath, creating: false, busyTimeout: try Self.busyTimeout())
     }
 
+    /// Opens an existing archive read-only, for commands that never write it: they leave its
+    /// file as it was, to the byte.
+    func openForReading() throws -> ArchiveStore {
+        Self.inUse.set(resolvedPath)
+        return try ArchiveStore.openForReading(at: resolvedPath, busyTimeout: try Self.busyTimeout())
+    }
+
     /// How long a write waits for a check another process is running: `HEALTHPROBE_WAIT`
     /// seconds (a timer may rather wait out a long check, a script not at all), else 10.
     static func busyTimeout() throws -> TimeInterval {

@@ -31,7 +31,7 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let details = try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
             guard let details else {
                 throw CommandFailure(

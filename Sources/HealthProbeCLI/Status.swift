@@ -10,7 +10,7 @@ extension HealthProbeCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let store = try archive.openExisting()
+            let store = try archive.openForReading()
             let status = try store.status()
             if output.json { return try Output.json(status) }
             Output.line("Status: \(status.statusMessage)")

@@ -85,10 +85,26 @@ struct GraphCommandTests {
         #expect(text.stdout.hasSuffix("Nothing was sent.\n"))
     }
 
+    @Test func statusAndADryRunLeaveTheArchiveByteIdentical() throws {
+        let server = try LocalFalkorDB()
+        let archive = try AuditedArchive()
+        let to = "falkordb://\(server.socket)?graph=bytes"
+        #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--archive", archive.path]).status == 0)
+        #expect(try CommandRunner.run(["check", archive.folder.appendingPathComponent("first.xml").path, "--archive", archive.path]).status == 0)
+        let before = try ArchiveInspection.bytes(archive.path)
+        let status = try CommandRunner.run(["graph", "status", "--archive", archive.path])
+        #expect(status.status == 0)
+        #expect(!status.stdout.contains("up to date"), "the second check left nothing pending")
+        #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--archive", archive.path]).status == 0)
+        #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--full", "--archive", archive.path]).status == 0)
+        #expect(try ArchiveInspection.bytes(archive.path) == before)
+    }
+
     @Test func badDestinationsAreRefusedInOneLineAndTheArchiveIsUntouched() async throws {
         let archive = try AuditedArchive()
         let digest = try ArchiveInspection.digest(archive.path)
         let schema = try Self.schema(archive.path)
+        let bytes = try ArchiveInspection.bytes(archive.path)
         let cases: [([String], Int32, String)] = [
             (["--to", "ftp://example.com"], 64, "ftp:// is not a graph destination"),
             (["--to", "http://example.com:7474"], 64, "plain HTTP goes to this machine only"),
@@ -119,5 +135,6 @@ struct GraphCommandTests {
         }
         #expect(try ArchiveInspection.digest(archive.path) == digest)
         #expect(try Self.schema(archive.path) == schema)
+        #expect(try ArchiveInspection.bytes(archive.path) == bytes)
     }
 }

@@ -46,4 +46,12 @@ public enum ArchiveInspection {
         defer { try? queue.close() }
         try queue.write { db in try db.execute(sql: sql) }
     }
+
+    /// The archive's file as bytes, with its write-ahead log's when one is left: what "the file
+    /// is unchanged" means, to the byte.
+    public static func bytes(_ path: String) throws -> Data {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let wal = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal")) { data.append(wal) }
+        return data
+    }
 }

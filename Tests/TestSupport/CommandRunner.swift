@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `healthprobe` executable as a child process, as a user would.
 public struct CommandRunner {
-    public struct Outcome {
+    public struct Outcome: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String

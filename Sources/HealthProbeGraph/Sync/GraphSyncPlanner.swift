@@ -12,11 +12,8 @@ public enum GraphSyncPlanner {
     public static func plan(
         _ store: ArchiveStore, destination: String, timeZone: TimeZone, full: Bool = false, now: Date = Date()
     ) throws -> GraphSyncPlan {
-        try store.writer.write { db in
-            // The day reads go by start date; the index is made on the first sync only, so an
-            // archive that never syncs pays nothing for it.
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS record_startDate ON record(startDate)")
-        }
+        // Reads only (the start-date index the day reads use is the archive's, migration v9):
+        // a plan that is never sent, `--dry-run`'s, leaves the archive as it was.
         return try store.writer.read { db in
             if let running = try Int64.fetchOne(db, sql: "SELECT min(id) FROM capture WHERE status = 'running'") {
                 throw GraphSyncError.captureRunning(running)

@@ -52,7 +52,7 @@ public enum GraphSyncRunner {
             throw error
         }
         let done = report
-        try await store.writer.write { db in
+        try await store.writable().writer.write { db in
             let written = Dictionary(uniqueKeysWithValues: plan.changedDays.map { ($0, plan.contents[$0]?.hasData == true) })
             try plan.next.save(db, writtenDays: written)
             try AuditLog.appendGraphSynced(

@@ -29,3 +29,15 @@ extension ArchiveStore {
         }
     }
 }
+
+extension ArchiveStore {
+    /// v9: records by start date, which a graph sync reads a month of days at a time by. Made by
+    /// the migrator, not by the first sync as before, so that no command creates schema of its
+    /// own and `graph status` and `graph sync --dry-run` only read (an archive that synced
+    /// already has it).
+    static func registerStartDateIndex(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9 records by start date") { db in
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS record_startDate ON record(startDate)")
+        }
+    }
+}

@@ -116,6 +116,7 @@ extension ArchiveStore {
         registerResumableChecks(in: &migrator)
         registerGraphSync(in: &migrator)
         registerVerificationDigests(in: &migrator)
+        registerStartDateIndex(in: &migrator)
         return migrator
     }
 }

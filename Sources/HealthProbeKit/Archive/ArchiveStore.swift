@@ -35,17 +35,58 @@ public struct ArchiveStore: Sendable {
         if !creating && !FileManager.default.fileExists(atPath: path) { throw ArchiveError.missing(path: path) }
         Self.sqliteConfigured
         try prepareFile(at: path)
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        configuration.busyMode = .timeout(busyTimeout)
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: false))
             return try ArchiveStore(writer: pool, path: path, busyTimeout: busyTimeout)
         } catch {
             throw ArchiveError.from(error, path: path) ?? error
         }
+    }
+
+    /// Opens an existing archive for commands that only read it, through read-only connections:
+    /// opening writes nothing (a writable open makes sure the write-ahead log exists with a
+    /// small write of its own), and a write by mistake fails instead of changing the file. An
+    /// archive that needs a migration, or holds what an interrupted check left, is opened
+    /// writable once to set it right, as ``open(at:creating:busyTimeout:)`` does.
+    public static func openForReading(
+        at path: String, busyTimeout: TimeInterval = defaultBusyTimeout
+    ) throws -> ArchiveStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missing(path: path) }
+        Self.sqliteConfigured
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: true))
+            let ready = try pool.read { db in
+                try Self.inspect(db, migrator: Self.migrator) == .current && Self.interruptedCaptures(db).isEmpty
+            }
+            if ready { return ArchiveStore(readOnly: pool, path: path, busyTimeout: busyTimeout) }
+            try pool.close()
+        } catch {
+            throw ArchiveError.from(error, path: path) ?? error
+        }
+        return try open(at: path, creating: false, busyTimeout: busyTimeout)
+    }
+
+    /// This archive for writing: itself, or — opened for reading — the same file opened writable,
+    /// for a command that reads first and writes only at the end if all went well (a graph sync
+    /// records its state only after the destination committed; a refused one changes nothing).
+    public func writable() throws -> ArchiveStore {
+        guard isReadOnly, let path else { return self }
+        return try Self.open(at: path, creating: false, busyTimeout: busyTimeout)
+    }
+
+    /// Opened by ``openForReading(at:busyTimeout:)``.
+    public var isReadOnly: Bool { (writer as? DatabasePool)?.configuration.readonly ?? false }
+
+    private static func configuration(busyTimeout: TimeInterval, readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        configuration.busyMode = .timeout(busyTimeout)
+        return configuration
     }
 
     /// An archive in memory, for tests and the demo.
@@ -84,6 +125,13 @@ public struct ArchiveStore: Sendable {
             }
         }
         try removeInterruptedCaptures()
+    }
+
+    /// An archive already current, opened read-only: nothing to migrate or remove.
+    private init(readOnly pool: DatabasePool, path: String, busyTimeout: TimeInterval) {
+        self.writer = pool
+        self.path = path
+        self.busyTimeout = busyTimeout
     }
 
     private enum State: Equatable {
@@ -146,14 +194,7 @@ public struct ArchiveStore: Sendable {
     /// Deletes captures an interrupted import left `running`, with anything that refers to them.
     /// A live check cut off (`liveCheck`) stays: the next check resumes it.
     private func removeInterruptedCaptures() throws {
-        let interrupted = try writer.read { db in
-            try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM capture
-                    WHERE status = 'running' AND id NOT IN (SELECT captureId FROM liveCheck)
-                    """)
-        }
+        let interrupted = try writer.read(Self.interruptedCaptures)
         guard !interrupted.isEmpty else { return }
         try writer.write { db in
             for capture in interrupted {
@@ -163,6 +204,16 @@ public struct ArchiveStore: Sendable {
                     message: "removed capture \(capture), left incomplete by an interrupted run")
             }
         }
+    }
+
+    /// Captures left `running` by a run that ended without finishing them, but a live check's.
+    private static func interruptedCaptures(_ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM capture
+                WHERE status = 'running' AND id NOT IN (SELECT captureId FROM liveCheck)
+                """)
     }
 
     /// Removes a capture that did not complete, with everything it changed: the records it

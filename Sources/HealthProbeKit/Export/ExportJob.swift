@@ -12,9 +12,10 @@ extension ArchiveStore {
     ) throws -> ExportResult {
         let startedAt = Date()
         do {
-            let result = try ExportJob(archive: self, request: request, files: files, cancellation: cancellation)
+            var result = try ExportJob(archive: self, request: request, files: files, cancellation: cancellation)
                 .run(progress: progress)
-            try recordExportRun(request, startedAt: startedAt, outcome: .completed(result))
+            // The file is in place: a history that cannot be written now does not undo it.
+            result.inHistory = (try? recordExportRun(request, startedAt: startedAt, outcome: .completed(result))) != nil
             return result
         } catch let failure as ExportFailure {
             // A request refused before any work (a file in the way, an unknown capture) is not a run.

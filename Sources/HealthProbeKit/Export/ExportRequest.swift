@@ -88,6 +88,9 @@ public struct ExportResult: Sendable, Codable, Equatable {
     public var bytes: Int64
     /// SHA-256 of the file as written (the ciphertext when encrypted), lowercase hex.
     public var sha256: String
+    /// False when the file was written but the export history could not note it (the archive
+    /// stayed busy with a check longer than the wait): the export stands, its entry is missing.
+    public var inHistory = true
 }
 
 /// Why an export did not happen. Each case is one line for the command line.
