@@ -38,9 +38,7 @@ enum PhoneWindow {
             let finished = Date()
             timer.cancel()
             let cancelledAt = await timer.value
-            let stored = try await archive.writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0
-            }
+            let stored = try archive.countPresentRecords()
             var measurement = BenchmarkPhase.Measurement(
                 seconds: finished.timeIntervalSince(started), peakResidentKiB: 0, records: stored, bytes: 0)
             measurement.outcome = outcome.kind.rawValue

@@ -1,5 +1,5 @@
 import Foundation
-import HealthProbeKit
+@testable import HealthProbeKit
 import TestSupport
 import Testing
 

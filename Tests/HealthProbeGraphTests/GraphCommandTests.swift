@@ -24,7 +24,8 @@ struct GraphCommandTests {
         #expect(first.stdout.hasPrefix("Graph sync 1 to falkordb://\(server.socket) (graph cli): "))
 
         // Independently: the UTC days of the present records the graph reads.
-        let relevant = ArchiveDayReader.relevantRecords
+        let types = SummaryMetric.sampleTypes.map { "'\($0)'" }.joined(separator: ", ")
+        let relevant = "(kind IN ('workout', 'activitySummary') OR (kind = 'record' AND type IN (\(types))))"
         let dataDays = try ArchiveInspection.scalar(
             archive.path,
             """

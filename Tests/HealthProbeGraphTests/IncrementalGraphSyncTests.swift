@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HealthProbeKit
+@testable import HealthProbeKit
 import Testing
 
 @testable import HealthProbeGraph

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import HealthProbeGraph
+@testable import HealthProbeKit
 
 /// The Query API client against a local server that keeps Neo4j's documented contract and runs
 /// the committed statements for real on FalkorDB.

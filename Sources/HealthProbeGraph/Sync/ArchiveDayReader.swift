@@ -1,6 +1,5 @@
 import AppleHealthExport
 import Foundation
-import GRDB
 import HealthProbeKit
 
 /// Reads the archive's present records of the days asked for and gathers each day's content:
@@ -14,18 +13,18 @@ struct ArchiveDayReader {
     static let earliestOffset: Double = -12 * 3600
     static let latestOffset: Double = 14 * 3600
 
-    private let db: Database
+    private let source: GraphSource
     private(set) var clock: LocalDayClock
     private let devices: [Int64: (name: String?, priority: Int)]
 
-    init(_ db: Database, clock: LocalDayClock) throws {
-        self.db = db
+    init(_ source: GraphSource, clock: LocalDayClock) throws {
+        self.source = source
         self.clock = clock
         var devices: [Int64: (name: String?, priority: Int)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
-            let description = DeviceDescription(canonicalText: row[1])
+        for device in try source.devices() {
+            let description = DeviceDescription(canonicalText: device.description)
             let model = description["model"] ?? description["name"] ?? ""
-            devices[row[0]] = (description["name"], Self.priority(model))
+            devices[device.id] = (description["name"], Self.priority(model))
         }
         self.devices = devices
     }
@@ -37,49 +36,37 @@ struct ArchiveDayReader {
         return 2
     }
 
-    static let recordColumns =
-        "id, kind, type, sourceName, deviceId, unit, value, numericValue, startDate, endDate, metadata, details, healthKitUUID, strictFingerprint, semanticKey"
-
     /// Which records feed the graph: the summary's sample types, workouts and activity summaries.
-    static let relevantRecords: String = {
-        let types = SummaryMetric.sampleTypes.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        return "(kind IN ('workout', 'activitySummary') OR (kind = 'record' AND type IN (\(types))))"
-    }()
+    static let relevance = GraphSource.Relevance(sampleTypes: SummaryMetric.sampleTypes)
 
     /// Reads the present records of the days in `range` (local days) into `contents`, which
     /// gains an entry for every day of the range that has any.
     mutating func read(_ range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]) throws {
         let from = Double(range.lowerBound.number) * 86_400 - Self.latestOffset
         let to = Double(range.upperBound.number + 1) * 86_400 - Self.earliestOffset
-        let cursor = try SQLiteRowCursor(
-            db,
-            sql: """
-                SELECT \(Self.recordColumns) FROM record
-                WHERE startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(Self.relevantRecords)
-                """,
-            arguments: [from, to])
+        let cursor = try source.records(starting: from..<to, Self.relevance)
         var seen = Set<SampleKey>()
         var lastType: (bytes: [UInt8], name: String, metrics: [SummaryMetric]) = ([], "", [])
         var lastDevice: (day: LocalDay, id: Int64?)?
         while try cursor.step() {
-            guard let start = cursor.double(8), let kind = cursor.bytes(1) else { continue }
+            guard let start = cursor.startDate, let kind = cursor.kind else { continue }
             if kind.elementsEqual(Self.activitySummary) {
                 readActivitySummary(cursor, range: range, into: &contents)
                 continue
             }
-            let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.bytes(10)))
+            let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.metadata))
             guard range.contains(day), seen.insert(SampleKey(cursor, start: start)).inserted else { continue }
             // Each day's content is changed in place: a copy per record would copy its tables.
-            let deviceId = cursor.integer(4)
+            let deviceId = cursor.deviceId
             let device = deviceId.flatMap { devices[$0] }
             if let name = device?.name, lastDevice?.day != day || lastDevice?.id != deviceId {
                 contents[day, default: DayContent(day: day)].devices.insert(name)
                 lastDevice = (day, deviceId)
             }
             if kind.elementsEqual(Self.workout) {
-                let workout = workout(cursor, day: day, start: start, source: cursor.string(3), device: device?.name)
+                let workout = workout(cursor, day: day, start: start, source: cursor.sourceName, device: device?.name)
                 contents[day, default: DayContent(day: day)].workouts.append(workout)
-            } else if let type = cursor.bytes(2) {
+            } else if let type = cursor.type {
                 if !type.elementsEqual(lastType.bytes) {
                     let name = String(decoding: type, as: UTF8.self)
                     lastType = (Array(type), name, SummaryMetric.byType[name] ?? [])
@@ -98,26 +85,26 @@ struct ArchiveDayReader {
     private static let workout = Array("workout".utf8)
 
     private static func addSample(
-        _ cursor: SQLiteRowCursor, type: String, metrics: [SummaryMetric], start: Double,
+        _ cursor: GraphRecordCursor, type: String, metrics: [SummaryMetric], start: Double,
         device: (name: String?, priority: Int)?,
         to content: inout DayContent
     ) {
         if type == SummaryMetric.sleepType {
-            guard let value = cursor.string(6) else { return }
-            let source = cursor.string(3)
+            guard let value = cursor.value else { return }
+            let source = cursor.sourceName
             let priority = device?.priority ?? Self.priority(source ?? "")
-            content.addSleep(value: value, start: start, end: cursor.double(9) ?? start, source: source, priority: priority)
+            content.addSleep(value: value, start: start, end: cursor.endDate ?? start, source: source, priority: priority)
             return
         }
         for metric in metrics {
             switch metric.combination {
             case .count(let wanted):
-                if cursor.string(6) == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
+                if cursor.value == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
             case .asleepHours:
                 continue
             default:
-                guard let number = cursor.double(7),
-                    let value = metric.converted(number, from: metric.unit == nil ? nil : cursor.string(5))
+                guard let number = cursor.numericValue,
+                    let value = metric.converted(number, from: metric.unit == nil ? nil : cursor.unit)
                 else { continue }
                 content.metrics[metric.property, default: MetricAccumulator()].add(value, at: start)
             }
@@ -125,14 +112,14 @@ struct ArchiveDayReader {
     }
 
     private mutating func workout(
-        _ cursor: SQLiteRowCursor, day: LocalDay, start: Double, source: String?, device: String?
+        _ cursor: GraphRecordCursor, day: LocalDay, start: Double, source: String?, device: String?
     ) -> GraphWorkout {
-        let end = cursor.double(9) ?? start
+        let end = cursor.endDate ?? start
         let details =
-            cursor.bytes(11).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] } ?? [:]
+            cursor.details.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] } ?? [:]
         let raw = details["activityType"] as? String ?? "HKWorkoutActivityTypeOther"
-        let zone = LocalDayClock.zoneName(inMetadata: cursor.bytes(10))
-        let uid = cursor.string(12) ?? Fingerprint(bytes: cursor.bytes(13))?.description ?? ""
+        let zone = LocalDayClock.zoneName(inMetadata: cursor.metadata)
+        let uid = cursor.healthKitUUID ?? Fingerprint(bytes: cursor.strictFingerprint)?.description ?? ""
         var properties: [(String, CypherValue)] = [
             ("activity_type", .string(GraphWorkout.displayName(ofActivity: raw))),
             ("raw_type", .string(raw)),
@@ -161,9 +148,9 @@ struct ArchiveDayReader {
     }
 
     private func readActivitySummary(
-        _ cursor: SQLiteRowCursor, range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]
+        _ cursor: GraphRecordCursor, range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]
     ) {
-        guard let bytes = cursor.bytes(11),
+        guard let bytes = cursor.details,
             let details = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let dayText = details["day"] as? String, let day = LocalDay(dayText), range.contains(day)
         else { return }
@@ -180,10 +167,10 @@ struct SampleKey: Hashable {
     let end: Double?
     let value: Double?
 
-    init(_ cursor: SQLiteRowCursor, start: Double) {
-        key = cursor.integer(14) ?? 0
+    init(_ cursor: GraphRecordCursor, start: Double) {
+        key = cursor.semanticKey ?? 0
         self.start = start
-        end = cursor.double(9)
-        value = cursor.double(7)
+        end = cursor.endDate
+        value = cursor.numericValue
     }
 }

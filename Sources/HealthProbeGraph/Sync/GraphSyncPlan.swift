@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// What one sync writes to one destination: the changed days, each with its whole content (and
 /// its neighbours', which `NEXT_DAY` and `FOLLOWED_BY` read), the anomalies to send, and the

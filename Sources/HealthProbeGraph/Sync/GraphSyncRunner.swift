@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HealthProbeKit
 
 /// What a committed sync did.
@@ -52,15 +51,14 @@ public enum GraphSyncRunner {
             throw error
         }
         let done = report
-        try await store.writable().writer.write { db in
-            let written = Dictionary(uniqueKeysWithValues: plan.changedDays.map { ($0, plan.contents[$0]?.hasData == true) })
-            try plan.next.save(db, writtenDays: written)
-            try AuditLog.appendGraphSynced(
-                db, captureID: plan.next.captureId,
-                message:
-                    "graph sync \(plan.syncNumber) to \(engine.destination): \(done.daysWritten) days written, \(done.daysRemoved) removed, \(done.anomalies) anomalies"
-            )
-        }
+        // Read-only until here when the command line opened it so: a refused sync changed nothing.
+        try store.writable().recordGraphSync(
+            plan.next,
+            writtenDays: Dictionary(
+                uniqueKeysWithValues: plan.changedDays.map { ($0.number, plan.contents[$0]?.hasData == true) }),
+            message:
+                "graph sync \(plan.syncNumber) to \(engine.destination): \(done.daysWritten) days written, \(done.daysRemoved) removed, \(done.anomalies) anomalies"
+        )
         return report
     }
 

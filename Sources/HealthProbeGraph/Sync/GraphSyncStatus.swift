@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HealthProbeKit
 
 /// `graph status`: each destination's last sync and what its next one would write.
@@ -22,7 +21,7 @@ public struct GraphSyncStatus: Encodable, Sendable {
     /// The named destinations (every one synced so far when nil), each with what is pending,
     /// counted in the zone its last sync used. Reads only: no day is read, nothing is written.
     public static func read(_ store: ArchiveStore, destinations: [String]?) throws -> [GraphSyncStatus] {
-        let states = try store.writer.read { db in try GraphSyncState.all(db) }
+        let states = try store.graphSyncStates()
         return try (destinations ?? states.map(\.destination)).map { name in
             guard let state = states.first(where: { $0.destination == name }) else {
                 return GraphSyncStatus(destination: name)

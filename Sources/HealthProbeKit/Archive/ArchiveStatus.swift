@@ -61,6 +61,11 @@ extension ArchiveStore {
         }
     }
 
+    /// Records present now (seen and not gone), counted over the records: seconds at millions.
+    public func countPresentRecords() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0 }
+    }
+
     /// A type snapshot's per-source counts (canonical JSON, `{"source": n}`).
     static func sourceCounts(_ json: String) -> [String: Int] {
         (try? JSONDecoder().decode([String: Int].self, from: Data(json.utf8))) ?? [:]

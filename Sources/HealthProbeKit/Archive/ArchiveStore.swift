@@ -12,7 +12,8 @@ public struct ArchiveStore: Sendable {
     /// `PRAGMA application_id` of HealthProbe archives ("HPRB").
     static let applicationID: Int32 = 0x4850_5242
 
-    public let writer: any DatabaseWriter
+    /// The connections. Only the archive runs SQL: every face goes through its typed methods.
+    let writer: any DatabaseWriter
     /// The file, or nil for an in-memory archive.
     public let path: String?
     /// How long a write waits for another process's.
