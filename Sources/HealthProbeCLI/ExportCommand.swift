@@ -40,7 +40,8 @@ extension HealthProbeCommand {
             let chosen = try selection.resolve(in: store, zone: zone)
             let password = try encryption.password()
             let request = ExportRequest(
-                format: format, outputPath: URL(fileURLWithPath: output).standardizedFileURL.path, selection: chosen.selection, timeZone: zone, password: password,
+                format: format, outputPath: URL(fileURLWithPath: output).standardizedFileURL.path,
+                selection: chosen.selection, timeZone: zone, password: password,
                 replacesExisting: force, rangeDescription: chosen.description)
             let result = try ExportRunner.run(request, store: store)
             FileHandle.standardError.write(Data(ExportRunner.summary(result).utf8))
@@ -137,7 +138,8 @@ enum ExportRunner {
         } catch let failure as ExportFailure {
             progress.clear()
             if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: 130) }
-            throw CommandFailure(failure.localizedDescription, code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
+            throw CommandFailure(
+                failure.localizedDescription, code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
         }
     }
 
@@ -149,7 +151,8 @@ enum ExportRunner {
             Manifest: \(result.manifestPath)
 
             """
-            + (result.inHistory
-                ? "" : "Not in `healthprobe export history`: a check kept the archive busy; the export itself is complete.\n")
+                + (result.inHistory
+                    ? ""
+                    : "Not in `healthprobe export history`: a check kept the archive busy; the export itself is complete.\n")
     }
 }

@@ -20,7 +20,9 @@ extension HealthProbeCommand {
                 if run.encrypted { line += " (encrypted)" }
                 line += "  \(run.range)  \(run.outcome)"
                 if let records = run.records { line += "  \(Output.grouped(records)) records" }
-                if let bytes = run.bytes { line += "  \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))" }
+                if let bytes = run.bytes {
+                    line += "  \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))"
+                }
                 if let capture = run.captureId { line += "  capture \(capture)" }
                 Output.line(line)
                 Output.line("    \(run.path)")

@@ -73,7 +73,8 @@ extension HealthProbeCommand {
             }
             if encrypt {
                 guard let passwordFile else {
-                    throw CommandFailure.usage("a scheduled encrypted export needs --password-file: nobody is there to type it")
+                    throw CommandFailure.usage(
+                        "a scheduled encrypted export needs --password-file: nobody is there to type it")
                 }
                 do {
                     _ = try Self.readPassword(passwordFile)
@@ -104,11 +105,15 @@ extension HealthProbeCommand {
 
         private func printSchedule(_ scheduler: ExportScheduler) throws {
             guard let schedule = try scheduler.schedule() else {
-                return Output.line("No export schedule. Set one with: healthprobe export schedule --every daily --at 08:00 --format json --to FOLDER")
+                return Output.line(
+                    "No export schedule. Set one with: healthprobe export schedule --every daily --at 08:00 --format json --to FOLDER"
+                )
             }
             let state = try scheduler.state()
             let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
-            Output.line("Every \(schedule.cadence.rawValue) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)")
+            Output.line(
+                "Every \(schedule.cadence.rawValue) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)"
+            )
             if let last = state.lastCompletedSlot {
                 Output.line("Last completed: \(UTCText.iso8601(seconds: last))")
             }
@@ -139,11 +144,13 @@ extension HealthProbeCommand {
             case .noSchedule:
                 Output.line("No export schedule.")
             case .notDue(let next):
-                Output.line("Nothing due; next at \(UTCText.iso8601(seconds: next.timeIntervalSince1970.rounded(.down))).")
+                Output.line(
+                    "Nothing due; next at \(UTCText.iso8601(seconds: next.timeIntervalSince1970.rounded(.down))).")
             case .exported(let result, _):
                 Output.line(ExportRunner.summary(result).trimmingCharacters(in: .newlines))
             case .failed(let failure, _):
-                throw CommandFailure("the scheduled export failed: \(failure.localizedDescription)", code: CommandFailure.ioFailureCode)
+                throw CommandFailure(
+                    "the scheduled export failed: \(failure.localizedDescription)", code: CommandFailure.ioFailureCode)
             }
         }
     }

@@ -28,7 +28,9 @@ extension HealthProbeCommand {
         @Flag(help: "Send the password as a bearer token instead (an Aura SSO token).")
         var bearer = false
 
-        @Option(name: .customLong("password-file"), help: "An owner-only file holding the password (else $HEALTHPROBE_GRAPH_PASSWORD).")
+        @Option(
+            name: .customLong("password-file"),
+            help: "An owner-only file holding the password (else $HEALTHPROBE_GRAPH_PASSWORD).")
         var passwordFile: String?
 
         @Option(
@@ -48,7 +50,8 @@ extension HealthProbeCommand {
         func zone() throws -> TimeZone {
             guard let timeZone else { return TimeZone.current }
             guard let zone = TimeZone(identifier: timeZone) else {
-                throw CommandFailure.usage("\(timeZone) is not a time zone name (like Europe/Berlin or America/New_York)")
+                throw CommandFailure.usage(
+                    "\(timeZone) is not a time zone name (like Europe/Berlin or America/New_York)")
             }
             return zone
         }
@@ -81,7 +84,8 @@ extension HealthProbeCommand {
                 guard !typed.isEmpty else { throw PasswordInput.Problem.emptyPassword }
                 return String(decoding: typed, as: UTF8.self)
             } catch PasswordInput.Problem.noTerminal {
-                throw CommandFailure.usage("Neo4j needs a password: set HEALTHPROBE_GRAPH_PASSWORD or give --password-file")
+                throw CommandFailure.usage(
+                    "Neo4j needs a password: set HEALTHPROBE_GRAPH_PASSWORD or give --password-file")
             } catch let problem as PasswordInput.Problem {
                 throw CommandFailure.usage(problem.localizedDescription)
             }

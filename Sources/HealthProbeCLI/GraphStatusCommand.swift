@@ -29,7 +29,8 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(statuses) }
             guard !statuses.isEmpty else {
                 return Output.line(
-                    "No graph has been synced yet: `healthprobe graph sync --to falkordb:///path/to/falkordb.sock` writes one.")
+                    "No graph has been synced yet: `healthprobe graph sync --to falkordb:///path/to/falkordb.sock` writes one."
+                )
             }
             for status in statuses {
                 Output.line("\(status.destination)")

@@ -11,7 +11,9 @@ extension HealthProbeCommand {
 
         @OptionGroup var graph: GraphOptions
 
-        @Flag(name: .customLong("dry-run"), help: "Say what would be written (days, nodes and relationships by label), send nothing.")
+        @Flag(
+            name: .customLong("dry-run"),
+            help: "Say what would be written (days, nodes and relationships by label), send nothing.")
         var dryRun = false
 
         @Flag(help: "Rewrite every day, as the first sync does (for a graph emptied or edited since its last sync).")
@@ -57,13 +59,17 @@ extension HealthProbeCommand {
             Output.line(
                 "Dry run: graph sync \(plan.syncNumber) to \(plan.destination) would write \(Output.grouped(plan.daysWritten.count)) days and remove \(Output.grouped(plan.daysRemoved.count))\(kind), with \(Output.grouped(plan.anomalies.count)) anomalies."
             )
-            Output.line("  nodes merged: " + outline.nodes.map { "\($0.0) \(Output.grouped($0.1))" }.joined(separator: ", "))
             Output.line(
-                "  relationships merged: " + outline.relationships.map { "\($0.0) \(Output.grouped($0.1))" }.joined(separator: ", "))
+                "  nodes merged: " + outline.nodes.map { "\($0.0) \(Output.grouped($0.1))" }.joined(separator: ", "))
+            Output.line(
+                "  relationships merged: "
+                    + outline.relationships.map { "\($0.0) \(Output.grouped($0.1))" }.joined(separator: ", "))
             if !outline.removed.isEmpty {
                 Output.line(
                     "  removed where present: "
-                        + outline.removed.sorted { $0.key < $1.key }.map { "\($0.key) of \(Output.grouped($0.value)) days" }
+                        + outline.removed.sorted { $0.key < $1.key }.map {
+                            "\($0.key) of \(Output.grouped($0.value)) days"
+                        }
                         .joined(separator: ", "))
             }
             Output.line("Nothing was sent.")

@@ -110,4 +110,3 @@ extension HealthProbeCommand {
         }
     }
 }
-

@@ -20,7 +20,10 @@ extension DashboardPages {
         let event = query["event"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let page = query["page"].flatMap { Int($0) } ?? 1
         let format = format
-        guard let state = try await withArchive({ try AuditTrailState.load(from: $0, event: event, page: page, format: format) })
+        guard
+            let state = try await withArchive({
+                try AuditTrailState.load(from: $0, event: event, page: page, format: format)
+            })
         else { return await noArchive() }
         func href(_ page: Int) -> String {
             "/audit?" + (event.map { "event=\($0)&" } ?? "") + "page=\(page)"
@@ -34,7 +37,9 @@ extension DashboardPages {
 
     /// The whole trail as JSON, oldest first, as `healthprobe audit --json` prints it.
     func auditJSON() async throws -> Response {
-        guard let data = try await withArchive({ try AuditTrailState.exportJSON(from: $0) }) else { return await noArchive() }
+        guard let data = try await withArchive({ try AuditTrailState.exportJSON(from: $0) }) else {
+            return await noArchive()
+        }
         return Response(
             status: .ok,
             headers: [
@@ -78,7 +83,8 @@ extension DashboardPages {
         let view = ArchiveView(
             path: state.path ?? "in memory", size: state.size, integrity: state.integrity,
             integrityRole: state.integrityRole.rawValue, integrityCheckedAt: state.integrityCheckedAt,
-            captures: state.captures, lastVerified: state.lastVerified, recordsTracked: format.count(state.recordsTracked),
+            captures: state.captures, lastVerified: state.lastVerified,
+            recordsTracked: format.count(state.recordsTracked),
             types: state.types.map {
                 ArchiveView.TypeView(
                     type: $0.type, name: $0.name, records: format.count($0.records), sources: $0.sources,

@@ -54,15 +54,18 @@ extension DashboardPages {
             case .forbidden: return forbidden()
             case .notAForm, .noFile:
                 return renderer.error(
-                    .badRequest, title: "No file", message: "Choose an export.zip to check.", link: ("/check", "Check Now"))
+                    .badRequest, title: "No file", message: "Choose an export.zip to check.",
+                    link: ("/check", "Check Now"))
             case .tooLarge(let limit):
                 return renderer.error(
                     .contentTooLarge, title: "The file is too large",
-                    message: "The dashboard takes files up to \(format.bytes(limit)); check a larger export with `healthprobe check`.",
+                    message:
+                        "The dashboard takes files up to \(format.bytes(limit)); check a larger export with `healthprobe check`.",
                     link: ("/check", "Check Now"))
             }
         }
-        guard let id = jobs.start(file: upload.file, folder: upload.folder, inputName: upload.name, access: access) else {
+        guard let id = jobs.start(file: upload.file, folder: upload.folder, inputName: upload.name, access: access)
+        else {
             return redirect(to: "/check")
         }
         return redirect(to: "/check/\(id)")

@@ -17,7 +17,9 @@ struct ArchiveCommandTests {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("a.sqlite").path
         let copy = folder.appendingPathComponent("copy.sqlite").path
-        #expect(try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status == 0)
+        #expect(
+            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
+                == 0)
 
         let backup = try CommandRunner.run(["archive", "backup", copy, "--archive", archive])
         #expect(backup.status == 0, "\(backup.stderr)")
@@ -27,7 +29,9 @@ struct ArchiveCommandTests {
         #expect(permissions == 0o600)
         #expect(try ArchiveInspection.digest(copy) == ArchiveInspection.digest(archive))
         // A single file: nothing beside it, nothing left from the copying.
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".copy") || $0.hasPrefix("copy.sqlite-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(".copy") || $0.hasPrefix("copy.sqlite-")
+        }
         #expect(left.isEmpty)
 
         let again = try CommandRunner.run(["archive", "backup", copy, "--archive", archive])
@@ -46,9 +50,12 @@ struct ArchiveCommandTests {
     @Test func verifyNamesWhatIsWrongAndExits65() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("a.sqlite").path
-        #expect(try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status == 0)
+        #expect(
+            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
+                == 0)
         try ArchiveInspection.tamper(
-            archive, "DELETE FROM record WHERE id = (SELECT MIN(id) FROM record WHERE type = 'HKWorkoutTypeIdentifier')")
+            archive, "DELETE FROM record WHERE id = (SELECT MIN(id) FROM record WHERE type = 'HKWorkoutTypeIdentifier')"
+        )
 
         let verify = try CommandRunner.run(["archive", "verify", "--archive", archive, "--json"])
         #expect(verify.status == 65)
@@ -64,7 +71,9 @@ struct ArchiveCommandTests {
     @Test func statusReportsTheLastVerificationWithoutRunningOne() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("a.sqlite").path
-        #expect(try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status == 0)
+        #expect(
+            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
+                == 0)
         let before = try ArchiveInspection.digest(archive)
         let status = try CommandRunner.run(["status", "--archive", archive])
         #expect(status.stdout.contains("not verified yet (`healthprobe archive verify` checks it)"))
@@ -117,7 +126,8 @@ struct ArchiveCommandTests {
     static func waitUntilWriting(_ archive: String, _ process: Process) throws {
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline {
-            let wal = (try? FileManager.default.attributesOfItem(atPath: archive + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+            let wal =
+                (try? FileManager.default.attributesOfItem(atPath: archive + "-wal")[.size] as? NSNumber)?.intValue ?? 0
             if wal > 256 << 10 { return }
             usleep(5_000)
         }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import HealthProbeKit
 import TestSupport
 import Testing
+
+@testable import HealthProbeKit
 
 /// The audit's commands as a user and a script meet them: anomalies, show, resolve, audit and
 /// `check --fail-on`.

@@ -11,7 +11,8 @@ import Testing
 @Suite("healthprobe graph")
 struct GraphCommandTests {
     static func schema(_ path: String) throws -> String {
-        try ArchiveInspection.text(path, "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master ORDER BY name)")
+        try ArchiveInspection.text(
+            path, "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master ORDER BY name)")
             ?? ""
     }
 
@@ -19,7 +20,9 @@ struct GraphCommandTests {
         let server = try LocalFalkorDB()
         let archive = try AuditedArchive()
         let to = "falkordb://\(server.socket)?graph=cli"
-        let first = try CommandRunner.run(["graph", "sync", "--to", to, "--time-zone", "UTC", "--archive", archive.path])
+        let first = try CommandRunner.run([
+            "graph", "sync", "--to", to, "--time-zone", "UTC", "--archive", archive.path,
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("Graph sync 1 to falkordb://\(server.socket) (graph cli): "))
 
@@ -52,9 +55,12 @@ struct GraphCommandTests {
         #expect(try count("MATCH (a:Anomaly)-[:OF_TYPE]->(:MetricType) RETURN count(a)") == anomalies)
         #expect(try count("MATCH (s:Sync) RETURN count(s)") == 1)
 
-        let again = try CommandRunner.run(["graph", "sync", "--to", to, "--time-zone", "UTC", "--archive", archive.path])
+        let again = try CommandRunner.run([
+            "graph", "sync", "--to", to, "--time-zone", "UTC", "--archive", archive.path,
+        ])
         #expect(again.status == 0)
-        #expect(again.stdout == "The graph at falkordb://\(server.socket) (graph cli) is up to date: nothing to write.\n")
+        #expect(
+            again.stdout == "The graph at falkordb://\(server.socket) (graph cli) is up to date: nothing to write.\n")
         let status = try CommandRunner.run(["graph", "status", "--archive", archive.path])
         #expect(status.stdout.contains("last sync 1 at "))
         #expect(status.stdout.contains("days cut in GMT"))  // Foundation's name for UTC
@@ -91,13 +97,19 @@ struct GraphCommandTests {
         let archive = try AuditedArchive()
         let to = "falkordb://\(server.socket)?graph=bytes"
         #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--archive", archive.path]).status == 0)
-        #expect(try CommandRunner.run(["check", archive.folder.appendingPathComponent("first.xml").path, "--archive", archive.path]).status == 0)
+        #expect(
+            try CommandRunner.run([
+                "check", archive.folder.appendingPathComponent("first.xml").path, "--archive", archive.path,
+            ]).status == 0)
         let before = try ArchiveInspection.bytes(archive.path)
         let status = try CommandRunner.run(["graph", "status", "--archive", archive.path])
         #expect(status.status == 0)
         #expect(!status.stdout.contains("up to date"), "the second check left nothing pending")
-        #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--archive", archive.path]).status == 0)
-        #expect(try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--full", "--archive", archive.path]).status == 0)
+        #expect(
+            try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--archive", archive.path]).status == 0)
+        #expect(
+            try CommandRunner.run(["graph", "sync", "--to", to, "--dry-run", "--full", "--archive", archive.path])
+                .status == 0)
         #expect(try ArchiveInspection.bytes(archive.path) == before)
     }
 
@@ -112,7 +124,10 @@ struct GraphCommandTests {
             (["--to", "neo4j://example.com"], 64, "the Bolt protocol"),
             (["--to", "https://neo4j:secret@example.com"], 64, "the URL holds a password"),
             (["--to", "falkordb://example.com:6379"], 64, "FalkorDB is reached on this machine only"),
-            (["--to", "falkordb:///nonexistent/falkordb.sock"], 74, "falkordb:///nonexistent/falkordb.sock (graph health): FalkorDB cannot be reached"),
+            (
+                ["--to", "falkordb:///nonexistent/falkordb.sock"], 74,
+                "falkordb:///nonexistent/falkordb.sock (graph health): FalkorDB cannot be reached"
+            ),
             (["--to", "falkordb:///tmp/x.sock", "--time-zone", "Mars/Olympus"], 64, "is not a time zone name"),
             (["--to", "https://127.0.0.1:9"], 64, "Neo4j needs a password"),
         ]

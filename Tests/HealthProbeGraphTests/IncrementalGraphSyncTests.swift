@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
-@testable import HealthProbeKit
 import Testing
 
 @testable import HealthProbeGraph
+@testable import HealthProbeKit
 
 /// Later syncs: exactly the days whose records changed are rewritten, deletions included, and a
 /// sync cut off half-way is simply run again.
@@ -34,7 +34,10 @@ struct IncrementalGraphSyncTests {
         let chain = try graph.run(
             "MATCH (a:Day)-[:NEXT_DAY]->(b:Day) RETURN toString(a.date), toString(b.date) ORDER BY a.date"
         ).rows
-        #expect(chain.map { "\($0[0].text ?? "")>\($0[1].text ?? "")" } == ["2000-01-01>2000-01-02", "2000-01-02>2000-01-04"])
+        #expect(
+            chain.map { "\($0[0].text ?? "")>\($0[1].text ?? "")" } == [
+                "2000-01-01>2000-01-02", "2000-01-02>2000-01-04",
+            ])
 
         // The cycling workout is one node, the rewritten one.
         let cycling = try graph.run(

@@ -13,14 +13,16 @@ import Testing
 struct Neo4jQueryAPITests {
     /// Runs `body` with an engine pointed at a contract server on a loopback port.
     static func withContractServer(
-        _ state: Neo4jContractState, credentials: Neo4jQueryClient.Credentials = .basic(user: "neo4j", password: "test-password"),
+        _ state: Neo4jContractState,
+        credentials: Neo4jQueryClient.Credentials = .basic(user: "neo4j", password: "test-password"),
         _ body: @Sendable @escaping (Neo4jEngine) async throws -> Void
     ) async throws {
         let app = Application(router: Neo4jContractServer.router(state))
         try await app.test(.live) { client in
             let base = URL(string: "http://127.0.0.1:\(client.port ?? 0)")!
             let engine = Neo4jEngine(
-                client: Neo4jQueryClient(base: base, database: "neo4j", credentials: credentials, timeout: 10, backoff: 0.01),
+                client: Neo4jQueryClient(
+                    base: base, database: "neo4j", credentials: credentials, timeout: 10, backoff: 0.01),
                 destination: "neo4j-test")
             try await body(engine)
         }
@@ -51,7 +53,10 @@ struct Neo4jQueryAPITests {
         #expect(transactional.last?.path.hasSuffix("/commit") == true)
         // Every request after the first of the transaction echoes the cluster affinity.
         #expect(transactional.dropFirst().allSatisfy { $0.affinity == Neo4jContractState.affinity })
-        #expect(requests.allSatisfy { $0.authorization == "Basic " + Data("neo4j:test-password".utf8).base64EncodedString() })
+        #expect(
+            requests.allSatisfy {
+                $0.authorization == "Basic " + Data("neo4j:test-password".utf8).base64EncodedString()
+            })
         #expect(requests.allSatisfy { $0.accept == Neo4jTypedJSON.mediaType })
         let statement = try #require(transactional.first { $0.body["statement"] != nil })
         #expect(statement.contentType == Neo4jTypedJSON.mediaType)
@@ -73,7 +78,9 @@ struct Neo4jQueryAPITests {
         let decodedBack = Neo4jTypedJSON.value(
             try? JSONSerialization.jsonObject(with: JSONSerialization.data(withJSONObject: encoded)))
         #expect(decodedBack == value)
-        #expect((encoded["_value"] as? [String: Any]).flatMap { ($0["big"] as? [String: Any])?["_value"] as? String } == "9007199254740993")
+        #expect(
+            (encoded["_value"] as? [String: Any]).flatMap { ($0["big"] as? [String: Any])?["_value"] as? String }
+                == "9007199254740993")
         #expect(Neo4jTypedJSON.decode(["$type": "Integer", "_value": "42"]) == .integer(42))
         #expect(Neo4jTypedJSON.decode(["$type": "Date", "_value": "2000-01-01"]) == .bulk("2000-01-01"))
         #expect(Neo4jTypedJSON.decode(["$type": "Null", "_value": NSNull()]) == .bulk(nil))
@@ -89,8 +96,9 @@ struct Neo4jQueryAPITests {
             }
         }
         #expect(try Self.savedState(archive).isEmpty)
-        #expect(GraphSyncError.neo4j(.refusedCredentials(host: "127.0.0.1")).description
-            == "Neo4j refused the credentials for 127.0.0.1")
+        #expect(
+            GraphSyncError.neo4j(.refusedCredentials(host: "127.0.0.1")).description
+                == "Neo4j refused the credentials for 127.0.0.1")
     }
 
     @Test func aBearerTokenIsSentAsSuch() async throws {
@@ -137,7 +145,9 @@ struct Neo4jQueryAPITests {
                 try await archive.sync(engine)
                 Issue.record("the sync succeeded")
             } catch let error as GraphSyncError {
-                #expect(error.description == "Neo4j at 127.0.0.1 refused a statement (Neo.ClientError.Statement.SyntaxError)")
+                #expect(
+                    error.description
+                        == "Neo4j at 127.0.0.1 refused a statement (Neo.ClientError.Statement.SyntaxError)")
                 #expect(error.exitCode == 74)
             }
         }

@@ -1,11 +1,11 @@
 import AppleHealthExport
 import Foundation
-import HealthProbeKit
 import HTTPTypes
+import HealthProbeKit
 import Hummingbird
 import HummingbirdTesting
-import Testing
 import TestSupport
+import Testing
 
 @testable import HealthProbeWeb
 
@@ -91,7 +91,8 @@ struct CheckUploadTests: Sendable {
         let words = Self.refusal(of: local)
         #expect(!words.isEmpty)
         try await app.test(.router) { client in
-            let response = try await upload(client, file: notAnExport, named: "notes.csv", csrf: configuration.csrfToken)
+            let response = try await upload(
+                client, file: notAnExport, named: "notes.csv", csrf: configuration.csrfToken)
             #expect(response.status == .seeOther)
             let page = try await result(client, try #require(response.headers[.location]))
             #expect(page.contains("The check did not complete"))

@@ -1,10 +1,10 @@
 import Foundation
-import HealthProbeKit
 import HTTPTypes
+import HealthProbeKit
 import Hummingbird
 import HummingbirdTesting
-import Testing
 import TestSupport
+import Testing
 
 @testable import HealthProbeWeb
 
@@ -69,7 +69,9 @@ struct DashboardRouterTests: Sendable {
                 #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
                 #expect(response.headers[.contentSecurityPolicy]?.contains("script-src") == false)
                 #expect(response.headers[.cacheControl] == "no-store")
-                #expect(String(buffer: response.body).contains("Needs a look") || String(buffer: response.body).contains("Critical"))
+                #expect(
+                    String(buffer: response.body).contains("Needs a look")
+                        || String(buffer: response.body).contains("Critical"))
             }
         }
     }
@@ -113,7 +115,8 @@ struct DashboardRouterTests: Sendable {
                 #expect(page.contains("verified intact."))
             }
         }
-        let backups = try FileManager.default.contentsOfDirectory(atPath: archive.folder.appendingPathComponent("backups").path)
+        let backups = try FileManager.default.contentsOfDirectory(
+            atPath: archive.folder.appendingPathComponent("backups").path)
         #expect(backups.count == 1)
         let copy = archive.folder.appendingPathComponent("backups/\(backups[0])").path
         #expect(try ArchiveInspection.digest(copy) == ArchiveInspection.digest(archive.path))
@@ -158,9 +161,11 @@ struct DashboardRouterTests: Sendable {
         #expect(!values.isEmpty)
         let marked = values.flatMap { ["<code>\($0) ", "<code>\($0)</code>"] }
         try await app.test(.router) { client in
-            for uri in ["/", "/anomalies", "/anomalies?resolved=1", "/anomalies/\(anomaly.id)", "/audit", "/archive", "/settings",
-                "/anomalies/\(anomaly.id)/report.md", "/audit.json"]
-            {
+            for uri in [
+                "/", "/anomalies", "/anomalies?resolved=1", "/anomalies/\(anomaly.id)", "/audit", "/archive",
+                "/settings",
+                "/anomalies/\(anomaly.id)/report.md", "/audit.json",
+            ] {
                 try await client.execute(uri: uri, method: .get, headers: cookie) { response in
                     #expect(response.status == .ok, "\(uri)")
                     let body = String(buffer: response.body)

@@ -90,7 +90,9 @@ enum SharedArchiveSoak {
                 while Date() < deadline {
                     let outcome = try await Background.run(["check", file.path, "--json"], environment: environment)
                     await log.record("check", outcome)
-                    if let capture = Background.capture(outcome) { await log.completed(capture.id, capture.records, file) }
+                    if let capture = Background.capture(outcome) {
+                        await log.completed(capture.id, capture.records, file)
+                    }
                     file = exports.other(than: file)
                 }
                 return false
@@ -99,7 +101,8 @@ enum SharedArchiveSoak {
                 let output = exports.folder.appendingPathComponent("export.csv").path
                 let readers: [(String, [String])] = [
                     ("status", ["status"]), ("anomalies", ["anomalies", "--all", "--json"]),
-                    ("captures", ["captures"]), ("export", ["export", "--format", "csv", "--output", output, "--force"]),
+                    ("captures", ["captures"]),
+                    ("export", ["export", "--format", "csv", "--output", output, "--force"]),
                     ("graph status", ["graph", "status"]),
                 ]
                 var turn = 0
@@ -115,7 +118,11 @@ enum SharedArchiveSoak {
                 let pages = ["/", "/anomalies", "/archive", "/audit", "/settings"]
                 while Date() < deadline {
                     let page = try await dashboard.get(pages[turn % pages.count])
-                    if page.status == 200 { await log.count("page") } else { await log.failed("\(pages[turn % pages.count]) answered \(page.status)") }
+                    if page.status == 200 {
+                        await log.count("page")
+                    } else {
+                        await log.failed("\(pages[turn % pages.count]) answered \(page.status)")
+                    }
                     turn += 1
                 }
                 return false
@@ -126,7 +133,8 @@ enum SharedArchiveSoak {
                     let list = try await Background.run(["anomalies", "--json"], environment: environment)
                     let open = try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
                     guard let id = open?.first?["id"] as? Int else { continue }
-                    await log.record("resolve", try await Background.run(["resolve", "\(id)"], environment: environment))
+                    await log.record(
+                        "resolve", try await Background.run(["resolve", "\(id)"], environment: environment))
                 }
                 return false
             }

@@ -1,5 +1,5 @@
-import Foundation
 import AppleHealthExport
+import Foundation
 import HealthProbeKit
 import TestSupport
 import Testing
@@ -28,7 +28,8 @@ struct SharedArchiveTests {
             options.deviceAddressSeed = 2
             try SyntheticExportGenerator(options: options).writeZip(to: second)
             large = folder.appendingPathComponent("large.zip")
-            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 40_000, seed: 12)).writeZip(to: large)
+            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 40_000, seed: 12)).writeZip(
+                to: large)
         }
 
         func other(than file: URL) -> URL { file == first ? second : first }

@@ -93,7 +93,8 @@ struct ArchiveDayReader {
             guard let value = cursor.value else { return }
             let source = cursor.sourceName
             let priority = device?.priority ?? Self.priority(source ?? "")
-            content.addSleep(value: value, start: start, end: cursor.endDate ?? start, source: source, priority: priority)
+            content.addSleep(
+                value: value, start: start, end: cursor.endDate ?? start, source: source, priority: priority)
             return
         }
         for metric in metrics {
@@ -131,7 +132,8 @@ struct ArchiveDayReader {
         properties.append(("end_date", .string(localTime(end, zone: zone))))
         properties.append(("device", device.map(CypherValue.string) ?? .null))
         return GraphWorkout(
-            uid: uid, day: day, start: start, end: end, device: device, minutes: measures.minutes, properties: properties)
+            uid: uid, day: day, start: start, end: end, device: device, minutes: measures.minutes,
+            properties: properties)
     }
 
     /// "2000-01-01T07:31:30+01:00": the local time with its offset.

@@ -74,7 +74,8 @@ public enum GraphSyncPlanner {
 
     /// What a sync from `state` would write, counted without reading a day's records or
     /// touching the archive: `graph status`.
-    public static func pending(_ store: ArchiveStore, since state: GraphSyncState) throws -> (days: Int, anomalies: Int) {
+    public static func pending(_ store: ArchiveStore, since state: GraphSyncState) throws -> (days: Int, anomalies: Int)
+    {
         try store.readGraphSource { source in
             var clock = LocalDayClock(defaultZone: TimeZone(identifier: state.timeZone) ?? TimeZone.current)
             let days = try ChangedDays.since(state, source, clock: &clock).count

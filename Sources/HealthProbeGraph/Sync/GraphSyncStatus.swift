@@ -30,7 +30,8 @@ public struct GraphSyncStatus: Encodable, Sendable {
             return GraphSyncStatus(
                 destination: name,
                 lastSync: LastSync(
-                    number: state.syncs, at: UTCText.iso8601(seconds: state.syncedAt.timeIntervalSince1970.rounded(.down)),
+                    number: state.syncs,
+                    at: UTCText.iso8601(seconds: state.syncedAt.timeIntervalSince1970.rounded(.down)),
                     capture: state.captureId, timeZone: state.timeZone),
                 pendingDays: pending.days, pendingAnomalies: pending.anomalies)
         }

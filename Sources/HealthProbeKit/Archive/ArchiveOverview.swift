@@ -117,9 +117,11 @@ extension ArchiveStore {
     func recordWhenFree(_ check: IntegrityCheck) {
         _ = try? writeWhenFree { db in
             for (key, value) in [
-                (IntegrityCheck.resultKey, check.result), (IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)"),
+                (IntegrityCheck.resultKey, check.result),
+                (IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)"),
             ] {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
             }
             if !check.isOK {
                 try AuditLog.append(db, event: .integrityChecked, message: "the integrity check found problems")

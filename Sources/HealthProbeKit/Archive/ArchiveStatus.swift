@@ -54,7 +54,8 @@ extension ArchiveStore {
                 recordsEverSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
                 recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
                     ?? 0,
-                openAnomalies: Dictionary(uniqueKeysWithValues: overview.openAnomalies.map { ($0.key.rawValue, $0.value) }),
+                openAnomalies: Dictionary(
+                    uniqueKeysWithValues: overview.openAnomalies.map { ($0.key.rawValue, $0.value) }),
                 archiveBytes: overview.archiveBytes, integrity: overview.integrity?.result,
                 integrityCheckedAt: overview.integrity?.checkedAt, status: health.label,
                 statusMessage: health.message)
@@ -63,7 +64,8 @@ extension ArchiveStore {
 
     /// Records present now (seen and not gone), counted over the records: seconds at millions.
     public func countPresentRecords() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0 }
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0
+        }
     }
 
     /// A type snapshot's per-source counts (canonical JSON, `{"source": n}`).

@@ -46,7 +46,8 @@ extension ArchiveStore {
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         if !foreignKeys.isEmpty {
             let tables = Set(foreignKeys.map { $0[0] as String }).sorted()
-            problems.append("\(foreignKeys.count) rows refer to rows that do not exist (\(tables.joined(separator: ", ")))")
+            problems.append(
+                "\(foreignKeys.count) rows refer to rows that do not exist (\(tables.joined(separator: ", ")))")
         }
         let unfinished = try Int64.fetchAll(
             db,

@@ -37,7 +37,8 @@ public struct ArchiveStore: Sendable {
         Self.sqliteConfigured
         try prepareFile(at: path)
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: false))
+            let pool = try DatabasePool(
+                path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: false))
             return try ArchiveStore(writer: pool, path: path, busyTimeout: busyTimeout)
         } catch {
             throw ArchiveError.from(error, path: path) ?? error
@@ -55,7 +56,8 @@ public struct ArchiveStore: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { throw ArchiveError.missing(path: path) }
         Self.sqliteConfigured
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: true))
+            let pool = try DatabasePool(
+                path: path, configuration: configuration(busyTimeout: busyTimeout, readOnly: true))
             let ready = try pool.read { db in
                 try Self.inspect(db, migrator: Self.migrator) == .current && Self.interruptedCaptures(db).isEmpty
             }

@@ -84,7 +84,8 @@ private struct ExportJob {
             throw ExportFailure.cannotWrite(path: request.outputPath, problem: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        let file = try ExportFileWriter(descriptor: descriptor, password: request.password, iterations: request.iterations)
+        let file = try ExportFileWriter(
+            descriptor: descriptor, password: request.password, iterations: request.iterations)
         let stream = ExportByteStream(writer: file)
         let writer: any ExportFormatWriter =
             request.format == .csv
@@ -123,7 +124,8 @@ private struct ExportJob {
                 description: description, totals: totals, bytes: bytes,
                 sha256: HexText.encode(Array(hasher.finalize())))
         }
-        let file = try ExportFileWriter(descriptor: descriptor, password: request.password, iterations: request.iterations)
+        let file = try ExportFileWriter(
+            descriptor: descriptor, password: request.password, iterations: request.iterations)
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             try checkCancelled()
             try chunk.withUnsafeBytes { try file.write($0) }
@@ -185,7 +187,8 @@ private struct ExportJob {
             capture: .init(
                 id: resolved.capture.id, origin: resolved.capture.origin,
                 date: context.timestamps.text(resolved.capture.date)),
-            timeZone: ["GMT", "UTC", "Etc/UTC"].contains(request.timeZone.identifier) ? "UTC" : request.timeZone.identifier, range: request.rangeDescription, types: selection.types,
+            timeZone: ["GMT", "UTC", "Etc/UTC"].contains(request.timeZone.identifier)
+                ? "UTC" : request.timeZone.identifier, range: request.rangeDescription, types: selection.types,
             startFrom: selection.startFrom.map { context.timestamps.text($0) },
             startBefore: selection.startBefore.map { context.timestamps.text($0) }, includesGone: selection.includeGone,
             receivedAfterCapture: selection.receivedAfterCapture)

@@ -73,7 +73,9 @@ public struct GraphSource {
     /// The present relevant records whose start lies in `starts`.
     public func records(starting starts: Range<Double>, _ relevance: Relevance) throws -> GraphRecordCursor {
         try GraphRecordCursor(
-            db, sql: GraphRecordCursor.select(where: "startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(relevance.sql)"),
+            db,
+            sql: GraphRecordCursor.select(
+                where: "startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(relevance.sql)"),
             arguments: [starts.lowerBound, starts.upperBound] + relevance.arguments)
     }
 
