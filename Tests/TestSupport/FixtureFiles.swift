@@ -1,12 +1,12 @@
 import Foundation
 
-/// The shared real-export fixtures (`../shared/fixtures/apple-health/` beside the repository) and
-/// scratch folders for inputs a test writes itself.
+/// The real-export fixtures (`Tests/Fixtures/apple-health/`, with their sources and licences in
+/// its README) and scratch folders for inputs a test writes itself.
 public enum FixtureFiles {
     public static let root: URL = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("shared/fixtures/apple-health")
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Fixtures/apple-health")
     }()
 
     public static func url(_ relativePath: String) -> URL {
