@@ -21,8 +21,11 @@
             values.isExcludedFromBackup = true
             var excluded = folder
             try? excluded.setResourceValues(values)
-            scheduler = ExportScheduler(archive: archive, files: PartialExportFiles(
-                registryFolder: folder.appendingPathComponent(".partial").path)) { account in
+            scheduler = ExportScheduler(
+                archive: archive,
+                files: PartialExportFiles(
+                    registryFolder: folder.appendingPathComponent(".partial").path)
+            ) { account in
                 try KeychainPassword.read(account: account)
             }
         }

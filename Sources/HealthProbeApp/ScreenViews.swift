@@ -64,8 +64,12 @@
         var body: some View {
             NavigationStack {
                 List(model.list?.rows ?? []) { row in
-                    Button { model.open(row.id) } label: { AnomalyRowView(row: row) }
-                        .swipeActions { Button("Resolve") { model.resolve([row.id]) }.tint(.gray) }
+                    Button {
+                        model.open(row.id)
+                    } label: {
+                        AnomalyRowView(row: row)
+                    }
+                    .swipeActions { Button("Resolve") { model.resolve([row.id]) }.tint(.gray) }
                 }
                 .navigationTitle("Anomalies")
                 .sheet(isPresented: Binding(get: { model.detail != nil }, set: { if !$0 { model.close() } })) {
@@ -173,7 +177,8 @@
                 .navigationTitle("Settings")
                 .confirmationDialog(
                     "Delete all audit data?",
-                    isPresented: Binding(get: { model.isConfirmingDeletion }, set: { if !$0 { model.cancelDeletion() } }),
+                    isPresented: Binding(
+                        get: { model.isConfirmingDeletion }, set: { if !$0 { model.cancelDeletion() } }),
                     titleVisibility: .visible
                 ) {
                     Button("Delete Everything", role: .destructive) { model.confirmDeletion() }

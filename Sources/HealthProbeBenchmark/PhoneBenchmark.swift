@@ -78,7 +78,8 @@ struct PhoneBenchmark {
             let latency = measurement.cancelLatency.map { String(format: "%.2f s", $0) } ?? "–"
             print(
                 String(
-                    format: "| %@ | %@ | %.1f s | %d | %@ | %@ |", name, measurement.outcome ?? "?", measurement.seconds,
+                    format: "| %@ | %@ | %.1f s | %d | %@ | %@ |", name, measurement.outcome ?? "?",
+                    measurement.seconds,
                     measurement.records, latency, megabytes(measurement)))
         }
         if let one { row("first sync, one go", one) }

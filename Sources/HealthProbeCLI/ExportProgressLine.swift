@@ -11,11 +11,12 @@ final class ExportProgressLine: @unchecked Sendable {
     func update(_ progress: ExportProgress) {
         guard enabled else { return }
         let now = Date()
-        guard lock.withLock({
-            guard now.timeIntervalSince(lastShown) >= 1 else { return false }
-            lastShown = now
-            return true
-        })
+        guard
+            lock.withLock({
+                guard now.timeIntervalSince(lastShown) >= 1 else { return false }
+                lastShown = now
+                return true
+            })
         else { return }
         var text = "\r\u{1B}[2KExporting \(progress.currentType.map(SampleTypeCatalog.displayName) ?? "records")…"
         text += "  \(Output.grouped(progress.recordsDone)) of \(Output.grouped(progress.recordsExpected)) records"

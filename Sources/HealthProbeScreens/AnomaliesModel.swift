@@ -21,7 +21,9 @@ public final class AnomaliesModel {
     }
 
     public func refresh() {
-        errorMessage = failureMessage { list = try AnomalyListState.load(from: archive, filter: filter, format: format) }
+        errorMessage = failureMessage {
+            list = try AnomalyListState.load(from: archive, filter: filter, format: format)
+        }
     }
 
     /// Opens an anomaly's detail, values withheld.

@@ -33,7 +33,8 @@ public struct DashboardState: Sendable, Equatable {
             status: StatusIndicator(status), hasArchive: hasArchive, lastChecked: nil, lastCheckedRelative: nil,
             recordsTracked: 0, anomaliesAllTime: 0, openAnomalies: 0, recentAlerts: [],
             alertThreshold: MonitoringSettings.defaults.alertThreshold,
-            monitoredTypes: MonitoringSettings.defaults.monitoredTypes.count, chartType: nil, chartTypes: [], series: nil,
+            monitoredTypes: MonitoringSettings.defaults.monitoredTypes.count, chartType: nil, chartTypes: [],
+            series: nil,
             timeline: AnomalyTimeline(days: []))
     }
 

@@ -17,7 +17,8 @@ public struct ScreenFormat: Sendable {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         let zone =
-            ["UTC", "GMT"].contains(timeZone.identifier) ? "UTC" : timeZone.abbreviation(for: date) ?? timeZone.identifier
+            ["UTC", "GMT"].contains(timeZone.identifier)
+            ? "UTC" : timeZone.abbreviation(for: date) ?? timeZone.identifier
         return String(
             format: "%04d-%02d-%02d %02d:%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
             parts.minute ?? 0, zone)
@@ -33,8 +34,11 @@ public struct ScreenFormat: Sendable {
         let seconds = now.timeIntervalSince(date)
         let magnitude = abs(seconds)
         let (count, unit): (Int, String) =
-            magnitude < 60 ? (0, "") : magnitude < 3_600 ? (Int(magnitude / 60), "minute")
-            : magnitude < 86_400 ? (Int(magnitude / 3_600), "hour") : (Int(magnitude / 86_400), "day")
+            magnitude < 60
+            ? (0, "")
+            : magnitude < 3_600
+                ? (Int(magnitude / 60), "minute")
+                : magnitude < 86_400 ? (Int(magnitude / 3_600), "hour") : (Int(magnitude / 86_400), "day")
         if count == 0 { return "just now" }
         let phrase = "\(count) \(unit)\(count == 1 ? "" : "s")"
         return seconds >= 0 ? phrase + " ago" : "in " + phrase

@@ -48,9 +48,13 @@ extension DashboardPages {
         if reveal {
             guard try await FormFields.read(request).hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         }
-        guard let id = context.parameters.get("id", as: Int64.self) else { return notFound("There is no such anomaly.") }
+        guard let id = context.parameters.get("id", as: Int64.self) else {
+            return notFound("There is no such anomaly.")
+        }
         let format = format
-        let loaded = try await withArchive { try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, format: format) }
+        let loaded = try await withArchive {
+            try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, format: format)
+        }
         guard let state = loaded ?? nil else { return notFound("There is no anomaly \(id).") }
         return renderer.html(
             "anomalyDetail", title: "Anomaly \(id)", tab: .anomalies, body: AnomalyDetailView(state, format: format))
@@ -74,7 +78,9 @@ extension DashboardPages {
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound() }
         do {
-            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else { return await noArchive() }
+            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else {
+                return await noArchive()
+            }
         } catch ArchiveError.unknownAnomalies {
             return notFound("There is no anomaly \(id).")
         }

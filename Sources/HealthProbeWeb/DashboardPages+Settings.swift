@@ -59,7 +59,9 @@ extension DashboardPages {
         guard let refusal = outcome.refusal else { return redirect(to: "/settings?done=saved") }
         var shown = SettingsState.make(outcome.current)
         let chosen = Set(types)
-        for index in shown.types.indices { shown.types[index].selected = chosen.contains(shown.types[index].identifier) }
+        for index in shown.types.indices {
+            shown.types[index].selected = chosen.contains(shown.types[index].identifier)
+        }
         return renderer.html(
             "settings", title: "Settings", tab: .settings, body: SettingsView(shown, error: refusal.message),
             status: .unprocessableContent)
@@ -78,7 +80,8 @@ extension DashboardPages {
         if jobs.runningJobID != nil {
             return renderer.error(
                 .conflict, title: "A check is running",
-                message: "Wait for the check to finish before deleting the audit data.", link: ("/settings", "Settings"))
+                message: "Wait for the check to finish before deleting the audit data.", link: ("/settings", "Settings")
+            )
         }
         guard try await withArchive({ try $0.deleteAllAuditData() }) != nil else { return await noArchive() }
         return redirect(to: "/settings?done=deleted")

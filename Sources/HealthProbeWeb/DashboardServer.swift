@@ -21,7 +21,8 @@ public struct DashboardServer: Sendable {
         let routes = pages.routes
         let router = Router()
         router.add(middleware: SecurityMiddleware(configuration: configuration, renderer: pages.renderer))
-        router.add(middleware: HTMLErrorMiddleware(renderer: pages.renderer, routes: routes.map { ($0.method, $0.path) }))
+        router.add(
+            middleware: HTMLErrorMiddleware(renderer: pages.renderer, routes: routes.map { ($0.method, $0.path) }))
         for route in routes {
             router.on(RouterPath(route.path), method: route.method, use: route.respond)
         }

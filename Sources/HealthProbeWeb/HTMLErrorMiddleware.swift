@@ -25,16 +25,19 @@ struct HTMLErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                     .map(\.0.rawValue).joined(separator: ", ")
                 return response
             case .notFound:
-                return renderer.error(.notFound, title: "Not found", message: "There is no such page.", link: ("/", "Dashboard"))
+                return renderer.error(
+                    .notFound, title: "Not found", message: "There is no such page.", link: ("/", "Dashboard"))
             case .methodNotAllowed:
                 return renderer.error(
                     .methodNotAllowed, title: "Not allowed", message: "This page does not take that kind of request.",
                     link: ("/", "Dashboard"))
             default:
-                return renderer.error(error.status, title: "Request refused", message: error.body ?? "The request could not be served.")
+                return renderer.error(
+                    error.status, title: "Request refused", message: error.body ?? "The request could not be served.")
             }
         } catch let error as ArchiveError {
-            return renderer.error(.serviceUnavailable, title: "The archive cannot be used", message: error.localizedDescription)
+            return renderer.error(
+                .serviceUnavailable, title: "The archive cannot be used", message: error.localizedDescription)
         }
     }
 

@@ -92,7 +92,8 @@ struct PageRenderer: Sendable {
     }
 
     /// An error page in the dashboard's frame.
-    func error(_ status: HTTPResponse.Status, title: String, message: String, link: (String, String)? = nil) -> Response {
+    func error(_ status: HTTPResponse.Status, title: String, message: String, link: (String, String)? = nil) -> Response
+    {
         html(
             "error", title: title, tab: nil,
             body: ErrorBody(heading: title, message: message, linkHref: link?.0, linkLabel: link?.1),

@@ -133,7 +133,8 @@ enum SVGChart {
             + "<text x=\"\(number(width - right))\" y=\"\(number(y))\" text-anchor=\"end\">\(last)</text>"
     }
 
-    private static func rect(_ className: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
+    private static func rect(_ className: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String
+    {
         "<rect class=\"\(className)\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\"/>"
     }
 

@@ -32,7 +32,9 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             guard Secrets.matches(token, configuration.launchToken) else { return needsLaunchURL() }
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
             response.setCookie(
-                Cookie(name: Self.cookieName, value: configuration.sessionToken, path: "/", httpOnly: true, sameSite: .strict))
+                Cookie(
+                    name: Self.cookieName, value: configuration.sessionToken, path: "/", httpOnly: true,
+                    sameSite: .strict))
             return response
         }
         if request.method == .get && request.uri.path == StyleSheet.path { return try await next(request, context) }
@@ -50,7 +52,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         renderer.error(
             .unauthorized, title: "Open the address HealthProbe printed",
             message:
-                "This dashboard opens only from the address that healthprobe serve printed in its terminal, which carries this launch's key.")
+                "This dashboard opens only from the address that healthprobe serve printed in its terminal, which carries this launch's key."
+        )
     }
 
     static func addSecurityHeaders(_ response: inout Response) {

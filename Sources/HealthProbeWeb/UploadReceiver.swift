@@ -74,7 +74,10 @@ struct UploadReceiver {
     /// A file name safe to create: the last component, letters, digits, dot, dash, underscore.
     static func safeName(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let kept = String(last.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._-".unicodeScalars.contains($0) }.map(Character.init))
+        let kept = String(
+            last.unicodeScalars.filter {
+                CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._-".unicodeScalars.contains($0)
+            }.map(Character.init))
         let trimmed = kept.drop { $0 == "." }
         return trimmed.isEmpty ? "export.zip" : String(trimmed.prefix(100))
     }

@@ -84,9 +84,10 @@ struct DashboardView: Sendable {
         chartTypes = state.chartTypes.map {
             ChoiceView(value: $0, label: SampleTypeCatalog.displayName(of: $0), selected: $0 == state.chartType)
         }
-        recordsChart = state.series.map {
-            SVGChart.records($0, typeName: SampleTypeCatalog.displayName(of: $0.type), format: format)
-        } ?? ""
+        recordsChart =
+            state.series.map {
+                SVGChart.records($0, typeName: SampleTypeCatalog.displayName(of: $0.type), format: format)
+            } ?? ""
         hasTimeline = !state.timeline.days.isEmpty
         timelineChart = SVGChart.timeline(state.timeline, format: format)
     }

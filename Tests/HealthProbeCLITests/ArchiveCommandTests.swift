@@ -14,12 +14,8 @@ struct ArchiveCommandTests {
     }
 
     @Test func backupIsAVerifiedOwnerOnlyCopyThatRefusesToOverwrite() throws {
-        let folder = try FixtureFiles.temporaryFolder()
-        let archive = folder.appendingPathComponent("a.sqlite").path
+        let (folder, archive) = try Self.checkedArchive()
         let copy = folder.appendingPathComponent("copy.sqlite").path
-        #expect(
-            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
-                == 0)
 
         let backup = try CommandRunner.run(["archive", "backup", copy, "--archive", archive])
         #expect(backup.status == 0, "\(backup.stderr)")
@@ -48,11 +44,7 @@ struct ArchiveCommandTests {
     }
 
     @Test func verifyNamesWhatIsWrongAndExits65() throws {
-        let folder = try FixtureFiles.temporaryFolder()
-        let archive = folder.appendingPathComponent("a.sqlite").path
-        #expect(
-            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
-                == 0)
+        let (_, archive) = try Self.checkedArchive()
         try ArchiveInspection.tamper(
             archive, "DELETE FROM record WHERE id = (SELECT MIN(id) FROM record WHERE type = 'HKWorkoutTypeIdentifier')"
         )
@@ -69,15 +61,11 @@ struct ArchiveCommandTests {
     }
 
     @Test func statusReportsTheLastVerificationWithoutRunningOne() throws {
-        let folder = try FixtureFiles.temporaryFolder()
-        let archive = folder.appendingPathComponent("a.sqlite").path
-        #expect(
-            try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive]).status
-                == 0)
-        let before = try ArchiveInspection.digest(archive)
+        let (_, archive) = try Self.checkedArchive()
+        let before = try ArchiveInspection.bytes(archive)
         let status = try CommandRunner.run(["status", "--archive", archive])
         #expect(status.stdout.contains("not verified yet (`healthprobe archive verify` checks it)"))
-        #expect(try ArchiveInspection.digest(archive) == before, "status wrote to the archive")
+        #expect(try ArchiveInspection.bytes(archive) == before, "status wrote to the archive")
 
         #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
         let after = try CommandRunner.run(["status", "--archive", archive, "--json"])
@@ -120,6 +108,15 @@ struct ArchiveCommandTests {
         #expect(resolve.stderr.hasPrefix("healthprobe: \(archive) is busy: another HealthProbe is writing it"))
         #expect(resolve.stderr.split(separator: "\n").count == 1)
         #expect(!resolve.stderr.contains("SQLite"))
+    }
+
+    /// A folder with an archive a check of a small real export made.
+    static func checkedArchive() throws -> (folder: URL, archive: String) {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("a.sqlite").path
+        let check = try CommandRunner.run(["check", FixtureFiles.url("dogsheep/export.xml").path, "--archive", archive])
+        #expect(check.status == 0, "\(check.stderr)")
+        return (folder, archive)
     }
 
     /// Waits until a check has begun writing the archive (its write-ahead log grows).

@@ -19,7 +19,8 @@ struct ExportCommandTests {
             folder = try FixtureFiles.temporaryFolder()
             archive = folder.appendingPathComponent("archive.sqlite").path
             let export = folder.appendingPathComponent("export.zip")
-            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: records, seed: 9)).writeZip(to: export)
+            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: records, seed: 9)).writeZip(
+                to: export)
             let check = try CommandRunner.run(["check", export.path, "--archive", archive])
             #expect(check.status == 0, "\(check.stderr)")
             passwordFile = folder.appendingPathComponent("password").path
@@ -35,17 +36,28 @@ struct ExportCommandTests {
         }
 
         func leftovers() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("healthprobe-partial") }
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains("healthprobe-partial")
+            }
         }
     }
 
     @Test func badUsageIsOneLineAndExit64() throws {
         let setup = try Setup()
         let cases: [([String], String)] = [
-            (["export", "--format", "json", "--output", "x.json", "--types", "HeartRat"], "did you mean HKQuantityTypeIdentifierHeartRate"),
-            (["export", "--format", "json", "--output", "x.json", "--from", "2000-02-01", "--to", "2000-01-01"], "--from is after --to"),
+            (
+                ["export", "--format", "json", "--output", "x.json", "--types", "HeartRat"],
+                "did you mean HKQuantityTypeIdentifierHeartRate"
+            ),
+            (
+                ["export", "--format", "json", "--output", "x.json", "--from", "2000-02-01", "--to", "2000-01-01"],
+                "--from is after --to"
+            ),
             (["export", "--format", "json", "--output", "x.json", "--from", "yesterday"], "cannot read the date"),
-            (["export", "--format", "json", "--output", "x.json", "--as-of-capture", "9"], "there is no complete capture 9"),
+            (
+                ["export", "--format", "json", "--output", "x.json", "--as-of-capture", "9"],
+                "there is no complete capture 9"
+            ),
             (["export", "--format", "json", "--output", "x.json", "--time-zone", "Mars/Olympus"], "unknown time zone"),
         ]
         for (arguments, message) in cases {
@@ -103,14 +115,19 @@ struct ExportCommandTests {
     @Test func encryptedRoundTripAndRefusals() throws {
         let setup = try Setup()
         let exported = try setup.run([
-            "export", "--format", "jsonl", "--output", "data.jsonl.enc", "--encrypt", "--password-file", setup.passwordFile,
+            "export", "--format", "jsonl", "--output", "data.jsonl.enc", "--encrypt", "--password-file",
+            setup.passwordFile,
         ])
         #expect(exported.status == 0, "\(exported.stderr)")
         let plain = try setup.run(["export", "--format", "jsonl", "--output", "data.jsonl"])
         #expect(plain.status == 0)
-        let decrypted = try setup.run(["decrypt", "data.jsonl.enc", "--output", "back.jsonl", "--password-file", setup.passwordFile])
+        let decrypted = try setup.run([
+            "decrypt", "data.jsonl.enc", "--output", "back.jsonl", "--password-file", setup.passwordFile,
+        ])
         #expect(decrypted.status == 0, "\(decrypted.stderr)")
-        #expect(FileManager.default.contents(atPath: setup.path("back.jsonl")) == FileManager.default.contents(atPath: setup.path("data.jsonl")))
+        #expect(
+            FileManager.default.contents(atPath: setup.path("back.jsonl"))
+                == FileManager.default.contents(atPath: setup.path("data.jsonl")))
 
         let wrong = setup.path("wrong")
         try Data("Not It".utf8).write(to: URL(fileURLWithPath: wrong))
@@ -120,7 +137,9 @@ struct ExportCommandTests {
         #expect(refused.stderr == "healthprobe: wrong password, or not a HealthProbe encrypted export\n")
         let cut = try Data(contentsOf: URL(fileURLWithPath: setup.path("data.jsonl.enc"))).dropLast(100)
         try cut.write(to: URL(fileURLWithPath: setup.path("cut.enc")))
-        let truncated = try setup.run(["decrypt", "cut.enc", "--output", "nope.jsonl", "--password-file", setup.passwordFile])
+        let truncated = try setup.run([
+            "decrypt", "cut.enc", "--output", "nope.jsonl", "--password-file", setup.passwordFile,
+        ])
         #expect(truncated.status == 65)
         #expect(truncated.stderr == "healthprobe: the file was altered or is incomplete\n")
         #expect(!FileManager.default.fileExists(atPath: setup.path("nope.jsonl")))
@@ -129,7 +148,9 @@ struct ExportCommandTests {
         let open = setup.path("open-password")
         try Data("Test Password".utf8).write(to: URL(fileURLWithPath: open))
         chmod(open, 0o644)
-        let loose = try setup.run(["export", "--format", "csv", "--output", "loose.csv", "--encrypt", "--password-file", open])
+        let loose = try setup.run([
+            "export", "--format", "csv", "--output", "loose.csv", "--encrypt", "--password-file", open,
+        ])
         #expect(loose.status == 64)
         #expect(loose.stderr.contains("can be read by others"))
         #expect(!FileManager.default.fileExists(atPath: setup.path("loose.csv")))
@@ -143,16 +164,21 @@ struct ExportCommandTests {
         let script = CommandRunner.executable.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/decrypt-export.py").path
         let exported = try setup.run([
-            "export", "--format", "sqlite", "--output", "data.sqlite.enc", "--encrypt", "--password-file", setup.passwordFile,
+            "export", "--format", "sqlite", "--output", "data.sqlite.enc", "--encrypt", "--password-file",
+            setup.passwordFile,
         ])
         #expect(exported.status == 0, "\(exported.stderr)")
-        let python = try Self.python([script, setup.path("data.sqlite.enc"), setup.path("data.sqlite"), "--password-file", setup.passwordFile])
+        let python = try Self.python([
+            script, setup.path("data.sqlite.enc"), setup.path("data.sqlite"), "--password-file", setup.passwordFile,
+        ])
         #expect(python.status == 0, "\(python.stderr)")
         let header = try Data(contentsOf: URL(fileURLWithPath: setup.path("data.sqlite"))).prefix(16)
         #expect(header == Data("SQLite format 3\0".utf8))
         let cut = try Data(contentsOf: URL(fileURLWithPath: setup.path("data.sqlite.enc"))).dropLast(1)
         try cut.write(to: URL(fileURLWithPath: setup.path("cut.enc")))
-        let refused = try Self.python([script, setup.path("cut.enc"), setup.path("cut.sqlite"), "--password-file", setup.passwordFile])
+        let refused = try Self.python([
+            script, setup.path("cut.enc"), setup.path("cut.sqlite"), "--password-file", setup.passwordFile,
+        ])
         #expect(refused.status == 65)
         #expect(!FileManager.default.fileExists(atPath: setup.path("cut.sqlite")))
     }
@@ -175,7 +201,10 @@ struct ExportCommandTests {
     /// lands mid-export.
     static func startExport(_ format: ExportFormat, _ setup: Setup) throws -> Process {
         let process = try CommandRunner.start(
-            ["export", "--format", format.rawValue, "--output", setup.path("big.\(format.rawValue)"), "--archive", setup.archive],
+            [
+                "export", "--format", format.rawValue, "--output", setup.path("big.\(format.rawValue)"), "--archive",
+                setup.archive,
+            ],
             environment: setup.environment)
         try waitForTemporary(in: setup.folder)
         return process
@@ -239,6 +268,7 @@ struct ExportCommandTests {
         #expect(off.stdout == "The export schedule is off.\n")
         #expect(try setup.run(["export", "due"]).stdout == "No export schedule.\n")
         let history = try setup.run(["export", "history", "--json"])
-        #expect(history.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || history.stdout.contains("[]"))
+        #expect(
+            history.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || history.stdout.contains("[]"))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import HealthProbeKit
 import HealthProbeScreens
-import Testing
 import TestSupport
+import Testing
 
 /// The screens show what the command line reports for the same archive.
 @Suite("Screens and the command line agree")
@@ -45,7 +45,8 @@ struct ScreenParityTests {
         #expect(set.stdout.contains("Alert threshold  warning"))
         let checked = try CommandRunner.run(["check", export.path, "--archive", archive.path])
         #expect(checked.status == 3, "a check that finds a warning fails at the chosen threshold: \(checked.stdout)")
-        let again = try archive.writeExport(named: "fourth.xml", SyntheticExportOptions(elementCount: 600, seed: 7, omitEveryNth: 3))
+        let again = try archive.writeExport(
+            named: "fourth.xml", SyntheticExportOptions(elementCount: 600, seed: 7, omitEveryNth: 3))
         let optedOut = try CommandRunner.run(["check", again.path, "--archive", archive.path, "--fail-on", "none"])
         #expect(optedOut.status == 0, "\(optedOut.stderr)")
     }

@@ -23,9 +23,12 @@ enum GraphExports {
             """
     }
 
-    static func quantity(_ name: String, _ value: String, _ unit: String, start: String, end: String? = nil,
-        fromPhone: Bool = false, created: String? = nil, zone: String? = nil) -> String {
-        record("HKQuantityTypeIdentifier" + name, value, unit: unit, start: start, end: end, fromPhone: fromPhone,
+    static func quantity(
+        _ name: String, _ value: String, _ unit: String, start: String, end: String? = nil,
+        fromPhone: Bool = false, created: String? = nil, zone: String? = nil
+    ) -> String {
+        record(
+            "HKQuantityTypeIdentifier" + name, value, unit: unit, start: start, end: end, fromPhone: fromPhone,
             created: created, zone: zone)
     }
 
@@ -33,7 +36,9 @@ enum GraphExports {
         record("HKCategoryTypeIdentifier" + name, value, start: start, end: end)
     }
 
-    static func workout(_ activity: String, minutes: Int, start: String, end: String, distanceKm: Double? = nil) -> String {
+    static func workout(_ activity: String, minutes: Int, start: String, end: String, distanceKm: Double? = nil)
+        -> String
+    {
         let distance = distanceKm.map { " totalDistance=\"\($0)\" totalDistanceUnit=\"km\"" } ?? ""
         return """
              <Workout workoutActivityType="HKWorkoutActivityType\(activity)" duration="\(minutes)" durationUnit="min"\(distance) \
@@ -47,19 +52,24 @@ enum GraphExports {
     /// recorded in Los Angeles on the evening of the 2nd (the 3rd in UTC) and a night's sleep;
     /// nothing on the 3rd; a few steps and a cycling workout on the 4th; steps and a heart rate
     /// on the 5th.
-    static func first(cyclingEnd: String = "2000-01-04 08:00:00", cyclingMinutes: Int = 60, withFifth: Bool = true,
-        backfill: Bool = false) -> String {
+    static func first(
+        cyclingEnd: String = "2000-01-04 08:00:00", cyclingMinutes: Int = 60, withFifth: Bool = true,
+        backfill: Bool = false
+    ) -> String {
         var body = ""
         body += quantity("HeartRate", "60", "count/min", start: "2000-01-01 08:00:00")
         body += quantity("HeartRate", "60", "count/min", start: "2000-01-01 08:00:00", fromPhone: true)
         body += quantity("HeartRate", "80", "count/min", start: "2000-01-01 09:00:00")
         body += quantity("StepCount", "1000", "count", start: "2000-01-01 10:00:00", end: "2000-01-01 10:10:00")
-        body += quantity("StepCount", "1000", "count", start: "2000-01-01 10:00:00", end: "2000-01-01 10:10:00", fromPhone: true)
-        body += quantity("StepCount", "500", "count", start: "2000-01-01 11:00:00", end: "2000-01-01 11:05:00", fromPhone: true)
+        body += quantity(
+            "StepCount", "1000", "count", start: "2000-01-01 10:00:00", end: "2000-01-01 10:10:00", fromPhone: true)
+        body += quantity(
+            "StepCount", "500", "count", start: "2000-01-01 11:00:00", end: "2000-01-01 11:05:00", fromPhone: true)
         body += quantity("StepCount", "200", "count", start: "2000-01-01 12:00:00", end: "2000-01-01 12:05:00")
         body += quantity("StepCount", "200", "count", start: "2000-01-01 12:00:00", end: "2000-01-01 12:05:00")
         if backfill {
-            body += quantity("StepCount", "50", "count", start: "2000-01-01 15:00:00", end: "2000-01-01 15:05:00",
+            body += quantity(
+                "StepCount", "50", "count", start: "2000-01-01 15:00:00", end: "2000-01-01 15:05:00",
                 created: "2000-01-09 15:00:00")
         }
         body += quantity("DistanceWalkingRunning", "1", "mi", start: "2000-01-01 13:00:00", end: "2000-01-01 13:20:00")
@@ -73,15 +83,25 @@ enum GraphExports {
         body += quantity("AppleExerciseTime", "30", "min", start: "2000-01-01 18:00:00", end: "2000-01-01 18:30:00")
         body += quantity("AppleExerciseTime", "15", "min", start: "2000-01-01 19:00:00", end: "2000-01-01 19:15:00")
         for hour in 10...12 {
-            body += category("AppleStandHour", "HKCategoryValueAppleStandHourStood",
+            body += category(
+                "AppleStandHour", "HKCategoryValueAppleStandHourStood",
                 start: "2000-01-01 \(hour):00:00", end: "2000-01-01 \(hour):59:59")
         }
-        body += category("AppleStandHour", "HKCategoryValueAppleStandHourIdle",
+        body += category(
+            "AppleStandHour", "HKCategoryValueAppleStandHourIdle",
             start: "2000-01-01 13:00:00", end: "2000-01-01 13:59:59")
-        body += category("SleepAnalysis", "HKCategoryValueSleepAnalysisInBed", start: "2000-01-01 00:45:00", end: "2000-01-01 06:00:00")
-        body += category("SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepCore", start: "2000-01-01 01:00:00", end: "2000-01-01 03:00:00")
-        body += category("SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepDeep", start: "2000-01-01 03:00:00", end: "2000-01-01 04:00:00")
-        body += category("SleepAnalysis", "HKCategoryValueSleepAnalysisAwake", start: "2000-01-01 04:00:00", end: "2000-01-01 04:30:00")
+        body += category(
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisInBed", start: "2000-01-01 00:45:00",
+            end: "2000-01-01 06:00:00")
+        body += category(
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepCore", start: "2000-01-01 01:00:00",
+            end: "2000-01-01 03:00:00")
+        body += category(
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepDeep", start: "2000-01-01 03:00:00",
+            end: "2000-01-01 04:00:00")
+        body += category(
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisAwake", start: "2000-01-01 04:00:00",
+            end: "2000-01-01 04:30:00")
         body += workout("Running", minutes: 30, start: "2000-01-01 18:00:00", end: "2000-01-01 18:30:00", distanceKm: 5)
         body += """
              <ActivitySummary dateComponents="2000-01-01" activeEnergyBurned="450" activeEnergyBurnedGoal="500" \
@@ -90,7 +110,9 @@ enum GraphExports {
 
             """
         body += quantity("HeartRate", "90", "count/min", start: "2000-01-03 05:00:00", zone: "America/Los_Angeles")
-        body += category("SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepREM", start: "2000-01-02 23:00:00", end: "2000-01-03 01:00:00")
+        body += category(
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepREM", start: "2000-01-02 23:00:00",
+            end: "2000-01-03 01:00:00")
         body += quantity("StepCount", "300", "count", start: "2000-01-04 09:00:00", end: "2000-01-04 09:05:00")
         body += workout("Cycling", minutes: cyclingMinutes, start: "2000-01-04 07:00:00", end: cyclingEnd)
         if withFifth {

@@ -82,7 +82,9 @@ actor Neo4jContractState {
         }
         let id = parts[5]
         guard !expireTransactions, transactions[id] != nil else {
-            return (404, Self.error("Neo.ClientError.Transaction.TransactionNotFound", "Transaction \(id) not found"), nil)
+            return (
+                404, Self.error("Neo.ClientError.Transaction.TransactionNotFound", "Transaction \(id) not found"), nil
+            )
         }
         if request.method == "DELETE" {
             transactions[id] = nil
@@ -104,7 +106,9 @@ actor Neo4jContractState {
             return (400, Self.error("Neo.ClientError.Statement.SyntaxError", "Invalid input"), nil)
         }
         transactions[id]?.append((statement, Self.parameters(body)))
-        return (202, ["data": ["fields": [], "values": []], "counters": Self.counters(rows: Self.rowCount(body))], nil)
+        return (
+            202, ["data": ["fields": [], "values": []], "counters": Self.counters(rows: Self.rowCount(body))], nil
+        )
     }
 
     /// A statement in a transaction of its own: the schema statements, acknowledged.
@@ -159,7 +163,9 @@ enum Neo4jContractServer {
                 status: HTTPResponse.Status(code: status), headers: headers,
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
-        for path in ["/db/:db/query/v2", "/db/:db/query/v2/tx", "/db/:db/query/v2/tx/:id", "/db/:db/query/v2/tx/:id/commit"] {
+        for path in [
+            "/db/:db/query/v2", "/db/:db/query/v2/tx", "/db/:db/query/v2/tx/:id", "/db/:db/query/v2/tx/:id/commit",
+        ] {
             router.post(RouterPath(path), use: handler)
             router.delete(RouterPath(path), use: handler)
         }

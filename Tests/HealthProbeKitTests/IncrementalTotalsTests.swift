@@ -54,15 +54,21 @@ struct IncrementalTotalsTests {
         // A day deleted by the user, a silent loss whose tombstones are purged, a sync
         // replacement, then enough days for a verification scan to find the loss.
         let cutoff = timeline.clock.now.timeIntervalSince1970 - 2 * 86_400
-        await timeline.store.deleteAsUser(of: LiveTimeline.heartRate) { $0.startDate > cutoff - 86_400 && $0.startDate <= cutoff }
+        await timeline.store.deleteAsUser(of: LiveTimeline.heartRate) {
+            $0.startDate > cutoff - 86_400 && $0.startDate <= cutoff
+        }
         try record(try await timeline.nextDay(monitor))
         let older = timeline.clock.now.timeIntervalSince1970 - 6 * 86_400
         await timeline.store.deleteAsUser(of: LiveTimeline.steps) { $0.startDate < older }
         await timeline.store.purgeTombstones()
         let sync = ["HKMetadataKeySyncIdentifier": "s-1"]
-        try await timeline.store.save(timeline.heartRate(daysAgo: 0.5, value: 70, metadata: sync.merging(["HKMetadataKeySyncVersion": "1"]) { $1 }))
+        try await timeline.store.save(
+            timeline.heartRate(
+                daysAgo: 0.5, value: 70, metadata: sync.merging(["HKMetadataKeySyncVersion": "1"]) { $1 }))
         try record(try await timeline.nextDay(monitor))
-        try await timeline.store.save(timeline.heartRate(daysAgo: 1.5, value: 71, metadata: sync.merging(["HKMetadataKeySyncVersion": "2"]) { $1 }))
+        try await timeline.store.save(
+            timeline.heartRate(
+                daysAgo: 1.5, value: 71, metadata: sync.merging(["HKMetadataKeySyncVersion": "2"]) { $1 }))
         for _ in 0..<3 { try record(try await timeline.nextDay(monitor)) }
         #expect(checks.contains { $0.verified && $0.summaries.contains { $0.hasPrefix("silent_deletion") } })
         #expect(checks.count == 6)

@@ -119,7 +119,8 @@ struct ResumableCheckTests {
         #expect(try archive.fetchAnomalies(.init(includeResolved: true)).isEmpty)
         let state = try MonitorState.load(archive)
         for type in Self.types {
-            #expect(state.anchors[type] == (try await timeline.store.changes(of: type, since: nil, limit: 10_000).anchor))
+            #expect(
+                state.anchors[type] == (try await timeline.store.changes(of: type, since: nil, limit: 10_000).anchor))
         }
         let entries = try archive.fetchAuditEntries()
         #expect(entries.filter { $0.event == "checkCutOff" }.count == windows - 1)
@@ -207,9 +208,10 @@ struct ResumableCheckTests {
         #expect(whole.summaries == ["silent_deletion \(LiveTimeline.heartRate) 24"])
         // Only the type whose UUIDs did not add up to the archive's was read a second time, marking.
         let repeated = try timeline.support.openArchive().fetchAuditEntries().filter { $0.event == "scanRepeated" }
-        #expect(repeated.map(\.message) == [
-            "capture 2: the scan of \(LiveTimeline.heartRate) met 312 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
-        ])
+        #expect(
+            repeated.map(\.message) == [
+                "capture 2: the scan of \(LiveTimeline.heartRate) met 312 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
+            ])
     }
 
     @Test func aVerificationWhoseUUIDsAddUpReadsEachTypeOnceAndStoresOnlyWhatIsNew() async throws {
@@ -247,9 +249,10 @@ struct ResumableCheckTests {
         #expect(whole.capture?.gone == 0)
         let archive = try timeline.support.openArchive()
         let repeated = try archive.fetchAuditEntries().filter { $0.event == "scanRepeated" }
-        #expect(repeated.map(\.message) == [
-            "capture 2: the scan of \(LiveTimeline.heartRate) met 337 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
-        ])
+        #expect(
+            repeated.map(\.message) == [
+                "capture 2: the scan of \(LiveTimeline.heartRate) met 337 samples where the archive holds 336, not the same ones; reading it again to find which are missing"
+            ])
         #expect(try archivedUUIDs(archive) == (await storeUUIDs(timeline.store)))
         let copies = try await archive.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) - COUNT(DISTINCT healthKitUUID) FROM record")
@@ -279,12 +282,17 @@ struct UUIDTextTests {
     @Test func theArchiveTextIsFoundationsUUIDString() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<1_000 {
-            let uuid = UUID(uuid: (0..<16).reduce(into: UUID().uuid) { bytes, index in
-                withUnsafeMutableBytes(of: &bytes) { $0[index] = UInt8.random(in: 0...255, using: &generator) }
-            })
+            let uuid = UUID(
+                uuid: (0..<16).reduce(into: UUID().uuid) { bytes, index in
+                    withUnsafeMutableBytes(of: &bytes) { $0[index] = UInt8.random(in: 0...255, using: &generator) }
+                })
             #expect(uuid.archiveText == uuid.uuidString)
         }
-        #expect(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!.archiveText == "00000000-0000-0000-0000-000000000000")
-        #expect(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!.archiveText == "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")
+        #expect(
+            UUID(uuidString: "00000000-0000-0000-0000-000000000000")!.archiveText
+                == "00000000-0000-0000-0000-000000000000")
+        #expect(
+            UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!.archiveText
+                == "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")
     }
 }

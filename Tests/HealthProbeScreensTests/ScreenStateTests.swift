@@ -1,8 +1,8 @@
 import Foundation
 import HealthProbeKit
 import HealthProbeScreens
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Screen states")
 struct ScreenStateTests {
@@ -46,7 +46,9 @@ struct ScreenStateTests {
         #expect(ids == ids.sorted(by: >))
         #expect(!ids.isEmpty)
         let stored = try store.fetchAnomalies().first { $0.id == ids[0] }?.detectedAt
-        #expect(all.rows[0].detectedAt == stored.map { String($0.prefix(10)) + " " + String($0.dropFirst(11).prefix(5)) + " UTC" })
+        #expect(
+            all.rows[0].detectedAt
+                == stored.map { String($0.prefix(10)) + " " + String($0.dropFirst(11).prefix(5)) + " UTC" })
         for severity in Severity.allCases {
             let filtered = try AnomalyListState.load(from: store, filter: .init(severity: severity), format: .utc)
             #expect(filtered.rows.allSatisfy { $0.severity == severity })

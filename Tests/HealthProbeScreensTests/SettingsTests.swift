@@ -1,8 +1,8 @@
 import Foundation
 import HealthProbeKit
 import HealthProbeScreens
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Settings")
 struct SettingsTests {
@@ -35,10 +35,12 @@ struct SettingsTests {
             try SettingsState.settings(fromHours: "6", types: [], threshold: "info", current: current)
         }
         #expect(throws: SettingsError(message: "Alert threshold must be info, warning or critical.")) {
-            try SettingsState.settings(fromHours: "6", types: current.monitoredTypes, threshold: "loud", current: current)
+            try SettingsState.settings(
+                fromHours: "6", types: current.monitoredTypes, threshold: "loud", current: current)
         }
         #expect(throws: SettingsError.self) {
-            try SettingsState.settings(fromHours: "6", types: ["HKQuantityTypeIdentifierMadeUp"], threshold: nil, current: current)
+            try SettingsState.settings(
+                fromHours: "6", types: ["HKQuantityTypeIdentifierMadeUp"], threshold: nil, current: current)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import HealthProbeKit
-import Testing
 import TestSupport
+import Testing
 
 /// A real headless Chromium on `healthprobe serve`, as a person would use it. Screenshots of
 /// each tab go to `.build/screenshots/`.

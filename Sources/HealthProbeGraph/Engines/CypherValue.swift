@@ -30,7 +30,8 @@ public indirect enum CypherValue: Equatable, Sendable {
         case .string(let value): return "'" + Self.escaped(value) + "'"
         case .list(let values): return "[" + values.map(\.literal).joined(separator: ", ") + "]"
         case .map(let entries):
-            return "{" + entries.map { "`\($0.0.replacingOccurrences(of: "`", with: "``"))`: \($0.1.literal)" }
+            return "{"
+                + entries.map { "`\($0.0.replacingOccurrences(of: "`", with: "``"))`: \($0.1.literal)" }
                 .joined(separator: ", ") + "}"
         }
     }

@@ -11,7 +11,8 @@ public enum GraphDestination: Equatable, Sendable {
 
     public static func parse(_ text: String) throws -> GraphDestination {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            throw GraphSyncError.badDestination("\(text) is not a URL: give neo4j+s://host, https://host or falkordb:///socket")
+            throw GraphSyncError.badDestination(
+                "\(text) is not a URL: give neo4j+s://host, https://host or falkordb:///socket")
         }
         if components.password != nil {
             throw GraphSyncError.badDestination(
@@ -23,20 +24,23 @@ public enum GraphDestination: Equatable, Sendable {
         switch scheme {
         case "neo4j+s", "https":
             guard !host.isEmpty else { throw GraphSyncError.badDestination("\(text) names no host") }
-            return .neo4j(base: try base(scheme: "https", host: host, port: components.port ?? 443), database: database(query))
+            return .neo4j(
+                base: try base(scheme: "https", host: host, port: components.port ?? 443), database: database(query))
         case "http":
             guard isLoopback(host) else {
                 throw GraphSyncError.badDestination(
                     "plain HTTP goes to this machine only (localhost, 127.0.0.1); use https://\(host) for \(host)")
             }
-            return .neo4j(base: try base(scheme: "http", host: host, port: components.port ?? 7474), database: database(query))
+            return .neo4j(
+                base: try base(scheme: "http", host: host, port: components.port ?? 7474), database: database(query))
         case "falkordb":
             let graph = query["graph"].flatMap { $0.isEmpty ? nil : $0 } ?? "health"
             if host.isEmpty {
                 guard !components.path.isEmpty else { throw GraphSyncError.badDestination("\(text) names no socket") }
                 return .falkorDB(.unixSocket(components.path), graph: graph)
             }
-            guard host == "127.0.0.1" || host == "localhost", let port = components.port, let valid = UInt16(exactly: port)
+            guard host == "127.0.0.1" || host == "localhost", let port = components.port,
+                let valid = UInt16(exactly: port)
             else {
                 throw GraphSyncError.badDestination(
                     "FalkorDB is reached on this machine only: falkordb:///path/to/socket or falkordb://127.0.0.1:PORT")
@@ -44,7 +48,8 @@ public enum GraphDestination: Equatable, Sendable {
             return .falkorDB(.loopback(port: valid), graph: graph)
         case "neo4j", "bolt", "bolt+s", "neo4j+ssc", "bolt+ssc":
             throw GraphSyncError.badDestination(
-                "\(scheme):// is the Bolt protocol, which HealthProbe does not speak: use neo4j+s://\(host) (the Query API over HTTPS)")
+                "\(scheme):// is the Bolt protocol, which HealthProbe does not speak: use neo4j+s://\(host) (the Query API over HTTPS)"
+            )
         default:
             throw GraphSyncError.badDestination(
                 "\(scheme):// is not a graph destination: give neo4j+s://host, https://host or falkordb:///socket")

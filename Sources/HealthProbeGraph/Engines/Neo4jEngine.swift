@@ -23,7 +23,8 @@ public struct Neo4jEngine: GraphEngine {
         }
         for (label, property) in GraphSchema.rangeIndexes {
             try await client.run(
-                "CREATE INDEX healthprobe_\(label.lowercased())_\(property) IF NOT EXISTS FOR (n:\(label)) ON (n.\(property))")
+                "CREATE INDEX healthprobe_\(label.lowercased())_\(property) IF NOT EXISTS FOR (n:\(label)) ON (n.\(property))"
+            )
         }
     }
 

@@ -223,7 +223,8 @@ public enum Neo4jError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreachable(let host, let problem): "Neo4j at \(host) cannot be reached: \(problem)"
         case .refusedCredentials(let host): "Neo4j refused the credentials for \(host)"
-        case .transactionExpired(let host): "the transaction on \(host) expired before it was committed; run the sync again"
+        case .transactionExpired(let host):
+            "the transaction on \(host) expired before it was committed; run the sync again"
         case .commitUnknown(let host):
             "the connection to \(host) failed while committing: the sync may or may not be in the graph; run it again (it writes the same days)"
         case .server(let host, let code, _): "Neo4j at \(host) refused a statement (\(code))"

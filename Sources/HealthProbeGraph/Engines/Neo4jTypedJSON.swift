@@ -17,7 +17,10 @@ enum Neo4jTypedJSON {
         case .string(let text): return ["$type": "String", "_value": text]
         case .list(let values): return ["$type": "List", "_value": values.map(encode)]
         case .map(let entries):
-            return ["$type": "Map", "_value": Dictionary(entries.map { ($0.0, encode($0.1) as Any) }, uniquingKeysWith: { $1 })]
+            return [
+                "$type": "Map",
+                "_value": Dictionary(entries.map { ($0.0, encode($0.1) as Any) }, uniquingKeysWith: { $1 }),
+            ]
         }
     }
 
@@ -56,7 +59,9 @@ enum Neo4jTypedJSON {
             let items = (value as? [Any] ?? []).map(Self.value)
             return items.contains { $0 == nil } ? nil : .list(items.compactMap { $0 })
         case "Map":
-            let entries = (value as? [String: Any] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, Self.value($0.value)) }
+            let entries = (value as? [String: Any] ?? [:]).sorted { $0.key < $1.key }.map {
+                ($0.key, Self.value($0.value))
+            }
             return entries.contains { $0.1 == nil } ? nil : .map(entries.map { ($0.0, $0.1!) })
         default: return nil
         }

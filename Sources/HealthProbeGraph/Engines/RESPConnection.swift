@@ -131,7 +131,9 @@ public final class RESPConnection {
     private func write(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, Self.noSignal) }
+            let count = bytes[sent...].withUnsafeBytes {
+                systemSend(descriptor, $0.baseAddress, $0.count, Self.noSignal)
+            }
             guard count > 0 else { throw RESPError.connectionLost(Self.lastError()) }
             sent += count
         }

@@ -45,7 +45,9 @@ public struct DayContent: Sendable {
     public var sleepSession: [(String, CypherValue)]? {
         guard asleepMinutes > 0 else { return nil }
         let source = sleepSources.min { left, right in
-            (left.value.priority, -left.value.minutes, left.key) < (right.value.priority, -right.value.minutes, right.key)
+            (left.value.priority, -left.value.minutes, left.key) < (
+                right.value.priority, -right.value.minutes, right.key
+            )
         }
         return [
             ("asleep_minutes", .float((asleepMinutes * 10).rounded() / 10)),

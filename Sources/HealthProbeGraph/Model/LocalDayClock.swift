@@ -47,7 +47,8 @@ public struct LocalDayClock {
         var index = 0
         let last = metadata.count - marker.count
         while index <= last {
-            if metadata[index] == marker[0] && zip(marker.indices, index...).allSatisfy({ marker[$0] == metadata[$1] }) {
+            if metadata[index] == marker[0] && zip(marker.indices, index...).allSatisfy({ marker[$0] == metadata[$1] })
+            {
                 let start = index + marker.count
                 guard let end = metadata[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
                 return String(decoding: UnsafeBufferPointer(rebasing: metadata[start..<end]), as: UTF8.self)

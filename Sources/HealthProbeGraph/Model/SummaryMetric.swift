@@ -59,8 +59,10 @@ public struct SummaryMetric: Sendable {
         SummaryMetric("active_energy_kcal", quantity + "ActiveEnergyBurned", .sum, unit: UnitEnergy.kilocalories),
         SummaryMetric("basal_energy_kcal", quantity + "BasalEnergyBurned", .sum, unit: UnitEnergy.kilocalories),
         SummaryMetric("flights_climbed", quantity + "FlightsClimbed", .sum, decimals: 0),
-        SummaryMetric("exercise_minutes", quantity + "AppleExerciseTime", .sum, unit: UnitDuration.minutes, decimals: 0),
-        SummaryMetric("stand_hours", category + "AppleStandHour", .count(of: "HKCategoryValueAppleStandHourStood"), decimals: 0),
+        SummaryMetric(
+            "exercise_minutes", quantity + "AppleExerciseTime", .sum, unit: UnitDuration.minutes, decimals: 0),
+        SummaryMetric(
+            "stand_hours", category + "AppleStandHour", .count(of: "HKCategoryValueAppleStandHourStood"), decimals: 0),
         SummaryMetric("avg_blood_oxygen", quantity + "OxygenSaturation", .mean, percentage: true),
         SummaryMetric("avg_respiratory_rate", quantity + "RespiratoryRate", .mean),
         SummaryMetric("body_mass_kg", quantity + "BodyMass", .last, unit: UnitMass.kilograms),

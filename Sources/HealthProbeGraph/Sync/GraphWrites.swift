@@ -35,7 +35,9 @@ extension GraphSyncPlan {
                 writtenContents.map { .map([("date", .string($0.day.description)), ("values", .map($0.summary))]) },
                 merges: ["DailySummary", "HAS_SUMMARY"]))
         let sleeping = writtenContents.compactMap { content in
-            content.sleepSession.map { CypherValue.map([("date", .string(content.day.description)), ("values", .map($0))]) }
+            content.sleepSession.map {
+                CypherValue.map([("date", .string(content.day.description)), ("values", .map($0))])
+            }
         }
         writes.append(GraphWrite(GraphStatements.sleepSessions, sleeping, merges: ["SleepSession", "ON_DAY"]))
         let sleepless = changedDays.filter { contents[$0]?.sleepSession == nil }
@@ -71,7 +73,10 @@ extension GraphSyncPlan {
             GraphWrite(
                 GraphStatements.workouts,
                 workouts.map {
-                    .map([("uid", .string($0.uid)), ("date", .string($0.day.description)), ("values", .map($0.properties))])
+                    .map([
+                        ("uid", .string($0.uid)), ("date", .string($0.day.description)),
+                        ("values", .map($0.properties)),
+                    ])
                 }, merges: ["Workout", "ON_DAY"]),
             GraphWrite(
                 GraphStatements.recorded,
@@ -87,7 +92,8 @@ extension GraphSyncPlan {
                 GraphStatements.anomalies,
                 anomalies.map {
                     .map([
-                        ("id", .integer($0.id)), ("sample_type", .string($0.sampleType)), ("values", .map($0.properties)),
+                        ("id", .integer($0.id)), ("sample_type", .string($0.sampleType)),
+                        ("values", .map($0.properties)),
                     ])
                 }, merges: ["Anomaly", "OF_TYPE"]),
             GraphWrite(

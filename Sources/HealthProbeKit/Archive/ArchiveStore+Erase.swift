@@ -9,12 +9,14 @@ extension ArchiveStore {
     public func deleteAllAuditData() throws {
         try writer.write { db in
             for table in [
-                "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember", "record", "typeDayBin", "typeSnapshot",
+                "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember", "record",
+                "typeDayBin", "typeSnapshot",
                 "anchor", "capture", "device", "contextChange", "auditEntry",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            try db.execute(sql: "DELETE FROM setting WHERE key NOT LIKE ?", arguments: [MonitoringSettings.keyPrefix + "%"])
+            try db.execute(
+                sql: "DELETE FROM setting WHERE key NOT LIKE ?", arguments: [MonitoringSettings.keyPrefix + "%"])
             try AuditLog.append(db, event: .auditDataDeleted, message: "all audit data deleted at the user's request")
         }
         try writer.vacuum()

@@ -77,8 +77,12 @@ struct DailySummaries {
                     max REAL, mean REAL, PRIMARY KEY (type, day, unit))
                 """)
         let insert = try db.makeStatement(
-            sql: "INSERT INTO dailySummaries (type, day, unit, count, sum, min, max, mean) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        let named = days.map { (type: names.names[$0.key.type] ?? "", day: $0.key.day, unit: names.names[$0.key.unit], $0.value) }
+            sql:
+                "INSERT INTO dailySummaries (type, day, unit, count, sum, min, max, mean) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        let named = days.map {
+            (type: names.names[$0.key.type] ?? "", day: $0.key.day, unit: names.names[$0.key.unit], $0.value)
+        }
         let ordered = named.sorted { ($0.type, $0.day, $0.unit ?? "") < ($1.type, $1.day, $1.unit ?? "") }
         for (type, day, unit, statistics) in ordered {
             try insert.execute(arguments: [

@@ -25,7 +25,9 @@ public enum ExportArguments {
     /// without HealthKit's prefix in any case and spelling (`HeartRate`, `heart-rate`, `heart rate`).
     public static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
         let wanted = normalized(name)
-        if let exact = known.first(where: { $0 == name || normalized(SampleTypeCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted }) {
+        if let exact = known.first(where: {
+            $0 == name || normalized(SampleTypeCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted
+        }) {
             return exact
         }
         let limit = max(2, wanted.count / 3)

@@ -39,7 +39,9 @@ struct ExportContext {
             return bytes
         }
         routeLookup = try db.makeStatement(
-            sql: "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? AND recordId = ? ORDER BY path")
+            sql:
+                "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? AND recordId = ? ORDER BY path"
+        )
     }
 
     /// A workout's route files as the capture that held it read them (each capture stores the

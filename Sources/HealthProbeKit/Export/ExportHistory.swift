@@ -54,7 +54,8 @@ extension ArchiveStore {
         try writer.write { db in
             var arguments: [(any DatabaseValueConvertible)?] = [
                 startedAt.timeIntervalSince1970, Date().timeIntervalSince1970, request.trigger.rawValue,
-                request.format.rawValue, encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
+                request.format.rawValue, encrypted ?? (request.password != nil), request.rangeDescription,
+                request.outputPath,
             ]
             switch outcome {
             case .completed(let result):

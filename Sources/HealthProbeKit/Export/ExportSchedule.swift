@@ -61,7 +61,8 @@ public struct ExportSchedule: Sendable, Codable, Equatable {
         self.passwordFile = passwordFile
         self.range = range
         self.createdAt = createdAt.timeIntervalSince1970
-        let day = ScheduleCalendar(zone: TimeZone(identifier: timeZone) ?? .gmt).localDay(of: createdAt.timeIntervalSince1970)
+        let day = ScheduleCalendar(zone: TimeZone(identifier: timeZone) ?? .gmt).localDay(
+            of: createdAt.timeIntervalSince1970)
         anchorDay = cadence == .weekly ? day.weekday : day.day
     }
 
@@ -98,7 +99,8 @@ public struct ExportSchedule: Sendable, Codable, Equatable {
         switch cadence {
         case .daily: break
         case .weekly: guard day.weekday == anchorDay else { return nil }
-        case .monthly: guard day.day == min(anchorDay, CivilCalendar.daysIn(month: day.month, year: day.year)) else { return nil }
+        case .monthly:
+            guard day.day == min(anchorDay, CivilCalendar.daysIn(month: day.month, year: day.year)) else { return nil }
         }
         return calendar.instant(of: day, hour: hour, minute: minute)
     }

@@ -35,7 +35,8 @@ public struct ExportScheduler: Sendable {
     let password: @Sendable (String) throws -> [UInt8]
 
     public init(
-        archive: ArchiveStore, clock: @escaping @Sendable () -> Date = { Date() }, files: PartialExportFiles = .standard,
+        archive: ArchiveStore, clock: @escaping @Sendable () -> Date = { Date() },
+        files: PartialExportFiles = .standard,
         password: @escaping @Sendable (String) throws -> [UInt8]
     ) {
         self.archive = archive
@@ -56,7 +57,8 @@ public struct ExportScheduler: Sendable {
     /// Stores a schedule in place of any other; its progress starts afresh.
     public func setSchedule(_ schedule: ExportSchedule?) throws {
         try archive.writer.write { db in
-            try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.scheduleKey, Self.stateKey])
+            try db.execute(
+                sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.scheduleKey, Self.stateKey])
             if let schedule {
                 try db.execute(
                     sql: "INSERT INTO setting (key, value) VALUES (?, ?)",
@@ -122,7 +124,8 @@ public struct ExportScheduler: Sendable {
             .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
         let name = "healthprobe-\(stamp).\(schedule.format.fileExtension)\(schedule.encrypted ? ".enc" : "")"
         return ExportRequest(
-            format: schedule.format, outputPath: URL(fileURLWithPath: schedule.folder).appendingPathComponent(name).path,
+            format: schedule.format,
+            outputPath: URL(fileURLWithPath: schedule.folder).appendingPathComponent(name).path,
             selection: selection, timeZone: zone, replacesExisting: true,
             trigger: .scheduled, rangeDescription: schedule.range.description)
     }
@@ -130,7 +133,8 @@ public struct ExportScheduler: Sendable {
     private struct PasswordMissing: Error {}
 
     private static func decode<T: Decodable>(_ type: T.Type, key: String, _ db: Database) throws -> T? {
-        guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) else {
+        guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+        else {
             return nil
         }
         return try JSONDecoder().decode(T.self, from: Data(text.utf8))

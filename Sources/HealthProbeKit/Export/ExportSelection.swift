@@ -57,7 +57,9 @@ struct ResolvedSelection {
         let rows = try Row.fetchAll(
             db, sql: "SELECT id, origin, exportDate, startedAt FROM capture WHERE status = 'complete' ORDER BY id")
         guard !rows.isEmpty else { throw ExportFailure.nothingCaptured }
-        let captures = rows.map { Capture(id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"]) }
+        let captures = rows.map {
+            Capture(id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"])
+        }
         captureDates = Dictionary(uniqueKeysWithValues: captures.map { ($0.id, $0.date) })
         if let wanted = selection.asOfCapture {
             guard let found = captures.first(where: { $0.id == wanted }) else {
@@ -137,7 +139,9 @@ struct ResolvedSelection {
             """
         var arguments = filterArguments
         if selection.includeGone {
-            let prefixed = Self.columns.split(separator: ",").map { "record." + $0.trimmingCharacters(in: .whitespaces) }
+            let prefixed = Self.columns.split(separator: ",").map {
+                "record." + $0.trimmingCharacters(in: .whitespaces)
+            }
             sql += """
 
                 UNION ALL

@@ -75,7 +75,8 @@ public struct PartialExportFiles: Sendable {
             try Data(path.utf8).write(to: URL(fileURLWithPath: registration(for: path)))
         } catch {
             throw ExportFailure.cannotWrite(
-                path: registryFolder, problem: "cannot note the export's temporary file (\(error.localizedDescription))")
+                path: registryFolder, problem: "cannot note the export's temporary file (\(error.localizedDescription))"
+            )
         }
     }
 

@@ -70,7 +70,8 @@ enum RecordEncoding {
         output.append(UInt8(ascii: "}"))
     }
 
-    private static func appendField(_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8]) {
+    private static func appendField(_ name: StaticString, _ text: UnsafeBufferPointer<UInt8>?, to output: inout [UInt8])
+    {
         guard let text else { return }
         output.append(UInt8(ascii: ","))
         output.append(UInt8(ascii: "\""))

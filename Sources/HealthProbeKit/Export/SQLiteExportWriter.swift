@@ -20,7 +20,9 @@ final class SQLiteExportWriter: ExportFormatWriter {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(
-                sql: "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192")
+                sql:
+                    "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192"
+            )
         }
         // One transaction spans every row, each written in its own access.
         configuration.allowsUnsafeTransactions = true

@@ -59,7 +59,8 @@ public final class StreamingEncryptor {
             password: password,
             header: EncryptedExportHeader(
                 iterations: iterations, salt: Self.random(EncryptedExportHeader.saltLength), segmentSize: segmentSize),
-            hkdfSalt: Self.random(StreamingAEAD.hkdfSaltLength), noncePrefix: Self.random(StreamingAEAD.noncePrefixLength),
+            hkdfSalt: Self.random(StreamingAEAD.hkdfSaltLength),
+            noncePrefix: Self.random(StreamingAEAD.noncePrefixLength),
             output: output)
     }
 
@@ -120,12 +121,15 @@ public enum StreamingDecryptor {
     ) throws {
         let headerBytes = try read(input, EncryptedExportHeader.length)
         guard headerBytes.count == EncryptedExportHeader.length else {
-            throw headerBytes.starts(with: EncryptedExportHeader.magic.prefix(headerBytes.count)) && !headerBytes.isEmpty
+            throw headerBytes.starts(with: EncryptedExportHeader.magic.prefix(headerBytes.count))
+                && !headerBytes.isEmpty
                 ? EncryptedExportError.alteredOrIncomplete : EncryptedExportError.notEncryptedExport
         }
         let header = try EncryptedExportHeader(parsing: headerBytes)
         let streamHeader = try read(input, StreamingAEAD.streamHeaderLength)
-        guard streamHeader.count == StreamingAEAD.streamHeaderLength else { throw EncryptedExportError.alteredOrIncomplete }
+        guard streamHeader.count == StreamingAEAD.streamHeaderLength else {
+            throw EncryptedExportError.alteredOrIncomplete
+        }
         guard streamHeader[0] == UInt8(StreamingAEAD.streamHeaderLength) else {
             throw EncryptedExportError.notEncryptedExport
         }

@@ -31,7 +31,8 @@ struct WorkoutPartsWriter {
                 """)
         activity = try db.makeStatement(
             sql: "INSERT INTO workoutActivities (sampleId, position, details) VALUES (?, ?, ?)")
-        route = try db.makeStatement(sql: "INSERT INTO workoutRoutes (sampleId, file, sha256, points) VALUES (?, ?, ?, ?)")
+        route = try db.makeStatement(
+            sql: "INSERT INTO workoutRoutes (sampleId, file, sha256, points) VALUES (?, ?, ?, ?)")
         member = try db.makeStatement(
             sql: """
                 INSERT INTO correlationMembers (correlationId, type, sourceName, unit, value, textValue, startDate, endDate)

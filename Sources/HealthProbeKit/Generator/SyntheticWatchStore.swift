@@ -143,8 +143,10 @@ public actor SyntheticWatchStore: HealthDataSource {
                 startDate: start, endDate: start + 1800 + Double(hash.next() % 1800), creationDate: start + 3600,
                 metadata: ["HKIndoorWorkout": "0"], workoutActivityType: "HKWorkoutActivityTypeRunning")
         case "HKCorrelationTypeIdentifierBloodPressure":
-            let members = [("HKQuantityTypeIdentifierBloodPressureSystolic", 110 + Double(hash.next() % 25)),
-                ("HKQuantityTypeIdentifierBloodPressureDiastolic", 70 + Double(hash.next() % 15))].map { type, value in
+            let members = [
+                ("HKQuantityTypeIdentifierBloodPressureSystolic", 110 + Double(hash.next() % 25)),
+                ("HKQuantityTypeIdentifierBloodPressureDiastolic", 70 + Double(hash.next() % 15)),
+            ].map { type, value in
                 HealthSample(
                     uuid: UUID(uuid: hash.uuidBytes()), kind: .quantity, type: type, sourceName: Self.cuffSource,
                     unit: "mmHg", value: value, startDate: start, endDate: start)

@@ -38,7 +38,9 @@ extension HealthMonitor {
     func scan(_ types: [String], _ capture: LiveCapture, progress: inout [String: LiveProgress]) async throws {
         try capture.recordHeld(types, progress: &progress, store)
         for type in types where progress[type]?.comparesDigests == true {
-            try await scanToEnd(type, progress: &progress) { try capture.storeDigested($0, of: type, progress: &$1, store) }
+            try await scanToEnd(type, progress: &progress) {
+                try capture.storeDigested($0, of: type, progress: &$1, store)
+            }
         }
         try Task.checkCancellation()
         let unsettled = types.filter { type in
@@ -47,7 +49,9 @@ extension HealthMonitor {
         }
         try capture.settleDigests(unsettled, progress: &progress, store)
         for type in types {
-            try await scanToEnd(type, progress: &progress) { try capture.storeScanned($0, of: type, progress: &$1, store) }
+            try await scanToEnd(type, progress: &progress) {
+                try capture.storeScanned($0, of: type, progress: &$1, store)
+            }
         }
     }
 

@@ -132,7 +132,9 @@ public actor HealthMonitor: HealthMonitorProtocol {
             var outcome = CheckOutcome(kind: .deferred, status: currentStatus)
             if let capture, (try? capture.progress(store).isEmpty) == false {
                 try? capture.recordCutOff(store, reason: "the device locked")
-                outcome.notes = ["the device locked: what was read is stored, nothing was read as missing, and the check resumes when it is unlocked"]
+                outcome.notes = [
+                    "the device locked: what was read is stored, nothing was read as missing, and the check resumes when it is unlocked"
+                ]
                 return outcome
             }
             try? capture?.abandon(store, reason: "the device is locked")

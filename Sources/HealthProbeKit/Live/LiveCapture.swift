@@ -61,7 +61,9 @@ struct LiveCapture: Sendable {
             let stored = try LiveProgress.load(db, capture: id).stored
             try AuditLog.append(
                 db, event: .checkResumed, captureID: id,
-                message: "capture \(id) resumed (window \(window)): it keeps the \(stored) records stored before it was cut off")
+                message:
+                    "capture \(id) resumed (window \(window)): it keeps the \(stored) records stored before it was cut off"
+            )
             return LiveCapture(
                 captureID: id, previousCaptureID: row["previousCaptureId"], recordIDFloor: row["recordIdFloor"],
                 isFull: row["scope"] == "full", asOf: asOf)
@@ -128,7 +130,8 @@ struct LiveCapture: Sendable {
 
     /// One page of a scan that compares digests: the UUIDs it met are added up, nothing is
     /// stored but the deletions it met.
-    func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+    func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws
+    {
         var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
         for sample in page.added { digest.add(sample.uuid.archiveText) }
         progress.scanDigest = digest.sum
@@ -156,7 +159,8 @@ struct LiveCapture: Sendable {
             } else {
                 try rescanMarking(
                     type, progress: &reached,
-                    reason: "met \(reached.scanSeen) samples where the archive holds \(archived.count), not the same ones",
+                    reason:
+                        "met \(reached.scanSeen) samples where the archive holds \(archived.count), not the same ones",
                     store)
             }
             progress[type] = reached
@@ -195,7 +199,8 @@ struct LiveCapture: Sendable {
             try reset.save(db, capture: captureID, type: type)
             try AuditLog.append(
                 db, event: .scanRepeated, captureID: captureID,
-                message: "capture \(captureID): the scan of \(type) \(reason); reading it again to find which are missing")
+                message:
+                    "capture \(captureID): the scan of \(type) \(reason); reading it again to find which are missing")
         }
     }
 
@@ -224,7 +229,8 @@ struct LiveCapture: Sendable {
             start += chunk.count
             var values = chunk.map(\.databaseValue)
             values += repeatElement(.null, count: Self.probeSize - chunk.count)
-            found.formUnion(try String.fetchAll(statement, arguments: StatementArguments(values + [captureID.databaseValue])))
+            found.formUnion(
+                try String.fetchAll(statement, arguments: StatementArguments(values + [captureID.databaseValue])))
         }
         return found
     }

@@ -32,11 +32,12 @@ extension CanonicalJSON {
 
     /// Metadata pairs (`[["key","value"],…]`) as an object.
     var metadataObject: CanonicalJSON {
-        .object(array.compactMap { pair in
-            let parts = pair.array
-            guard parts.count == 2, let key = parts[0].string else { return nil }
-            return (key, parts[1])
-        })
+        .object(
+            array.compactMap { pair in
+                let parts = pair.array
+                guard parts.count == 2, let key = parts[0].string else { return nil }
+                return (key, parts[1])
+            })
     }
 
     private struct Reader {
@@ -68,7 +69,9 @@ extension CanonicalJSON {
                 var pairs: [(String, CanonicalJSON)] = []
                 while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
                     if !pairs.isEmpty { guard take(UInt8(ascii: ",")) else { return nil } }
-                    guard let key = string(), take(UInt8(ascii: ":")), let value = value(depth: depth + 1) else { return nil }
+                    guard let key = string(), take(UInt8(ascii: ":")), let value = value(depth: depth + 1) else {
+                        return nil
+                    }
                     pairs.append((key, value))
                 }
                 return take(UInt8(ascii: "}")) ? .object(pairs) : nil
@@ -127,7 +130,10 @@ extension CanonicalJSON {
                 case UInt8(ascii: "t"): output.append(9)
                 case UInt8(ascii: "u"):
                     guard position + 4 <= body.count,
-                        let code = UInt8(String(decoding: UnsafeBufferPointer(rebasing: body[position..<position + 4]), as: UTF8.self), radix: 16)
+                        let code = UInt8(
+                            String(
+                                decoding: UnsafeBufferPointer(rebasing: body[position..<position + 4]), as: UTF8.self),
+                            radix: 16)
                     else { return nil }
                     output.append(code)
                     position += 4

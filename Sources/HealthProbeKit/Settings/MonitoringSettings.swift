@@ -120,7 +120,8 @@ extension MonitoringSettings {
         }
         for (key, value) in values {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.keyPrefix + key, value])
+                sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                arguments: [Self.keyPrefix + key, value])
         }
     }
 }
@@ -140,12 +141,19 @@ extension ArchiveStore {
             guard before != valid else { return valid }
             try valid.save(db)
             var changed: [String] = []
-            if before.checkFrequency != valid.checkFrequency { changed.append("check frequency \(valid.checkFrequency.title)") }
-            if before.monitoredTypes != valid.monitoredTypes { changed.append("\(valid.monitoredTypes.count) monitored types") }
-            if before.alertThreshold != valid.alertThreshold || before.alertThresholdChosen != valid.alertThresholdChosen {
+            if before.checkFrequency != valid.checkFrequency {
+                changed.append("check frequency \(valid.checkFrequency.title)")
+            }
+            if before.monitoredTypes != valid.monitoredTypes {
+                changed.append("\(valid.monitoredTypes.count) monitored types")
+            }
+            if before.alertThreshold != valid.alertThreshold
+                || before.alertThresholdChosen != valid.alertThresholdChosen
+            {
                 changed.append("alert threshold \(valid.alertThreshold.rawValue)")
             }
-            try AuditLog.append(db, event: .settingsChanged, message: "settings changed: " + changed.joined(separator: ", "))
+            try AuditLog.append(
+                db, event: .settingsChanged, message: "settings changed: " + changed.joined(separator: ", "))
             return valid
         }
     }

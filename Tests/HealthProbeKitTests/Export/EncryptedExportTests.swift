@@ -14,7 +14,8 @@ struct EncryptedExportTests {
         static let hkdfSalt = Array(UInt8(0x20)...UInt8(0x3F))
         static let noncePrefix = Array(UInt8(0xA0)...UInt8(0xA6))
         static let segmentSize: UInt32 = 64
-        static let plaintext = Array("2000-01-01 Test User: a known-answer vector for HealthProbe encrypted exports.".utf8)
+        static let plaintext = Array(
+            "2000-01-01 Test User: a known-answer vector for HealthProbe encrypted exports.".utf8)
         static let ciphertextHex = """
             4850455850454e430101000927c010000102030405060708090a0b0c0d0e0f0000004028202122232425262728292a2b
             2c2d2e2f303132333435363738393a3b3c3d3e3fa0a1a2a3a4a5a6a45bfd776d6531374e009af6cdb0be7e69f94c179e
@@ -78,7 +79,8 @@ struct EncryptedExportTests {
         let segment = Int(EncryptedExportHeader.defaultSegmentSize)
         for size in [0, segment - 56, segment - 55, 3 * segment] {
             let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 >> 3) }
-            let ciphertext = try Self.encrypt(plaintext, segmentSize: EncryptedExportHeader.defaultSegmentSize, chunk: 70_000)
+            let ciphertext = try Self.encrypt(
+                plaintext, segmentSize: EncryptedExportHeader.defaultSegmentSize, chunk: 70_000)
             #expect(try Self.decrypt(ciphertext) == plaintext)
         }
     }
@@ -88,7 +90,9 @@ struct EncryptedExportTests {
         #expect(throws: EncryptedExportError.notEncryptedExport) {
             try Self.decrypt(ciphertext, password: Array("wrong".utf8))
         }
-        #expect(throws: EncryptedExportError.notEncryptedExport) { try Self.decrypt(Array("PK\u{3}\u{4} a zip file".utf8)) }
+        #expect(throws: EncryptedExportError.notEncryptedExport) {
+            try Self.decrypt(Array("PK\u{3}\u{4} a zip file".utf8))
+        }
         #expect(throws: EncryptedExportError.notEncryptedExport) { try Self.decrypt([]) }
     }
 

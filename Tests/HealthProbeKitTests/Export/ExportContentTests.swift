@@ -62,7 +62,9 @@ struct ExportContentTests {
         let lines = try support.jsonLines(store, zone: zone)
         let archived = try Self.archived(store)
         #expect(lines.count == archived.count)
-        #expect(Dictionary(grouping: lines, by: { $0["type"] as! String }).mapValues(\.count) == (try Self.snapshotCounts(store)))
+        #expect(
+            Dictionary(grouping: lines, by: { $0["type"] as! String }).mapValues(\.count)
+                == (try Self.snapshotCounts(store)))
         var offsets = Set<String>()
         for line in lines {
             let id = line["id"] as! Int64
@@ -97,7 +99,9 @@ struct ExportContentTests {
     @Test func jsonIsOneDocumentWithItsHeadAndSummary() throws {
         let (support, store) = try Self.checkedArchive()
         let result = try support.runExport(store, .json)
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.path))) as! [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: result.path)))
+            as! [String: Any]
         let records = try #require(document["records"] as? [[String: Any]])
         let summary = try #require(document["summary"] as? [String: Any])
         let head = try #require(document["export"] as? [String: Any])
@@ -173,7 +177,9 @@ struct ExportContentTests {
             let correlations = archived.values.filter { $0.type.hasPrefix("HKCorrelationTypeIdentifier") }.count
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM correlationMembers") == 2 * correlations)
             #expect(try String.fetchOne(db, sql: "SELECT value FROM exportInfo WHERE key = 'captureId'") == "1")
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE deviceId NOT IN (SELECT id FROM devices)") == 0)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE deviceId NOT IN (SELECT id FROM devices)")
+                    == 0)
         }
     }
 
@@ -202,7 +208,9 @@ struct ExportContentTests {
         let before = try ExportArguments.instant("2000-03-12", zone: TimeZone(identifier: "UTC")!, endOfDay: true)
         let lines = try support.jsonLines(
             store, selection: ExportSelection(types: [heartRate], startFrom: from, startBefore: before))
-        let expected = try Self.archived(store).values.filter { $0.type == heartRate && $0.start >= from && $0.start < before }
+        let expected = try Self.archived(store).values.filter {
+            $0.type == heartRate && $0.start >= from && $0.start < before
+        }
         #expect(!lines.isEmpty)
         #expect(Set(lines.map { $0["id"] as! Int64 }) == Set(expected.map(\.id)))
     }

@@ -41,7 +41,9 @@ struct ExportFailureTests {
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
         child.waitUntilExit()
-        let temporary = support.folder.appendingPathComponent(".big.json.\(child.processIdentifier)-1\(PartialExportFiles.suffix)").path
+        let temporary = support.folder.appendingPathComponent(
+            ".big.json.\(child.processIdentifier)-1\(PartialExportFiles.suffix)"
+        ).path
         try Data("{\"export\":".utf8).write(to: URL(fileURLWithPath: temporary))
         try FileManager.default.createDirectory(atPath: files.registryFolder, withIntermediateDirectories: true)
         try Data(temporary.utf8).write(to: URL(fileURLWithPath: "\(files.registryFolder)/\(child.processIdentifier)-1"))
@@ -80,10 +82,12 @@ struct ExportFailureTests {
             #expect(encrypted.encrypted)
             let output = support.folder.appendingPathComponent("decrypted.\(format.rawValue)").path
             let handle = try #require(FileHandle(forReadingAtPath: encrypted.path))
-            try EncryptedExportFile.decrypt(handle, password: Array("Test Password".utf8), to: output, files: support.partialFiles)
+            try EncryptedExportFile.decrypt(
+                handle, password: Array("Test Password".utf8), to: output, files: support.partialFiles)
             if format == .jsonl {
                 // Byte for byte but the generation time in no line: JSONL has no head.
-                #expect(FileManager.default.contents(atPath: output) == FileManager.default.contents(atPath: plain.path))
+                #expect(
+                    FileManager.default.contents(atPath: output) == FileManager.default.contents(atPath: plain.path))
             } else {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: output)).prefix(16) == Data("SQLite format 3\0".utf8))
             }
@@ -91,7 +95,8 @@ struct ExportFailureTests {
             // A wrong password writes nothing.
             let again = try #require(FileHandle(forReadingAtPath: encrypted.path))
             #expect(throws: EncryptedExportError.notEncryptedExport) {
-                try EncryptedExportFile.decrypt(again, password: Array("wrong".utf8), to: output, files: support.partialFiles)
+                try EncryptedExportFile.decrypt(
+                    again, password: Array("wrong".utf8), to: output, files: support.partialFiles)
             }
             #expect(!FileManager.default.fileExists(atPath: output))
         }

@@ -57,7 +57,8 @@ struct ExportScheduleTests {
         let (support, store) = try Self.archive()
         let clock = TestClock("2000-03-01T10:00:00+01:00")
         let scheduler = Self.scheduler(support, store, clock)
-        try scheduler.setSchedule(Self.schedule(.daily, at: 8, created: "2000-03-01T10:00:00+01:00", folder: support.folder))
+        try scheduler.setSchedule(
+            Self.schedule(.daily, at: 8, created: "2000-03-01T10:00:00+01:00", folder: support.folder))
         // Made after today's 08:00: nothing is owed until tomorrow's.
         #expect(try Self.due(scheduler) == nil)
         clock.set("2000-03-02T08:00:00+01:00")
@@ -121,7 +122,8 @@ struct ExportScheduleTests {
         #expect(autumn == ["2000-10-29T00:30:00Z", "2000-10-30T01:30:00Z"])
         let clock = TestClock("2000-10-29T02:45:00+02:00")
         let scheduler = Self.scheduler(support, store, clock)
-        try scheduler.setSchedule(Self.schedule(.daily, at: 2, 30, created: "2000-10-28T12:00:00+02:00", folder: support.folder))
+        try scheduler.setSchedule(
+            Self.schedule(.daily, at: 2, 30, created: "2000-10-28T12:00:00+02:00", folder: support.folder))
         #expect(try Self.due(scheduler) == "2000-10-29T00:30:00Z")
         // The hour repeats: 02:45 again, in winter time, owes nothing more.
         clock.set("2000-10-29T02:45:00+01:00")
@@ -132,7 +134,8 @@ struct ExportScheduleTests {
         let (support, store) = try Self.archive()
         let clock = TestClock("2000-03-10T09:00:00+01:00")
         let scheduler = Self.scheduler(support, store, clock)
-        try scheduler.setSchedule(Self.schedule(.daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: support.folder))
+        try scheduler.setSchedule(
+            Self.schedule(.daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: support.folder))
         #expect(try Self.due(scheduler) == "2000-03-10T07:00:00Z")
         clock.set("2000-03-07T09:00:00+01:00")
         #expect(try Self.due(scheduler) == nil)
@@ -144,7 +147,8 @@ struct ExportScheduleTests {
 
     @Test func weeklyRunsOnTheWeekdayItWasMade() throws {
         // 2000-03-01 was a Wednesday.
-        let schedule = Self.schedule(.weekly, at: 8, created: "2000-03-01T07:00:00+01:00", folder: URL(fileURLWithPath: "/"))
+        let schedule = Self.schedule(
+            .weekly, at: 8, created: "2000-03-01T07:00:00+01:00", folder: URL(fileURLWithPath: "/"))
         let first = schedule.nextSlot(after: TestClock.date("2000-03-01T07:00:00+01:00"))
         let second = schedule.nextSlot(after: first)
         #expect(ISO8601DateFormatter().string(from: first) == "2000-03-01T07:00:00Z")
@@ -156,7 +160,8 @@ struct ExportScheduleTests {
         let clock = TestClock("2000-03-02T09:00:00+01:00")
         let scheduler = Self.scheduler(support, store, clock)
         try scheduler.setSchedule(
-            Self.schedule(.daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: support.folder, range: .sinceLast))
+            Self.schedule(
+                .daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: support.folder, range: .sinceLast))
         guard case .exported(let first, _) = try scheduler.runDue() else { throw ExportFailure.cancelled }
         #expect(first.records == 1)
         // A later capture brings one more record, written weeks late.

@@ -11,7 +11,8 @@ extension ArchiveTestSupport {
 
     @discardableResult
     func runExport(
-        _ store: ArchiveStore, _ format: ExportFormat, name: String? = nil, selection: ExportSelection = ExportSelection(),
+        _ store: ArchiveStore, _ format: ExportFormat, name: String? = nil,
+        selection: ExportSelection = ExportSelection(),
         zone: String = "UTC", password: [UInt8]? = nil, cancellation: CancellationFlag? = nil
     ) throws -> ExportResult {
         let path = folder.appendingPathComponent(name ?? "export.\(format.rawValue)").path
@@ -58,7 +59,9 @@ enum CSVReader {
             if quoted {
                 if scalar == "\"" {
                     if let following = next() {
-                        if following == "\"" { field.unicodeScalars.append("\"") } else {
+                        if following == "\"" {
+                            field.unicodeScalars.append("\"")
+                        } else {
                             quoted = false
                             pending = following
                         }

@@ -21,9 +21,11 @@ struct ExportTimeMachineTests {
     static let c = Export.record(value: "60", start: at(2, 23))
     static let s = Export.record(steps, value: "100", unit: "count", start: at(2, 21))
     static let r = Export.record(
-        value: "70", start: at(2, 24), metadata: [("HKMetadataKeySyncIdentifier", "X"), ("HKMetadataKeySyncVersion", "1")])
+        value: "70", start: at(2, 24),
+        metadata: [("HKMetadataKeySyncIdentifier", "X"), ("HKMetadataKeySyncVersion", "1")])
     static let rReplaced = Export.record(
-        value: "71", start: at(2, 24), metadata: [("HKMetadataKeySyncIdentifier", "X"), ("HKMetadataKeySyncVersion", "2")])
+        value: "71", start: at(2, 24),
+        metadata: [("HKMetadataKeySyncIdentifier", "X"), ("HKMetadataKeySyncVersion", "2")])
     /// Written weeks late: a backfill in the second capture.
     static let d = Export.record(value: "55", start: at(1, 10))
 
@@ -78,7 +80,8 @@ struct ExportTimeMachineTests {
         let gone = asOfSecond.filter { $0["status"] as? String == "gone" }
         #expect(
             Self.summary(gone) == [
-                "2000-02-22 60 gone value_modified", "2000-02-23 60 gone silent_deletion", "2000-02-24 70 gone replaced",
+                "2000-02-22 60 gone value_modified", "2000-02-23 60 gone silent_deletion",
+                "2000-02-24 70 gone replaced",
             ])
         for line in gone {
             #expect(line["lastSeen"] as? String == "2000-03-01T08:00:00+00:00")
