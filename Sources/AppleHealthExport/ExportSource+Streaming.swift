@@ -6,7 +6,11 @@ extension ExportSource {
     /// Thrown by a consumer to stop streaming early; not an error.
     struct StopStreaming: Error {}
 
-    static let chunkSize = 1 << 20
+    /// Bytes read (or inflated) at a time. A few chunks wait between the reading thread and the
+    /// parser (see ``ReadAhead``), beside the zip's own buffers of this size: 256 KiB rather than
+    /// 1 MiB took an import's peak from 64 to 54 MB at 1M records and from 68 to 59 MB at 5M, at
+    /// a speed within this machine's noise (BENCHMARKS.md, "Import memory", 2026-11-25).
+    static let chunkSize = 1 << 18
 
     /// Streams the main XML's bytes, uncompressed, in chunks. Zip entries are inflated in memory
     /// with their size capped and their CRC checked.
