@@ -81,7 +81,7 @@ struct ExportSelectionOptions: ParsableArguments {
 
     func resolve(in store: ArchiveStore, zone: TimeZone) throws -> (selection: ExportSelection, description: String) {
         do {
-            let known = try ExportArguments.knownTypes(in: store)
+            let known = try store.knownSampleTypes()
             let resolvedTypes = try types.map { list in
                 try list.split(separator: ",").map {
                     try ExportArguments.resolveType($0.trimmingCharacters(in: .whitespaces), known: known)
@@ -129,6 +129,15 @@ struct EncryptionOptions: ParsableArguments {
 
 /// Runs an export with a progress line and Ctrl-C, and maps its failures to exit codes.
 enum ExportRunner {
+    /// How to go on, in the command line's words.
+    static func hint(for failure: ExportFailure) -> String {
+        switch failure {
+        case .outputExists: "; add --force to replace it"
+        case .nothingCaptured: "; run `healthprobe check` first"
+        default: ""
+        }
+    }
+
     static func run(_ request: ExportRequest, store: ArchiveStore) throws -> ExportResult {
         let interrupt = InterruptCancellation()
         let progress = ExportProgressLine()
@@ -139,7 +148,8 @@ enum ExportRunner {
             progress.clear()
             if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: 130) }
             throw CommandFailure(
-                failure.localizedDescription, code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
+                failure.localizedDescription + hint(for: failure),
+                code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
         }
     }
 

@@ -97,9 +97,11 @@ extension HealthProbeCommand {
         do {
             return try await body()
         } catch let error as GraphSyncError {
-            throw CommandFailure(error.description, code: error.exitCode)
+            let hint = error == .nothingCaptured ? ": run `healthprobe check` first" : ""
+            throw CommandFailure(error.description + hint, code: error.exitCode)
         } catch let error as ArchiveError {
-            throw CommandFailure(error.localizedDescription, code: CommandFailure.ioFailureCode)
+            throw CommandFailure(
+                error.localizedDescription + CommandFailure.hint(for: error), code: CommandFailure.ioFailureCode)
         }
     }
 }

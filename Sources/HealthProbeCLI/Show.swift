@@ -41,7 +41,9 @@ extension HealthProbeCommand {
             switch format {
             case .json: try Output.json(details)
             case .markdown: Output.line(details.markdown)
-            case .text: Output.line(details.text)
+            case .text:
+                Output.line(details.text)
+                if !includeValues { Output.line("(`healthprobe show \(id) --include-values` shows them.)") }
             }
         }
     }

@@ -57,7 +57,7 @@ struct DashboardPages: Sendable {
             return response
         }
         return renderer.error(
-            .notFound, title: "No archive yet", message: DashboardState.firstCheckHint, link: ("/check", "Check Now"))
+            .notFound, title: "No archive yet", message: DashboardView.firstCheckHint, link: ("/check", "Check Now"))
     }
 
     func forbidden() -> Response {

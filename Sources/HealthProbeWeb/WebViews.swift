@@ -45,7 +45,10 @@ struct ChipView: Sendable {
 
 struct DashboardView: Sendable {
     var hasArchive: Bool
-    var firstCheckHint = DashboardState.firstCheckHint
+    var firstCheckHint = Self.firstCheckHint
+
+    /// The screens' hint, and on a computer the command line's way too.
+    static let firstCheckHint = DashboardState.firstCheckHint + " Or run `healthprobe check export.zip` in a terminal."
     var checkRunning: String?
     var statusRole: String
     var statusIcon: String

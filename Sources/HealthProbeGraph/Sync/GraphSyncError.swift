@@ -23,7 +23,7 @@ public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badDestination(let problem): problem
-        case .nothingCaptured: "the archive holds no completed check yet: run `healthprobe check` first"
+        case .nothingCaptured: "the archive holds no completed check yet"
         case .captureRunning(let id):
             "capture \(id) is still running: sync the graph after that check completes"
         case .destination(let name, let problem): "\(name): \(problem)"

@@ -81,3 +81,13 @@ extension ArchiveStore {
         }
     }
 }
+
+extension ArchiveStore {
+    /// The sample types an archive knows: what its captures held, and the live path's catalog.
+    public func knownSampleTypes() throws -> [String] {
+        let stored = try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT type FROM typeSnapshot")
+        }
+        return Array(Set(stored + HealthKitCatalog.types.map(\.identifier))).sorted()
+    }
+}

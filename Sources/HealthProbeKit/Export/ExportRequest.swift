@@ -104,10 +104,10 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .nothingCaptured: "the archive holds no complete capture yet; run `healthprobe check` first"
+        case .nothingCaptured: "the archive holds no complete capture yet"
         case .unknownCapture(let id, let known):
             "there is no complete capture \(id); captures: \(known.map(String.init).joined(separator: ", "))"
-        case .outputExists(let path): "\(path) exists; add --force to replace it"
+        case .outputExists(let path): "\(path) exists"
         case .cannotWrite(let path, let problem): "cannot write \(path): \(problem)"
         case .cancelled: "export cancelled; nothing was written"
         case .failed(let problem): "the export failed: \(problem); nothing was written"

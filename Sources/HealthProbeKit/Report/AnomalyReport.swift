@@ -62,7 +62,7 @@ public struct AnomalyReport: Sendable, Encodable {
     private var valuesNote: String {
         valuesIncluded
             ? "Health values are included."
-            : "Health values are left out; `healthprobe show \(anomaly.id) --include-values` includes them."
+            : "Health values are left out."
     }
 
     private func value(_ record: ArchiveStore.AnomalyRecord) -> String {

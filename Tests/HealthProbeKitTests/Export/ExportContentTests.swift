@@ -204,8 +204,8 @@ struct ExportContentTests {
     @Test func typesAndDatesNarrowTheExport() throws {
         let (support, store) = try Self.checkedArchive()
         let heartRate = "HKQuantityTypeIdentifierHeartRate"
-        let from = try ExportArguments.instant("2000-03-10", zone: TimeZone(identifier: "UTC")!)
-        let before = try ExportArguments.instant("2000-03-12", zone: TimeZone(identifier: "UTC")!, endOfDay: true)
+        let from: Double = 952_646_400  // 2000-03-10T00:00:00Z
+        let before: Double = 952_905_600  // 2000-03-13T00:00:00Z, the end of 2000-03-12
         let lines = try support.jsonLines(
             store, selection: ExportSelection(types: [heartRate], startFrom: from, startBefore: before))
         let expected = try Self.archived(store).values.filter {

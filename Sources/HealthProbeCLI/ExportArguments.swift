@@ -1,14 +1,14 @@
 import Foundation
-import GRDB
+import HealthProbeKit
 
 /// Reads what people type for an export's types and dates.
-public enum ExportArguments {
-    public enum Problem: Error, Equatable, LocalizedError {
+enum ExportArguments {
+    enum Problem: Error, Equatable, LocalizedError {
         case unknownType(String, closeMatches: [String])
         case badDate(String)
         case fromAfterTo
 
-        public var errorDescription: String? {
+        var errorDescription: String? {
             switch self {
             case .unknownType(let name, let matches):
                 matches.isEmpty
@@ -23,7 +23,7 @@ public enum ExportArguments {
 
     /// The identifier a name stands for, among `known`: the identifier itself, or its name
     /// without HealthKit's prefix in any case and spelling (`HeartRate`, `heart-rate`, `heart rate`).
-    public static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
+    static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
         let wanted = normalized(name)
         if let exact = known.first(where: {
             $0 == name || normalized(SampleTypeCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted
@@ -41,17 +41,9 @@ public enum ExportArguments {
         throw .unknownType(name, closeMatches: scored.prefix(3).map { $0.identifier })
     }
 
-    /// The types an archive knows: what its captures held, and the live path's catalog.
-    public static func knownTypes(in archive: ArchiveStore) throws -> [String] {
-        let stored = try archive.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT type FROM typeSnapshot")
-        }
-        return Array(Set(stored + HealthKitCatalog.types.map(\.identifier))).sorted()
-    }
-
     /// `2000-01-31` (the start of that day in `zone`, or of the next day when `endOfDay`), or a
     /// full ISO 8601 date with its offset.
-    public static func instant(_ text: String, zone: TimeZone, endOfDay: Bool = false) throws(Problem) -> Double {
+    static func instant(_ text: String, zone: TimeZone, endOfDay: Bool = false) throws(Problem) -> Double {
         let parts = text.split(separator: "-")
         if text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
             let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
