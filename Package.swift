@@ -32,10 +32,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(name: "CZlibShim", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "AppleHealthExport",
             dependencies: [
-                "CLibXML2",
+                "CLibXML2", "CZlibShim",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -50,7 +51,6 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "HealthProbeScreens", dependencies: ["HealthProbeKit"]),
@@ -65,28 +65,31 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb", "HealthProbeGraph",
+                "AppleHealthExport", "HealthProbeKit", "HealthProbeWeb", "HealthProbeGraph",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "healthprobe",
-            dependencies: ["HealthProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["HealthProbeCLI"]
         ),
         .target(
             name: "HealthProbeGraph",
             dependencies: [
-                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthProbeKit", "AppleHealthExport",
             ]
         ),
-        .executableTarget(name: "HealthProbeBenchmark", dependencies: ["HealthProbeKit", "HealthProbeGraph"]),
+        .executableTarget(
+            name: "HealthProbeBenchmark", dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
-        .target(name: "HealthProbeApp", dependencies: ["HealthProbeScreens", "HealthProbeHealthKit"]),
+        .target(
+            name: "HealthProbeApp", dependencies: ["HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
             dependencies: ["HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift")],
@@ -95,13 +98,14 @@ let package = Package(
         .testTarget(
             name: "AppleHealthExportTests",
             dependencies: [
-                "AppleHealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "AppleHealthExport", "TestSupport",
             ]
         ),
         .testTarget(
             name: "HealthProbeKitTests",
             dependencies: [
-                "HealthProbeKit", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "AppleHealthExport", "HealthProbeKit", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]
@@ -113,6 +117,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -122,15 +128,19 @@ let package = Package(
         .testTarget(
             name: "HealthProbeWebTests",
             dependencies: [
-                "HealthProbeWeb", "HealthProbeScreens", "HealthProbeKit", "TestSupport",
+                "AppleHealthExport", "HealthProbeWeb", "HealthProbeKit", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "HealthProbeCLITests",
             dependencies: [
-                "HealthProbeCLI", "HealthProbeKit", "HealthProbeScreens", "TestSupport",
+                "HealthProbeKit", "HealthProbeScreens", "TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
