@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+
+/// The verification scan of a live check: every sample of a type read again, added up by UUID
+/// (``storeDigested(_:of:progress:_:)``) and compared with what the archive holds
+/// (``settleDigests(_:progress:_:)``); a type that came up short is read again, marking each
+/// record it meets (``rescanMarking(_:progress:reason:_:)``), and what it did not meet is gone.
+extension LiveCapture {
+    /// Stores one page of a verification scan, like ``store(_:of:progress:_:)``:
+    /// the samples the archive does not hold yet (new ones, ones back after having gone, and, in a
+    /// marking pass, every record held, which is thereby marked seen). What this check stored
+    /// already — by its change read, or earlier in this pass — is not stored twice: that would take
+    /// it for a second copy.
+    func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+        try store.writer.write { db in
+            var unmatched = page.added
+            if progress.scanMarking || progress.added > 0 {
+                let texts = page.added.map(\.uuid.archiveText)
+                let found = try uuids(among: texts, Self.seenByThisCapture, db)
+                unmatched = zip(page.added, texts).filter { !found.contains($0.1) }.map(\.0)
+            }
+            try add(unmatched, db)
+            progress.stored += page.added.count
+            progress.deleted += try markDeleted(page.deleted, type: type, db)
+            try progress.save(db, capture: captureID, type: type)
+        }
+    }
+
+    /// One page of a scan that compares digests: the UUIDs it met are added up, nothing is
+    /// stored but the deletions it met.
+    func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws
+    {
+        var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
+        for sample in page.added { digest.add(sample.uuid.archiveText) }
+        progress.scanDigest = digest.sum
+        try store.writer.write { db in
+            progress.deleted += try markDeleted(page.deleted, type: type, db)
+            try progress.save(db, capture: captureID, type: type)
+        }
+    }
+
+    /// Compares what the finished digest scans of `types` met with what the archive holds live,
+    /// read in one pass over the records. Where they agree, every record held was met and
+    /// nothing is new: the type is verified without a write. Where they differ, the type is read
+    /// again, marking.
+    func settleDigests(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+        guard !types.isEmpty else { return }
+        let held = try store.writer.read { db in try presentDigests(Set(types), db) }
+        for type in types {
+            guard var reached = progress[type] else { continue }
+            let archived = held[type] ?? UUIDDigest()
+            if archived == UUIDDigest(count: reached.scanSeen, sum: reached.scanDigest) {
+                reached.scanMatched = reached.scanHeld ?? 0
+                reached.stored = reached.scanSeen
+                let verified = reached
+                try store.writer.write { db in try verified.save(db, capture: captureID, type: type) }
+            } else {
+                try rescanMarking(
+                    type, progress: &reached,
+                    reason:
+                        "met \(reached.scanSeen) samples where the archive holds \(archived.count), not the same ones",
+                    store)
+            }
+            progress[type] = reached
+        }
+    }
+
+    /// The live records with a HealthKit UUID of each of `types`, added up: one pass over the
+    /// table in its own order (the UUID index would read the records in random order).
+    private func presentDigests(_ types: Set<String>, _ db: Database) throws -> [String: UUIDDigest] {
+        let cursor = try SQLiteRowCursor(
+            db, sql: "SELECT type, healthKitUUID FROM record WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL")
+        var digests: [String: UUIDDigest] = [:]
+        var lastType: (bytes: [UInt8], name: String?) = ([], nil)
+        while try cursor.step() {
+            guard let type = cursor.bytes(0), let uuid = cursor.bytes(1) else { continue }
+            if !type.elementsEqual(lastType.bytes) {
+                let name = String(decoding: type, as: UTF8.self)
+                lastType = (Array(type), types.contains(name) ? name : nil)
+            }
+            if let name = lastType.name { digests[name, default: UUIDDigest()].add(bytes: uuid) }
+        }
+        return digests
+    }
+
+    /// After a scan of `type` came up short: the type is read again from the beginning, marking
+    /// each record it meets; `reason` says how it came up short, for the audit trail.
+    func rescanMarking(_ type: String, progress: inout LiveProgress, reason: String, _ store: ArchiveStore) throws {
+        progress.scanAnchor = nil
+        progress.scanDone = false
+        progress.scanSeen = 0
+        progress.scanMarking = true
+        // The marking pass counts every sample it meets, those this check stored already included.
+        progress.stored = 0
+        let reset = progress
+        try store.writer.write { db in
+            try reset.save(db, capture: captureID, type: type)
+            try AuditLog.append(
+                db, event: .scanRepeated, captureID: captureID,
+                message:
+                    "capture \(captureID): the scan of \(type) \(reason); reading it again to find which are missing")
+        }
+    }
+
+    /// UUIDs probed a statement at a time (a page's worth in a few statements, each prepared once).
+    static let probeSize = 256
+    private static func probe(_ condition: String) -> String {
+        "SELECT healthKitUUID FROM record WHERE healthKitUUID IN (\(databaseQuestionMarks(count: probeSize))) AND \(condition)"
+    }
+    private static let seenByThisCapture = probe("lastSeenCapture = ?")
+
+    /// The UUIDs among `texts` of records a probe finds (its last parameter is this capture).
+    private func uuids(among texts: [String], _ probe: String, _ db: Database) throws -> Set<String> {
+        let statement = try db.cachedStatement(sql: probe)
+        var found: Set<String> = []
+        var start = 0
+        while start < texts.count {
+            let chunk = texts[start..<min(start + Self.probeSize, texts.count)]
+            start += chunk.count
+            var values = chunk.map(\.databaseValue)
+            values += repeatElement(.null, count: Self.probeSize - chunk.count)
+            found.formUnion(
+                try String.fetchAll(statement, arguments: StatementArguments(values + [captureID.databaseValue])))
+        }
+        return found
+    }
+
+    /// Records the live records of each type held before this check, as a verification scan
+    /// begins, for the types whose scan has not begun.
+    func recordHeld(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+        let waiting = types.filter { progress[$0]?.scanHeld == nil }
+        guard !waiting.isEmpty else { return }
+        let held = try heldCounts(store)
+        let updated = waiting.map { type in
+            var reached = progress[type] ?? LiveProgress()
+            reached.scanHeld = held[type] ?? 0
+            return (type, reached)
+        }
+        try store.writer.write { db in
+            for (type, reached) in updated { try reached.save(db, capture: captureID, type: type) }
+        }
+        for (type, reached) in updated { progress[type] = reached }
+    }
+
+    /// Live records of each type held before this capture, those it marked deleted aside: the
+    /// previous live capture's counts less this one's deletions — or, with no previous live
+    /// capture, counted from every record.
+    func heldCounts(_ store: ArchiveStore) throws -> [String: Int] {
+        try store.writer.read { db in
+            func counts(_ sql: String, _ arguments: StatementArguments) throws -> [String: Int] {
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+                        ($0[0] as String, $0[1] as Int)
+                    })
+            }
+            var held =
+                try previousCaptureID.map {
+                    try counts("SELECT type, count FROM typeSnapshot WHERE captureId = ?", [$0])
+                } ?? [:]
+            if held.isEmpty {
+                return try counts(
+                    """
+                    SELECT type, COUNT(*) FROM record
+                    WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL AND firstSeenCapture < ?
+                    GROUP BY type
+                    """, [captureID])
+            }
+            let deleted = try counts(
+                """
+                SELECT type, COUNT(*) FROM record
+                WHERE goneCapture = ?1 AND firstSeenCapture < ?1 AND +healthKitUUID IS NOT NULL GROUP BY type
+                """, [captureID])
+            for (type, count) in deleted { held[type, default: 0] -= count }
+            return held
+        }
+    }
+
+    /// After the marking verification scans of `types`: their live records the scans did not
+    /// meet are gone without a trace (reason `absent`). Returns how many.
+    func markAbsent(types: [String], _ db: Database) throws -> Int {
+        guard !types.isEmpty else { return 0 }
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = ?, goneReason = 'absent'
+                WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL AND lastSeenCapture <> ?
+                    AND type IN (\(databaseQuestionMarks(count: types.count)))
+                """, arguments: StatementArguments([captureID, captureID] + types))
+        return db.changesCount
+    }
+}
