@@ -10,7 +10,7 @@ import Testing
 /// this version would have written, and checking the same export again finds nothing.
 @Suite("Archives written by earlier versions")
 struct ArchiveMigrationTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
     /// Per record (by strict fingerprint and occurrence): its semantic and fuzzy fingerprints;
