@@ -80,7 +80,8 @@ extension ExportSource {
             _ = try archive.extract(entry, bufferSize: bufferSize, skipCRC32: true) { data in
                 total += Int64(data.count)
                 data.withUnsafeBytes { bytes in
-                    crc = CZlibShim.crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
+                    crc = CZlibShim.crc32(
+                        crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
                 }
                 if total > cap { throw ExportError.tooLarge(file: name, limitBytes: cap) }
                 if total > declared {

@@ -69,7 +69,7 @@ extension HealthProbeCommand.Check.FailureSeverity {
     }
 }
 
-/// `check --json`: `{"capture": {...}, "anomalies": [...]}` (DESIGN §9).
+/// `check --json`: `{"capture": {...}, "anomalies": [...]}` (docs/DESIGN.md §9).
 struct CheckReport: Encodable {
     var capture: CaptureSummary
     var unreadableElements: [ExportImporter.UnreadableGroup]

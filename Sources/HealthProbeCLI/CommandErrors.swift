@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import HealthProbeKit
 
-/// A command's failure: one line on stderr and an exit code (DESIGN §9). Commands throw it; the
+/// A command's failure: one line on stderr and an exit code (docs/DESIGN.md §9). Commands throw it; the
 /// entry point (`HealthProbeCommand.runMain`) prints it and exits, so `defer` blocks run and
 /// nothing below a command's `run()` ends the process.
 struct CommandFailure: Error, Equatable {

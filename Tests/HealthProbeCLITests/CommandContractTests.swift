@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The command-line contract of DESIGN §9, as scripts see it.
+/// The command-line contract of docs/DESIGN.md §9, as scripts see it.
 @Suite("Command-line contract")
 struct CommandContractTests {
     @Test func checkJSONHasTheCaptureAndAnAnomalyList() throws {

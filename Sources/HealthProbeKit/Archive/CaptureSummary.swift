@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// A completed capture as the command line and scripts see it (DESIGN §9): `records` counts the
+/// A completed capture as the command line and scripts see it (docs/DESIGN.md §9): `records` counts the
 /// export's top-level elements other than `ExportDate` and `Me`, unreadable ones included;
 /// `new + unchanged = records`; `gone` counts what the previous capture held and this one does not.
 public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {

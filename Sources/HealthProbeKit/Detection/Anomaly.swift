@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// An anomaly as scripts and the dashboard read it (DESIGN §9).
+/// An anomaly as scripts and the dashboard read it (docs/DESIGN.md §9).
 public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
     public var id: Int64
     public var captureId: Int64

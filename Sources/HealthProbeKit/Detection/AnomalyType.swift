@@ -1,4 +1,4 @@
-/// What an anomaly is about (DESIGN §8).
+/// What an anomaly is about (docs/DESIGN.md §8).
 public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     case silentDeletion = "silent_deletion"
     case historicalInsertion = "historical_insertion"
@@ -7,7 +7,7 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     case valueModified = "value_modified"
     case divergence
     /// The live path only: many records deleted explicitly at once (HKDeletedObjects). Explicit
-    /// deletions are otherwise audit entries, not anomalies (DESIGN §8).
+    /// deletions are otherwise audit entries, not anomalies (docs/DESIGN.md §8).
     case bulkDeletion = "bulk_deletion"
 
     /// A few words for people ("silent deletion").

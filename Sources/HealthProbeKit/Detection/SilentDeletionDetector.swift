@@ -2,7 +2,7 @@ import GRDB
 
 /// `silent_deletion`: records P held that C does not, and that nothing explains — not deleted
 /// explicitly, not rewritten, not replaced. Severity by the share of the type's records in P
-/// that vanished (DESIGN §8).
+/// that vanished (docs/DESIGN.md §8).
 struct SilentDeletionDetector {
     let pair: CapturePair
     let thresholds: Thresholds

@@ -4,7 +4,7 @@
 public struct Thresholds: Sendable, Equatable {
     // MARK: silent_deletion — severity by the share of the type's records in P that vanished
 
-    /// More than this share vanished: critical (DESIGN §8: 10 %).
+    /// More than this share vanished: critical (docs/DESIGN.md §8: 10 %).
     public var deletionCriticalShare = 0.10
     /// More than this share vanished: warning (5 %); below it, info.
     public var deletionWarningShare = 0.05

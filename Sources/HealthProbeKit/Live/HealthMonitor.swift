@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The live path's check (DESIGN §3, HEALTHKIT.md): for each monitored type, the changes since
+/// The live path's check (docs/DESIGN.md §3, HEALTHKIT.md): for each monitored type, the changes since
 /// the saved anchor go into a delta capture — explicit deletions marked gone with reason
 /// `deleted` and an audit entry — and every few checks, after a context change, or when a check
 /// reads nothing at all, a verification scan re-reads every type into a full capture, finding

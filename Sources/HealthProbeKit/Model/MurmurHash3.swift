@@ -1,7 +1,7 @@
 /// MurmurHash3, x64 128-bit variant (Austin Appleby's public-domain reference, seed 0, bytes read
 /// little-endian on every platform). Not cryptographic: it makes the semantic and fuzzy
 /// fingerprints, which identify content nobody forges against itself, at a tenth of SHA-256's
-/// cost per record; the strict fingerprint stays SHA-256 (DESIGN §6).
+/// cost per record; the strict fingerprint stays SHA-256 (docs/DESIGN.md §6).
 enum MurmurHash3 {
     private static let c1: UInt64 = 0x87c3_7b91_1142_53d5
     private static let c2: UInt64 = 0x4cf5_ad43_2745_937f

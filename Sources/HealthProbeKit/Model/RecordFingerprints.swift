@@ -1,7 +1,7 @@
 import AppleHealthExport
 import Foundation
 
-/// The three identities of a record (DESIGN §6).
+/// The three identities of a record (docs/DESIGN.md §6).
 public struct RecordFingerprints: Sendable, Hashable {
     /// All content: what makes two copies byte-for-byte the same record. SHA-256, truncated.
     public var strict: Fingerprint
