@@ -10,13 +10,16 @@ import HealthProbeKit
 ///    window a new process whose check is cancelled when its time is up, as the background
 ///    task's expiration handler does; the next resumes it;
 /// 3. a daily check on the full archive: one more day of samples and a few deletions;
-/// 4. a verification scan of everything.
+/// 4. a verification scan of everything;
+/// 5. with `--loss`, a verification scan after 1 % of five years of heart rate vanished without a
+///    trace, in `--window`-second windows like the first sync: the case HealthProbe exists for.
 struct PhoneBenchmark {
     var days = 1826
     var window = 30.0
     var pageLimit = 1_000
     var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("bench-data")
     var skipReference = false
+    var loss = false
 
     init(arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -27,10 +30,11 @@ struct PhoneBenchmark {
             case "--page": pageLimit = iterator.next().flatMap(Int.init) ?? pageLimit
             case "--folder": folder = URL(fileURLWithPath: iterator.next() ?? folder.path)
             case "--no-reference": skipReference = true
+            case "--loss": loss = true
             default:
                 FileHandle.standardError.write(
                     Data(
-                        "usage: healthprobe-benchmark phone [--days N] [--window SECONDS] [--page N] [--folder DIR] [--no-reference]\n"
+                        "usage: healthprobe-benchmark phone [--days N] [--window SECONDS] [--page N] [--folder DIR] [--no-reference] [--loss]\n"
                             .utf8))
                 exit(64)
             }
@@ -58,6 +62,14 @@ struct PhoneBenchmark {
             let daily = BenchmarkPhase.measure(["phone", windowed.path] + common + ["0", "daily"])
             let verification = BenchmarkPhase.measure(["phone", windowed.path] + common + ["0", "verify"])
             report(one: one, windows: windows, daily: daily, verification: verification)
+            if loss {
+                var lossWindows: [BenchmarkPhase.Measurement] = []
+                repeat {
+                    lossWindows.append(
+                        BenchmarkPhase.measure(["phone", windowed.path] + common + [String(window), "loss"]))
+                } while lossWindows.last?.outcome == "cutOff" && lossWindows.count < 500
+                reportLoss(lossWindows)
+            }
             BenchmarkArchive.remove(windowed)
         } catch {
             FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
@@ -96,6 +108,26 @@ struct PhoneBenchmark {
                 format: "daily check: %d new, %d gone, %d anomalies; verification: %d read, %d gone",
                 daily.new ?? -1, daily.gone ?? -1, daily.anomalies ?? -1, verification.records,
                 verification.gone ?? -1))
+    }
+}
+
+extension PhoneBenchmark {
+    fileprivate func reportLoss(_ windows: [BenchmarkPhase.Measurement]) {
+        print("\n| verification after a 1 % loss of heart rate | outcome | time | cancel → return | peak RSS |")
+        print("|---|---|---|---|---|")
+        for (index, measurement) in windows.enumerated() {
+            let latency = measurement.cancelLatency.map { String(format: "%.2f s", $0) } ?? "–"
+            print(
+                String(
+                    format: "| window %d | %@ | %.1f s | %@ | %.0f MB |", index + 1, measurement.outcome ?? "?",
+                    measurement.seconds, latency, Double(measurement.peakResidentKiB) / 1024))
+        }
+        let total = windows.reduce(0) { $0 + $1.seconds }
+        let peak = windows.map(\.peakResidentKiB).max() ?? 0
+        print(
+            String(
+                format: "loss found over %d windows: %.1f s in all, at most %.0f MB; %d gone, %d anomalies",
+                windows.count, total, Double(peak) / 1024, windows.last?.gone ?? -1, windows.last?.anomalies ?? -1))
     }
 }
 

@@ -3,12 +3,14 @@ import HealthProbeKit
 
 /// One step of the phone benchmark, in its own process: `phone ARCHIVE DAYS PAGE WINDOW STEP`,
 /// where STEP is `first` (the first sync, cancelled after WINDOW seconds unless 0), `daily` (one
-/// day more and five heart rates deleted) or `verify` (a verification scan of everything).
+/// day more and five heart rates deleted), `verify` (a verification scan of everything) or `loss`
+/// (the same scan after 1 % of the heart rates vanished without a trace). Every step but `daily`
+/// can be cut off after WINDOW seconds and resumed by the next.
 enum PhoneWindow {
     static func run(_ arguments: [String]) async -> BenchmarkPhase.Measurement {
         guard arguments.count == 5, let days = Int(arguments[1]), let page = Int(arguments[2]),
             let window = Double(arguments[3])
-        else { fatalError("usage: phase phone ARCHIVE DAYS PAGE WINDOW first|daily|verify") }
+        else { fatalError("usage: phase phone ARCHIVE DAYS PAGE WINDOW first|daily|verify|loss") }
         let step = arguments[4]
         do {
             let store = SyntheticWatchStore(days: days)
@@ -16,11 +18,13 @@ enum PhoneWindow {
             configuration.pageLimit = page
             if step != "first" {
                 await store.addDay()
-                let heartRate = "HKQuantityTypeIdentifierHeartRate"
-                let perDay = SyntheticWatchStore.watchRates.first { $0.type == heartRate }?.perPeriod ?? 0
-                await store.delete((1...5).map { days * perDay - $0 * 7 }, of: heartRate)
+                await store.delete((1...5).map { days * perHeartRateDay - $0 * 7 }, of: heartRate)
             }
-            if step == "verify" { configuration.verificationEvery = 1 }
+            if step == "loss" {
+                let count = days * perHeartRateDay
+                await store.vanish(Array(stride(from: 50, to: count, by: 100)), of: heartRate)
+            }
+            if step == "verify" || step == "loss" { configuration.verificationEvery = 1 }
             let now = Date(timeIntervalSince1970: await store.endOfData + 600)
             let archive = try ArchiveStore.open(at: arguments[0])
             let monitor = try HealthMonitor(
@@ -53,6 +57,9 @@ enum PhoneWindow {
             exit(1)
         }
     }
+
+    static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+    static let perHeartRateDay = SyntheticWatchStore.watchRates.first { $0.type == heartRate }?.perPeriod ?? 0
 
     enum PhoneWindowError: Error {
         case failed(String)

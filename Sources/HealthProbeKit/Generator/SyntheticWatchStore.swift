@@ -122,6 +122,12 @@ public actor SyntheticWatchStore: HealthDataSource {
         }
     }
 
+    /// Loses generated samples of `type` without a trace, as a failed sync or migration does:
+    /// no tombstone, they are simply no longer read.
+    public func vanish(_ indices: [Int], of type: String) {
+        for index in indices { removed[type, default: []].insert(index + 1) }
+    }
+
     nonisolated func count(of rate: Rate) -> Int { days / rate.periodDays * rate.perPeriod }
 
     /// Sample `index` of a type: its day and slot give its time, the hash its UUID and value.
