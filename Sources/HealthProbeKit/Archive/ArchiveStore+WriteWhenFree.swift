@@ -25,4 +25,11 @@ extension ArchiveStore {
             throw ArchiveError.from(error, path: path ?? "the in-memory archive") ?? error
         }
     }
+
+    /// Stops the statements running on this archive's connections at once: each fails as
+    /// interrupted and its transaction is rolled back. For a cancelled live check, whose
+    /// background time is up; statements started later run normally.
+    func interruptStatements() {
+        writer.interrupt()
+    }
 }

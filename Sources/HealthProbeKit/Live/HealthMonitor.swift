@@ -98,6 +98,9 @@ public actor HealthMonitor: HealthMonitorProtocol {
                     thresholds: configuration.thresholds, cancellation: cancellation)
             } onCancel: {
                 cancellation.cancel()
+                // A long statement (marking what a verification did not meet, the detectors)
+                // stops now rather than when it ends: a background task's time is up.
+                store.interruptStatements()
             }
             var status = MonitorStatus.from(audit.anomalies)
             if !verification.suspected.isEmpty {

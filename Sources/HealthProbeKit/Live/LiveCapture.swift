@@ -161,14 +161,34 @@ struct LiveCapture: Sendable {
         _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
         thresholds: Thresholds, cancellation: CancellationFlag? = nil
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
-        try store.writer.write { db in
+        do {
+            return try completing(
+                store, records: records, anchors: anchors, verifiedTypes: verifiedTypes, thresholds: thresholds,
+                cancellation: cancellation)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            // Cancelled in the middle of a statement (``ArchiveStore/interruptStatements()``):
+            // the transaction is rolled back, and the next window completes.
+            throw CancellationError()
+        }
+    }
+
+    private func completing(
+        _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
+        thresholds: Thresholds, cancellation: CancellationFlag?
+    ) throws -> (CaptureSummary, CaptureAudit.Report) {
+        func checkCancellation() throws {
+            if cancellation?.isCancelled == true { throw CancellationError() }
+        }
+        return try store.writer.write { db in
             _ = try markAbsent(types: verifiedTypes, db)
+            try checkCancellation()
             let ingest = try ingest(db)
             try ingest.linkCorrelations()
             let new = try ingest.countNew()
             let gone =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID])
                 ?? 0
+            try checkCancellation()
             try ingest.writeAggregates(
                 try incrementalAggregates(db, cancellation: cancellation)
                     ?? presentAggregates(db, cancellation: cancellation))
@@ -187,8 +207,10 @@ struct LiveCapture: Sendable {
             try AuditLog.append(
                 db, event: .captureCompleted, captureID: captureID,
                 message: "capture \(captureID) complete: \(records) records read, \(new) new, \(gone) gone")
+            try checkCancellation()
             let audit = try CaptureAudit.run(
                 db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
+            try checkCancellation()
             try ingest.clearReturned()
             guard
                 let summary = try CaptureSummary.fetchOne(
