@@ -24,8 +24,11 @@ struct GraphArchive {
         _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
     }
 
+    /// The engine, patient: the suite runs beside a multi-process soak and browser tests on two
+    /// cores, where one reply has taken longer than a user's 30 s.
     func engine(_ server: LocalFalkorDB, graph: String = "health") -> FalkorDBEngine {
-        FalkorDBEngine(endpoint: .unixSocket(server.socket), graph: graph, destination: "falkordb-test/\(graph)")
+        FalkorDBEngine(
+            endpoint: .unixSocket(server.socket), graph: graph, destination: "falkordb-test/\(graph)", timeout: 180)
     }
 
     func plan(_ engine: any GraphEngine, zone: TimeZone = utc) throws -> GraphSyncPlan {

@@ -31,7 +31,7 @@ final class LocalFalkorDB {
     }
 
     func graph(_ name: String = "health") throws -> FalkorDBGraph {
-        try FalkorDBGraph(.unixSocket(socket), graph: name)
+        try FalkorDBGraph(.unixSocket(socket), graph: name, timeout: 180)
     }
 
     struct StartFailed: Error, CustomStringConvertible {

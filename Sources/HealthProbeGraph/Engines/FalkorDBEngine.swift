@@ -7,11 +7,14 @@ public struct FalkorDBEngine: GraphEngine {
     public let endpoint: RESPConnection.Endpoint
     public let graph: String
     public let destination: String
+    /// How long one reply may take before the connection counts as lost.
+    public let timeout: TimeInterval
 
-    public init(endpoint: RESPConnection.Endpoint, graph: String, destination: String) {
+    public init(endpoint: RESPConnection.Endpoint, graph: String, destination: String, timeout: TimeInterval = 30) {
         self.endpoint = endpoint
         self.graph = graph
         self.destination = destination
+        self.timeout = timeout
     }
 
     public func checkReachable() async throws {
@@ -49,7 +52,7 @@ public struct FalkorDBEngine: GraphEngine {
 
     private func connect() throws -> FalkorDBGraph {
         do {
-            return try FalkorDBGraph(endpoint, graph: graph)
+            return try FalkorDBGraph(endpoint, graph: graph, timeout: timeout)
         } catch let error as RESPError {
             throw GraphSyncError.destination(
                 destination,

@@ -45,9 +45,9 @@ public final class FalkorDBGraph {
     public let name: String
     private let connection: RESPConnection
 
-    public init(_ endpoint: RESPConnection.Endpoint, graph name: String) throws {
+    public init(_ endpoint: RESPConnection.Endpoint, graph name: String, timeout: TimeInterval = 30) throws {
         self.name = name
-        connection = try RESPConnection(endpoint)
+        connection = try RESPConnection(endpoint, timeout: timeout)
     }
 
     @discardableResult
