@@ -19,6 +19,15 @@ actor SoakLog {
         captures[capture] = Entry(records: records, export: export)
     }
 
+    /// Until `deadline`, and past it (a minute at most) until four captures are complete: on a
+    /// loaded machine fifteen seconds may hold fewer.
+    func goesOn(until deadline: Date) -> Bool {
+        let now = Date()
+        return now < deadline || (captures.count < Self.minimumCaptures && now < deadline.addingTimeInterval(60))
+    }
+
+    static let minimumCaptures = 4
+
     func count(_ kind: String) { operations[kind, default: 0] += 1 }
     func refused(_ kind: String) { refusals[kind, default: 0] += 1 }
     func failed(_ what: String) { failures.append(what) }
@@ -71,7 +80,7 @@ enum SharedArchiveSoak {
         return try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {  // Check Now, alternating exports
                 var file = exports.second
-                while Date() < deadline {
+                while await log.goesOn(until: deadline) {
                     switch try await dashboard.checkNow(file) {
                     case .completed(let capture, let records):
                         await log.completed(capture, records, file)
@@ -87,7 +96,7 @@ enum SharedArchiveSoak {
             }
             group.addTask {  // a terminal's checks, alternating the other way
                 var file = exports.first
-                while Date() < deadline {
+                while await log.goesOn(until: deadline) {
                     let outcome = try await Background.run(["check", file.path, "--json"], environment: environment)
                     await log.record("check", outcome)
                     if let capture = Background.capture(outcome) {
@@ -106,7 +115,7 @@ enum SharedArchiveSoak {
                     ("graph status", ["graph", "status"]),
                 ]
                 var turn = 0
-                while Date() < deadline {
+                while await log.goesOn(until: deadline) {
                     let (kind, arguments) = readers[turn % readers.count]
                     await log.record(kind, try await Background.run(arguments, environment: environment))
                     turn += 1
@@ -116,7 +125,7 @@ enum SharedArchiveSoak {
             group.addTask {  // dashboard pages
                 var turn = 0
                 let pages = ["/", "/anomalies", "/archive", "/audit", "/settings"]
-                while Date() < deadline {
+                while await log.goesOn(until: deadline) {
                     let page = try await dashboard.get(pages[turn % pages.count])
                     if page.status == 200 {
                         await log.count("page")
@@ -128,7 +137,7 @@ enum SharedArchiveSoak {
                 return false
             }
             group.addTask {  // resolving now and then
-                while Date() < deadline {
+                while await log.goesOn(until: deadline) {
                     try await Task.sleep(nanoseconds: 700_000_000)
                     let list = try await Background.run(["anomalies", "--json"], environment: environment)
                     let open = try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]

@@ -110,7 +110,7 @@ struct SharedArchiveTests {
 
         // Every capture reported complete is there with its records, and no other.
         let reported = await log.captures
-        #expect(reported.count >= 4, "\(summary)")
+        #expect(reported.count >= SoakLog.minimumCaptures, "\(summary)")
         let present = try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM capture")
         #expect(present == reported.count)
         for (capture, entry) in reported {
