@@ -36,13 +36,7 @@ extension HealthProbeCommand {
                 let hint = error == .exists(file) ? "; add --force to replace it" : ""
                 throw CommandFailure(error.localizedDescription + hint, code: CommandFailure.ioFailureCode)
             }
-            Output.line(
-                "Backed up \(Self.captures(backup.captures)) to \(backup.path) "
-                    + "(\(Output.grouped(Int(backup.bytes / 1024))) KiB), verified intact")
-        }
-
-        static func captures(_ count: Int) -> String {
-            "\(Output.grouped(count)) complete capture\(count == 1 ? "" : "s")"
+            Output.line(backup.summary + " (\(Output.grouped(Int(backup.bytes / 1024))) KiB)")
         }
     }
 
@@ -61,7 +55,8 @@ extension HealthProbeCommand {
                 try Output.json(verification)
             } else if verification.isIntact {
                 Output.line(
-                    "Intact: SQLite's integrity check is ok; \(ArchiveBackupCommand.captures(verification.captures)); "
+                    "Intact: SQLite's integrity check is ok; \(verification.captures) complete "
+                        + "capture\(verification.captures == 1 ? "" : "s"); "
                         + "the latest one's counts agree with its records")
             } else {
                 Output.line("Not intact:")

@@ -129,9 +129,7 @@ extension DashboardPages {
         defer { backupRunning.withLockedValue { $0 = false } }
         let message = try await withArchive { store -> String in
             do {
-                let backup = try store.backup(to: try store.defaultBackupPath())
-                return "Backed up \(backup.captures) complete capture\(backup.captures == 1 ? "" : "s") to "
-                    + "\(backup.path), verified intact."
+                return try store.backup(to: try store.defaultBackupPath()).summary + "."
             } catch {
                 return "The backup was not made: \(error.localizedDescription)."
             }

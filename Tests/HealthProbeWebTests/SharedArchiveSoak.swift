@@ -149,7 +149,7 @@ enum SharedArchiveSoak {
             }
             group.addTask {  // one check killed mid-write
                 try await Task.sleep(nanoseconds: 3_000_000_000)
-                return try await killACheck(archive: archive, export: exports.large, log: log)
+                return try await killACheck(archive: archive, export: try exports.large(), log: log)
             }
             var killed = false
             for try await result in group { killed = killed || result }

@@ -15,8 +15,6 @@ struct SharedArchiveTests {
         let folder: URL
         let first: URL
         let second: URL
-        /// A larger export of another history, for the check that is killed.
-        let large: URL
 
         init(records: Int = 3_000) throws {
             folder = try FixtureFiles.temporaryFolder()
@@ -27,12 +25,17 @@ struct SharedArchiveTests {
             options.omitEveryNth = 30
             options.deviceAddressSeed = 2
             try SyntheticExportGenerator(options: options).writeZip(to: second)
-            large = folder.appendingPathComponent("large.zip")
-            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 40_000, seed: 12)).writeZip(
-                to: large)
         }
 
         func other(than file: URL) -> URL { file == first ? second : first }
+
+        /// A larger export of another history, for the check that is killed.
+        func large() throws -> URL {
+            let url = folder.appendingPathComponent("large.zip")
+            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 40_000, seed: 12)).writeZip(
+                to: url)
+            return url
+        }
     }
 
     /// The sequence that corrupted archives before: Check Now, `status` in a terminal, Check Now

@@ -8,6 +8,11 @@ public struct ArchiveBackup: Sendable, Equatable {
     /// Complete captures the copy holds: those completed before the backup began.
     public var captures: Int
     public var verification: ArchiveVerification
+
+    /// "Backed up 2 complete captures to PATH, verified intact": what every face says of it.
+    public var summary: String {
+        "Backed up \(captures) complete capture\(captures == 1 ? "" : "s") to \(path), verified intact"
+    }
 }
 
 extension ArchiveStore {

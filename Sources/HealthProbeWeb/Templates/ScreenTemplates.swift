@@ -111,10 +111,12 @@ enum ScreenTemplates {
         <dt>Last verification</dt><dd>{{#lastVerified}}{{lastVerified}}{{/lastVerified}}{{^lastVerified}}none yet{{/lastVerified}}</dd>
         <dt>Records held</dt><dd>{{recordsTracked}}</dd>
         </dl>
+        <div class="actions">
         <form method="post" action="/archive/integrity"><input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Check integrity now</button> <span class="muted">reads the whole archive; takes a while on a large one</span></form>
         <form method="post" action="/archive/backup"><input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Back up the archive</button> <span class="muted">a verified copy in <code>backups/</code> beside it, made while checks go on; keep one on another disk</span></form>
+        </div>
         </section>
         <section><h2>Types covered</h2>
         {{^empty(types)}}<table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
