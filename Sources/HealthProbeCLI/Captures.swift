@@ -17,8 +17,8 @@ extension HealthProbeCommand {
                 "id  completed             exported              records     new         gone        unreadable")
             for capture in captures {
                 let columns = [
-                    String(capture.id).padding(4), (capture.completedAt ?? "-").padding(22),
-                    (capture.exportDate ?? "-").padding(22), Output.grouped(capture.records).padding(12),
+                    String(capture.id).padding(4), (capture.completedAt.map(UTCText.iso8601) ?? "-").padding(22),
+                    (capture.exportDate.map(UTCText.iso8601) ?? "-").padding(22), Output.grouped(capture.records).padding(12),
                     Output.grouped(capture.new).padding(12), Output.grouped(capture.gone).padding(12),
                     Output.grouped(capture.unreadable),
                 ]

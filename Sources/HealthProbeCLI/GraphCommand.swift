@@ -43,7 +43,7 @@ extension HealthProbeCommand {
             do {
                 return try GraphDestination.parse(to)
             } catch let error as GraphSyncError {
-                throw CommandFailure(error.description, code: error.exitCode)
+                throw error.commandFailure
             }
         }
 
@@ -66,7 +66,7 @@ extension HealthProbeCommand {
             do {
                 return try destination.engine(credentials: credentials)
             } catch let error as GraphSyncError {
-                throw CommandFailure(error.description, code: error.exitCode)
+                throw error.commandFailure
             }
         }
 
@@ -97,11 +97,24 @@ extension HealthProbeCommand {
         do {
             return try await body()
         } catch let error as GraphSyncError {
-            let hint = error == .nothingCaptured ? ": run `healthprobe check` first" : ""
-            throw CommandFailure(error.description + hint, code: error.exitCode)
+            throw error.commandFailure
         } catch let error as ArchiveError {
             throw CommandFailure(
                 error.localizedDescription + CommandFailure.hint(for: error), code: CommandFailure.ioFailureCode)
         }
+    }
+}
+
+extension GraphSyncError {
+    /// The error in one line, with what to do about it on the command line.
+    var commandFailure: CommandFailure {
+        let hint =
+            switch self {
+            case .nothingCaptured: ": run `healthprobe check` first"
+            case .passwordInURL: ": give it in HEALTHPROBE_GRAPH_PASSWORD or with --password-file"
+            case .credentialsNeeded: ": set HEALTHPROBE_GRAPH_PASSWORD or give --password-file"
+            default: ""
+            }
+        return CommandFailure(description + hint, code: exitCode)
     }
 }

@@ -22,7 +22,7 @@ extension HealthProbeCommand {
                 do {
                     names = [try GraphDestination.parse(to).name]
                 } catch let error as GraphSyncError {
-                    throw CommandFailure(error.description, code: error.exitCode)
+                    throw error.commandFailure
                 }
             }
             let statuses = try await graphFailures { try GraphSyncStatus.read(store, destinations: names) }

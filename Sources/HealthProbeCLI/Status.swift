@@ -28,7 +28,7 @@ extension HealthProbeCommand {
                     : "  unresolved anomalies: \(open.joined(separator: ", ")) (`healthprobe anomalies` lists them)")
             guard let last = status.lastCapture else { return Output.line("No captures yet.") }
             Output.line(
-                "Last capture \(last.id), completed \(last.completedAt ?? "-"), \(Output.grouped(last.records)) records"
+                "Last capture \(last.id), completed \(last.completedAt.map(UTCText.iso8601) ?? "-"), \(Output.grouped(last.records)) records"
             )
             for type in status.types {
                 Output.line("  \(Output.grouped(type.count).padding(12))\(type.type)  (\(type.sources.count) sources)")

@@ -38,7 +38,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
         else { return nil }
         let anomaly = report.anomaly
         var capture = "capture \(anomaly.captureId)"
-        if let exported = report.capture?.exportDate { capture += ", export of \(format.dateTime(iso: exported))" }
+        if let exported = report.capture?.exportDate { capture += ", export of \(format.dateTime(exported))" }
         if let previous = report.capture?.previousCaptureId { capture += ", compared with capture \(previous)" }
         return AnomalyDetailState(
             row: AnomalyRow(anomaly, format: format), capture: capture,

@@ -26,7 +26,7 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         typeTitle = anomaly.type.title
         sampleType = anomaly.sampleType
         sampleTypeName = SampleTypeCatalog.displayName(of: anomaly.sampleType)
-        detectedAt = format.dateTime(iso: anomaly.detectedAt)
+        detectedAt = format.dateTime(anomaly.detectedAt)
         summary = anomaly.summary
         recordCount = anomaly.recordCount
         resolved = anomaly.resolved

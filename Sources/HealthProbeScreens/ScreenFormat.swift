@@ -24,11 +24,6 @@ public struct ScreenFormat: Sendable {
             parts.minute ?? 0, zone)
     }
 
-    /// An ISO 8601 UTC text as a screen shows it.
-    public func dateTime(iso text: String) -> String {
-        Self.parse(iso: text).map(dateTime) ?? text
-    }
-
     /// "3 hours ago", "just now", "in 2 days".
     public func relative(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
@@ -57,9 +52,5 @@ public struct ScreenFormat: Sendable {
             unit += 1
         }
         return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
-    }
-
-    static func parse(iso text: String) -> Date? {
-        try? Date(text, strategy: .iso8601)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HealthProbeGraph
 
-/// The patterns HealthGraphSync's NeoDash dashboards query (GRAPH.md §5) run on the graph a sync
+/// The patterns HealthGraphSync's NeoDash dashboards query (docs/GRAPH.md §2) run on the graph a sync
 /// writes and give the figures worked out by hand. FalkorDB takes `round` with one argument only,
 /// so the dashboards' `round(x, 1)` is left out here.
 @Suite("Dashboard queries")

@@ -45,10 +45,9 @@ struct ScreenStateTests {
         let ids = all.rows.map(\.id)
         #expect(ids == ids.sorted(by: >))
         #expect(!ids.isEmpty)
-        let stored = try store.fetchAnomalies().first { $0.id == ids[0] }?.detectedAt
-        #expect(
-            all.rows[0].detectedAt
-                == stored.map { String($0.prefix(10)) + " " + String($0.dropFirst(11).prefix(5)) + " UTC" })
+        let stored = try #require(try store.fetchAnomalies().first { $0.id == ids[0] }?.detectedAt)
+        let iso = UTCText.iso8601(stored)
+        #expect(all.rows[0].detectedAt == "\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC")
         for severity in Severity.allCases {
             let filtered = try AnomalyListState.load(from: store, filter: .init(severity: severity), format: .utc)
             #expect(filtered.rows.allSatisfy { $0.severity == severity })

@@ -40,7 +40,7 @@ public struct GraphResult: Sendable {
 
 /// One graph in FalkorDB, over the Redis protocol: `GRAPH.QUERY name "CYPHER p=… statement"`.
 /// Parameters go as Cypher literals in the prefix (FalkorDB's form); statements are kept to
-/// what FalkorDB and Neo4j both accept (GRAPH.md §7).
+/// what FalkorDB and Neo4j both accept (docs/GRAPH.md §5).
 public final class FalkorDBGraph {
     public let name: String
     private let connection: RESPConnection

@@ -15,8 +15,7 @@ public enum GraphDestination: Equatable, Sendable {
                 "\(text) is not a URL: give neo4j+s://host, https://host or falkordb:///socket")
         }
         if components.password != nil {
-            throw GraphSyncError.badDestination(
-                "the URL holds a password: give it in HEALTHPROBE_GRAPH_PASSWORD or a --password-file instead")
+            throw GraphSyncError.passwordInURL
         }
         let query = Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
@@ -73,9 +72,17 @@ public enum GraphDestination: Equatable, Sendable {
         }
     }
 
+    /// Whether `host` is this machine without asking DNS: `localhost`, `::1`, or an IPv4 address
+    /// in 127.0.0.0/8 written as four numbers. A name that merely starts with `127.`
+    /// (`127.0.0.1.nip.io`) is looked up in DNS and may point anywhere.
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && (UInt8(part) != nil)
+        }
     }
 
     private static func base(scheme: String, host: String, port: Int) throws -> URL {
@@ -100,10 +107,7 @@ extension GraphDestination {
         case .falkorDB(let endpoint, let graph):
             return FalkorDBEngine(endpoint: endpoint, graph: graph, destination: name)
         case .neo4j(let base, let database):
-            guard let credentials else {
-                throw GraphSyncError.badDestination(
-                    "Neo4j needs credentials: set HEALTHPROBE_GRAPH_PASSWORD or give --password-file")
-            }
+            guard let credentials else { throw GraphSyncError.credentialsNeeded }
             return Neo4jEngine(
                 client: Neo4jQueryClient(base: base, database: database, credentials: credentials), destination: name)
         }

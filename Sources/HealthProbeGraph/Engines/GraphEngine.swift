@@ -1,7 +1,7 @@
 import Foundation
 
 /// A graph database a sync writes to: Neo4j over its Query API, or FalkorDB over the Redis
-/// protocol. Statements are kept to what both accept (GRAPH.md §7).
+/// protocol. Statements are kept to what both accept (docs/GRAPH.md §5).
 public protocol GraphEngine: Sendable {
     /// The destination as the user named it, without credentials: for messages and the state.
     var destination: String { get }

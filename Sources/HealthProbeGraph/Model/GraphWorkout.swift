@@ -11,7 +11,7 @@ public struct GraphWorkout: Sendable {
     public let device: String?
     /// The duration in minutes, to a tenth (`duration_min`, and the day's `workout_minutes`).
     public let minutes: Double
-    /// The node's properties (GRAPH.md §1; HealthGraphSync's names).
+    /// The node's properties (docs/GRAPH.md §1; HealthGraphSync's names).
     public let properties: [(String, CypherValue)]
 
     /// "Running" for `HKWorkoutActivityTypeRunning`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One property of a `DailySummary` (GRAPH.md §3): which samples feed it, how a day's samples
+/// One property of a `DailySummary` (docs/GRAPH.md §3): which samples feed it, how a day's samples
 /// combine, the unit it is kept in and how it is rounded (as HealthGraphSync rounds, so that its
 /// dashboards show the same figures).
 public struct SummaryMetric: Sendable {

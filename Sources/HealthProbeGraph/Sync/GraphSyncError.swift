@@ -4,6 +4,10 @@ import Foundation
 public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
     /// The destination URL cannot be used (exit 64).
     case badDestination(String)
+    /// The destination URL carries a password, which never travels in a URL (exit 64).
+    case passwordInURL
+    /// Neo4j was named without credentials (exit 64).
+    case credentialsNeeded
     /// The archive holds no completed capture yet.
     case nothingCaptured
     /// A capture is still running (a live check waiting for its next window, or an import).
@@ -16,13 +20,17 @@ public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
     /// The exit code the command line gives it: 64 for a destination that cannot be used as
     /// given, 74 for one that failed or an archive not ready.
     public var exitCode: Int32 {
-        if case .badDestination = self { return 64 }
-        return 74
+        switch self {
+        case .badDestination, .passwordInURL, .credentialsNeeded: 64
+        default: 74
+        }
     }
 
     public var description: String {
         switch self {
         case .badDestination(let problem): problem
+        case .passwordInURL: "the URL holds a password, which never travels in a URL"
+        case .credentialsNeeded: "Neo4j needs credentials"
         case .nothingCaptured: "the archive holds no completed check yet"
         case .captureRunning(let id):
             "capture \(id) is still running: sync the graph after that check completes"

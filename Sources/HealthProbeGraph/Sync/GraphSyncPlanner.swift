@@ -92,7 +92,7 @@ public enum GraphSyncPlanner {
                 ("type", .string(anomaly.type.rawValue)), ("severity", .string(anomaly.severity.rawValue)),
                 ("sample_type", .string(anomaly.sampleType)), ("summary", .string(anomaly.summary)),
                 ("record_count", .integer(Int64(anomaly.recordCount))),
-                ("detected_at", .string(anomaly.detectedAt)), ("resolved", .bool(anomaly.resolved)),
+                ("detected_at", .string(UTCText.iso8601(anomaly.detectedAt))), ("resolved", .bool(anomaly.resolved)),
                 ("capture", .integer(anomaly.captureId)),
             ],
             days: try ChangedDays.ofAnomaly(anomaly.id, source, clock: &clock).sorted())

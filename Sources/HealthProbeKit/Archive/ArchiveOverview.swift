@@ -49,7 +49,7 @@ extension ArchiveStore {
     public func fetchOverview() throws -> ArchiveOverview {
         try writer.read { db in
             let last = try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE status = 'complete' ORDER BY id DESC LIMIT 1")
+                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id DESC LIMIT 1")
             var types: [ArchiveOverview.TypeCoverage] = []
             if let last {
                 types = try Row.fetchAll(
@@ -73,8 +73,8 @@ extension ArchiveStore {
                 db,
                 sql: """
                     SELECT COUNT(*) AS complete, MAX(completedAt) AS checked,
-                        MAX(CASE WHEN scope = 'full' THEN completedAt END) AS verified
-                    FROM capture WHERE status = 'complete'
+                        MAX(CASE WHEN scope = \(CaptureScope.full.sqlLiteral) THEN completedAt END) AS verified
+                    FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)
                     """)
             let liveChecked = settings[MonitorState.prefix + "lastCheckedAt"].flatMap(Double.init)
             let checked = [captureTimes?["checked"] as Double?, liveChecked].compactMap { $0 }.max()

@@ -117,6 +117,7 @@ extension ArchiveStore {
         registerGraphSync(in: &migrator)
         registerVerificationDigests(in: &migrator)
         registerStartDateIndex(in: &migrator)
+        registerVerificationMarks(in: &migrator)
         return migrator
     }
 }

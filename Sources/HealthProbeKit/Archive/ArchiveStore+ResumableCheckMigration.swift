@@ -46,4 +46,22 @@ extension ArchiveStore {
             try db.execute(sql: "ALTER TABLE liveProgress ADD COLUMN scanDigest TEXT NOT NULL DEFAULT '0'")
         }
     }
+
+    /// v10: what a marking verification scan met, kept out of the records. Each page it reads
+    /// adds, in the same transaction as its position, the hashes of the UUIDs it met that the
+    /// archive holds (``UUIDDigest/hash(_:)``, 8 bytes each, native order); when the check
+    /// completes, one pass over the records finds those held and not met, and the rows go.
+    static func registerVerificationMarks(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10 verification marks") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE liveScanMet (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        sampleType TEXT NOT NULL,
+                        hashes BLOB NOT NULL
+                    );
+                    CREATE INDEX liveScanMet_capture ON liveScanMet(captureId, sampleType);
+                    """)
+        }
+    }
 }

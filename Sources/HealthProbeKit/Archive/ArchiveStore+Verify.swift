@@ -33,7 +33,7 @@ extension ArchiveStore {
             if problems.isEmpty {
                 problems += try Self.brokenInvariants(db)
             }
-            let captures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = 'complete'") ?? 0
+            let captures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)") ?? 0
             return ArchiveVerification(
                 integrity: integrity.joined(separator: "; "), captures: captures, problems: problems, checkedAt: now)
         }
@@ -52,9 +52,9 @@ extension ArchiveStore {
         let unfinished = try Int64.fetchAll(
             db,
             sql: """
-                SELECT id FROM capture WHERE status = 'complete' AND completedAt IS NULL
-                UNION SELECT id FROM capture WHERE status = 'running' AND id NOT IN (SELECT captureId FROM liveCheck)
-                UNION SELECT id FROM capture WHERE status NOT IN ('complete', 'running')
+                SELECT id FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND completedAt IS NULL
+                UNION SELECT id FROM capture WHERE status = \(CaptureStatus.running.sqlLiteral) AND id NOT IN (SELECT captureId FROM liveCheck)
+                UNION SELECT id FROM capture WHERE status NOT IN (\(CaptureStatus.complete.sqlLiteral), \(CaptureStatus.running.sqlLiteral))
                 """)
         for capture in unfinished { problems.append("capture \(capture) is neither complete nor a check to resume") }
         let missingPrevious = try Int64.fetchAll(
@@ -74,7 +74,7 @@ extension ArchiveStore {
         guard
             let capture = try Int64.fetchOne(
                 db,
-                sql: "SELECT MAX(id) FROM capture WHERE status = 'complete' AND origin = ? AND scope = 'full'",
+                sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ? AND scope = \(CaptureScope.full.sqlLiteral)",
                 arguments: [ExportImporter.origin])
         else { return [] }
         let snapshot = Dictionary(

@@ -215,7 +215,7 @@ public struct ArchiveStore: Sendable {
             db,
             sql: """
                 SELECT id FROM capture
-                WHERE status = 'running' AND id NOT IN (SELECT captureId FROM liveCheck)
+                WHERE status = \(CaptureStatus.running.sqlLiteral) AND id NOT IN (SELECT captureId FROM liveCheck)
                 """)
     }
 

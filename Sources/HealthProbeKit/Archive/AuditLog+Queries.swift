@@ -24,17 +24,17 @@ extension AuditLog {
     }
 
     /// An entry as scripts read it (`healthprobe audit --json`, the Audit Trail's export): the
-    /// time in ISO 8601.
+    /// time in ISO 8601 (``ReportJSON``), whole seconds.
     public struct ExportedEntry: Sendable, Codable, Equatable {
         public var id: Int64
-        public var at: String
+        public var at: Date
         public var event: String
         public var captureId: Int64?
         public var message: String
 
         public init(_ entry: Entry) {
             id = entry.id
-            at = UTCText.iso8601(seconds: entry.at.rounded(.down))
+            at = Date(timeIntervalSince1970: entry.at.rounded(.down))
             event = entry.event
             captureId = entry.captureId
             message = entry.message

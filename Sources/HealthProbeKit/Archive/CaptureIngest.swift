@@ -239,7 +239,7 @@ final class CaptureIngest {
         if startedEmpty { return 0 }
         try db.execute(
             sql: """
-                UPDATE record SET goneCapture = :capture, goneReason = 'absent'
+                UPDATE record SET goneCapture = :capture, goneReason = \(GoneReason.absent.sqlLiteral)
                 WHERE goneCapture IS NULL AND lastSeenCapture <> :capture AND healthKitUUID IS NULL
                 """, arguments: ["capture": captureID])
         return db.changesCount

@@ -6,12 +6,13 @@ import GRDB
 /// `new + unchanged = records`; `gone` counts what the previous capture held and this one does not.
 public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
     public var id: Int64
-    public var origin: String
-    public var scope: String
-    /// The export's own date, ISO 8601 in UTC.
-    public var exportDate: String?
-    public var startedAt: String
-    public var completedAt: String?
+    public var origin: CaptureOrigin
+    public var scope: CaptureScope
+    /// The export's own date (for a live check, when HealthKit was read). Dates are whole seconds,
+    /// ISO 8601 in UTC in JSON (``ReportJSON``).
+    public var exportDate: Date?
+    public var startedAt: Date
+    public var completedAt: Date?
     public var previousCaptureId: Int64?
     public var records: Int
     public var new: Int
@@ -26,9 +27,9 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
         id = row["id"]
         origin = row["origin"]
         scope = row["scope"]
-        exportDate = (row["exportDate"] as Double?).map { UTCText.iso8601(seconds: $0) }
-        startedAt = UTCText.iso8601(seconds: (row["startedAt"] as Double).rounded(.down))
-        completedAt = (row["completedAt"] as Double?).map { UTCText.iso8601(seconds: $0.rounded(.down)) }
+        exportDate = (row["exportDate"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
+        startedAt = Date(timeIntervalSince1970: (row["startedAt"] as Double).rounded(.down))
+        completedAt = (row["completedAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
         previousCaptureId = row["previousCaptureId"]
         records = row["records"]
         new = row["new"]
@@ -45,21 +46,21 @@ extension ArchiveStore {
     /// Complete captures, oldest first.
     public func fetchCaptures() throws -> [CaptureSummary] {
         try writer.read { db in
-            try CaptureSummary.fetchAll(db, sql: "SELECT * FROM capture WHERE status = 'complete' ORDER BY id")
+            try CaptureSummary.fetchAll(db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id")
         }
     }
 
     public func fetchCapture(id: Int64) throws -> CaptureSummary? {
         try writer.read { db in
             try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE status = 'complete' AND id = ?", arguments: [id])
+                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?", arguments: [id])
         }
     }
 
     /// The latest complete full capture of an origin: what the next capture is compared with.
-    static func latestFullCaptureID(_ db: Database, origin: String) throws -> Int64? {
+    static func latestFullCaptureID(_ db: Database, origin: CaptureOrigin) throws -> Int64? {
         try Int64.fetchOne(
-            db, sql: "SELECT MAX(id) FROM capture WHERE status = 'complete' AND scope = 'full' AND origin = ?",
+            db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND scope = \(CaptureScope.full.sqlLiteral) AND origin = ?",
             arguments: [origin])
     }
 

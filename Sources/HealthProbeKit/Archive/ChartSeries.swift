@@ -50,7 +50,7 @@ extension ArchiveStore {
     public func fetchDailySeries(type: String, dayCount: Int = 60) throws -> DailyRecordSeries {
         try writer.read { db in
             let capture = try Int64.fetchOne(
-                db, sql: "SELECT MAX(id) FROM capture WHERE status = 'complete'")
+                db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)")
             var days: [Int64: DailyRecordSeries.Day] = [:]
             func touch(_ day: Int64) -> DailyRecordSeries.Day {
                 days[day] ?? DailyRecordSeries.Day(day: day, records: 0, vanished: 0, backfilled: 0)

@@ -5,8 +5,8 @@ import GRDB
 public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
     public var id: Int64
     public var captureId: Int64
-    /// ISO 8601, UTC.
-    public var detectedAt: String
+    /// Whole seconds; ISO 8601 in UTC in JSON (``ReportJSON``).
+    public var detectedAt: Date
     public var type: AnomalyType
     public var severity: Severity
     /// The HealthKit identifier as written in the export.
@@ -20,7 +20,7 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
     public init(row: Row) throws {
         id = row["id"]
         captureId = row["captureId"]
-        detectedAt = UTCText.iso8601(seconds: (row["detectedAt"] as Double).rounded(.down))
+        detectedAt = Date(timeIntervalSince1970: (row["detectedAt"] as Double).rounded(.down))
         let typeText: String = row["type"]
         let severityText: String = row["severity"]
         guard let type = AnomalyType(rawValue: typeText), let severity = Severity(rawValue: severityText) else {

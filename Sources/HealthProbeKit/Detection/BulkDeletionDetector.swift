@@ -8,7 +8,7 @@ struct BulkDeletionDetector {
     let thresholds: Thresholds
 
     func detect(_ db: Database, previousCounts: [String: Int]) throws -> [Finding] {
-        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: "deleted")
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .deleted)
         return tallies.sorted { $0.key < $1.key }.compactMap { sampleType, tally in
             let limits = thresholds.applying(to: sampleType)
             let previous = max(previousCounts[sampleType] ?? tally.count, tally.count, 1)
@@ -27,7 +27,7 @@ struct BulkDeletionDetector {
                 records: [
                     .query(
                         role: "deleted", sql: CaptureDiff.unexplainedDepartureIDs,
-                        arguments: ["deleted".databaseValue, sampleType.databaseValue])
+                        arguments: [GoneReason.deleted.databaseValue, sampleType.databaseValue])
                 ])
         }
     }

@@ -27,7 +27,7 @@ enum CaptureDiff {
                 CREATE TEMP TABLE departure \(definition);
                 CREATE TEMP TABLE arrival \(definition);
                 INSERT INTO temp.departure SELECT \(columns), 0, goneReason, NULL FROM record
-                    WHERE goneCapture = :current AND goneReason IN ('absent', 'deleted');
+                    WHERE goneCapture = :current AND goneReason IN (\(GoneReason.absent.sqlLiteral), \(GoneReason.deleted.sqlLiteral));
                 INSERT INTO temp.arrival SELECT \(columns), 0, NULL, NULL FROM record
                     WHERE id > :floor AND firstSeenCapture = :current;
                 INSERT INTO temp.arrival SELECT \(columns), 1, NULL, NULL FROM record
@@ -38,7 +38,7 @@ enum CaptureDiff {
     }
 
     /// Departures nothing explained, gone for `reason`, tallied by sample type.
-    static func unexplainedDepartures(_ db: Database, reason: String) throws -> [String: RecordTally] {
+    static func unexplainedDepartures(_ db: Database, reason: GoneReason) throws -> [String: RecordTally] {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -68,7 +68,7 @@ enum CaptureDiff {
     }
 
     /// Sets the reason a departed record is gone, in the archive itself.
-    static func setGoneReason(_ db: Database, ids: [Int64], reason: String) throws {
+    static func setGoneReason(_ db: Database, ids: [Int64], reason: GoneReason) throws {
         let statement = try db.cachedStatement(sql: "UPDATE record SET goneReason = ? WHERE id = ?")
         for id in ids { try statement.execute(arguments: [reason, id]) }
     }

@@ -4,8 +4,8 @@ import GRDB
 struct CapturePair: Sendable {
     struct Capture: Sendable, FetchableRecord {
         var id: Int64
-        var origin: String
-        var scope: String
+        var origin: CaptureOrigin
+        var scope: CaptureScope
         var exportDate: Double?
         var startedAt: Double
 

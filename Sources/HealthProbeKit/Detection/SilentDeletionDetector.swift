@@ -9,7 +9,7 @@ struct SilentDeletionDetector {
 
     func detect(_ db: Database, previousCounts: [String: Int], currentCounts: [String: Int]) throws -> [Finding] {
         guard pair.previous != nil else { return [] }
-        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: "absent")
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .absent)
         return tallies.sorted { $0.key < $1.key }.map { sampleType, tally in
             finding(
                 sampleType, tally, previousCount: previousCounts[sampleType] ?? tally.count,
@@ -43,7 +43,7 @@ struct SilentDeletionDetector {
                 .query(
                     role: "vanished",
                     sql: CaptureDiff.unexplainedDepartureIDs,
-                    arguments: ["absent".databaseValue, sampleType.databaseValue])
+                    arguments: [GoneReason.absent.databaseValue, sampleType.databaseValue])
             ])
     }
 }

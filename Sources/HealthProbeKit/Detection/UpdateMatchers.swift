@@ -5,7 +5,7 @@ import GRDB
 /// anomalies: these are legitimate updates.
 protocol UpdateMatcher {
     /// Why the departed record is gone (`record.goneReason`).
-    var reason: String { get }
+    var reason: GoneReason { get }
     /// (departure id, arrival id, sample type) candidates, best first for each departure.
     var candidatesSQL: String { get }
     /// The audit message for `count` records of `sampleType`.
@@ -30,8 +30,8 @@ extension UpdateMatcher {
             byType[row[2], default: ([], [])].arrivals.append(arrival)
         }
         for (sampleType, matched) in byType.sorted(by: { $0.key < $1.key }) {
-            try CaptureDiff.explain(db, table: "departure", ids: matched.departures, as: reason)
-            try CaptureDiff.explain(db, table: "arrival", ids: matched.arrivals, as: reason)
+            try CaptureDiff.explain(db, table: "departure", ids: matched.departures, as: reason.rawValue)
+            try CaptureDiff.explain(db, table: "arrival", ids: matched.arrivals, as: reason.rawValue)
             try CaptureDiff.setGoneReason(db, ids: matched.departures, reason: reason)
             try AuditLog.append(
                 db, event: .recordsUpdated, captureID: pair.current.id,
@@ -41,9 +41,9 @@ extension UpdateMatcher {
 }
 
 /// A departed record whose `HKMetadataKeySyncIdentifier` reappears, from the same source and
-/// type, with a higher `HKMetadataKeySyncVersion`: the writer replaced it (HEALTHKIT.md).
+/// type, with a higher `HKMetadataKeySyncVersion`: the writer replaced it (docs/HEALTHKIT.md).
 struct SyncReplacementMatcher: UpdateMatcher {
-    let reason = "replaced"
+    let reason = GoneReason.replaced
 
     private static func syncFields(_ table: String) -> String {
         """
@@ -75,7 +75,7 @@ struct SyncReplacementMatcher: UpdateMatcher {
 /// with other incidental content (creation date, metadata, device software): written anew,
 /// nothing lost.
 struct ReissueMatcher: UpdateMatcher {
-    let reason = "reissued"
+    let reason = GoneReason.reissued
 
     var candidatesSQL: String {
         """

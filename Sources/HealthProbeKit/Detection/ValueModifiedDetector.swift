@@ -15,7 +15,7 @@ struct ValueModifiedDetector {
                     old.unit IS NOT new.unit AS unitChanged
                 FROM temp.departure AS old JOIN temp.arrival AS new
                     ON new.type = old.type AND new.startDate = old.startDate AND new.endDate = old.endDate
-                WHERE old.explanation IS NULL AND new.explanation IS NULL AND old.reason = 'absent' AND new.kind = old.kind
+                WHERE old.explanation IS NULL AND new.explanation IS NULL AND old.reason = \(GoneReason.absent.sqlLiteral) AND new.kind = old.kind
                     AND new.sourceName IS old.sourceName AND old.value IS NOT NULL
                     AND (new.value IS NOT old.value OR new.unit IS NOT old.unit)
                 ORDER BY old.type, old.id, new.id
@@ -40,7 +40,7 @@ struct ValueModifiedDetector {
         for (sampleType, tally) in tallies.sorted(by: { $0.key < $1.key }) {
             try CaptureDiff.explain(db, table: "departure", ids: tally.before.ids, as: "modified")
             try CaptureDiff.explain(db, table: "arrival", ids: tally.after, as: "modified")
-            try CaptureDiff.setGoneReason(db, ids: tally.before.ids, reason: "modified")
+            try CaptureDiff.setGoneReason(db, ids: tally.before.ids, reason: .modified)
             findings.append(
                 finding(
                     sampleType, tally.before, after: tally.after, unitChanges: tally.unitChanges,

@@ -66,11 +66,11 @@ struct ExportContext {
     /// Why a record went, in the anomaly vocabulary: `silent_deletion`, `deleted`, `replaced`,
     /// `reissued`, `value_modified`.
     static func goneReason(_ stored: String?) -> String? {
-        switch stored {
-        case nil: nil
-        case "absent": "silent_deletion"
-        case "modified": "value_modified"
-        case let other?: other
+        switch stored.flatMap(GoneReason.init(rawValue:)) {
+        case .absent: "silent_deletion"
+        case .modified: "value_modified"
+        case let other?: other.rawValue
+        case nil: stored
         }
     }
 

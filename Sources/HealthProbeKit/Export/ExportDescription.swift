@@ -8,7 +8,7 @@ public struct ExportDescription: Sendable, Codable, Equatable {
 
     public struct Capture: Sendable, Codable, Equatable {
         public var id: Int64
-        public var origin: String
+        public var origin: CaptureOrigin
         /// When the capture's data was taken, in the export's time zone.
         public var date: String
     }
@@ -31,7 +31,7 @@ public struct ExportDescription: Sendable, Codable, Equatable {
     var keyValues: [(String, String)] {
         var pairs: [(String, String)] = [
             ("formatVersion", String(formatVersion)), ("generator", generator), ("format", format.rawValue),
-            ("generatedAt", generatedAt), ("captureId", String(capture.id)), ("captureOrigin", capture.origin),
+            ("generatedAt", generatedAt), ("captureId", String(capture.id)), ("captureOrigin", capture.origin.rawValue),
             ("captureDate", capture.date), ("timeZone", timeZone), ("range", range),
             ("includesGone", includesGone ? "true" : "false"),
         ]

@@ -4,8 +4,9 @@ import GRDB
 /// One run in the export history: when, what, how much, where, and how it ended.
 public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
     public var id: Int64
-    public var startedAt: String
-    public var finishedAt: String?
+    /// Whole seconds; ISO 8601 in UTC in JSON (``ReportJSON``).
+    public var startedAt: Date
+    public var finishedAt: Date?
     public var trigger: ExportTrigger
     public var format: ExportFormat
     public var encrypted: Bool
@@ -15,14 +16,13 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
     public var bytes: Int64?
     public var sha256: String?
     public var path: String
-    /// `completed`, `failed` or `cancelled`.
-    public var outcome: String
+    public var outcome: ExportRunOutcome
     public var problem: String?
 
     public init(row: Row) throws {
         id = row["id"]
-        startedAt = UTCText.iso8601(seconds: (row["startedAt"] as Double).rounded(.down))
-        finishedAt = (row["finishedAt"] as Double?).map { UTCText.iso8601(seconds: $0.rounded(.down)) }
+        startedAt = Date(timeIntervalSince1970: (row["startedAt"] as Double).rounded(.down))
+        finishedAt = (row["finishedAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
         trigger = ExportTrigger(rawValue: row["trigger"]) ?? .manual
         format = ExportFormat(rawValue: row["format"]) ?? .json
         encrypted = row["encrypted"]
@@ -32,9 +32,17 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
         bytes = row["bytes"]
         sha256 = row["sha256"]
         path = row["path"]
-        outcome = row["outcome"]
+        guard let outcome = row["outcome"] as ExportRunOutcome? else {
+            throw ArchiveError.storage(problem: "export \(id) has an unknown outcome")
+        }
+        self.outcome = outcome
         problem = row["problem"]
     }
+}
+
+/// How an export ended, as its history shows it.
+public enum ExportRunOutcome: String, Sendable, Codable, DatabaseValueConvertible {
+    case completed, failed, cancelled
 }
 
 enum ExportOutcome {
@@ -59,10 +67,10 @@ extension ArchiveStore {
             ]
             switch outcome {
             case .completed(let result):
-                arguments += [result.captureId, result.records, result.bytes, result.sha256, "completed", nil]
+                arguments += [result.captureId, result.records, result.bytes, result.sha256, ExportRunOutcome.completed, nil]
             case .failed(let failure):
                 arguments += [
-                    nil, nil, nil, nil, failure == .cancelled ? "cancelled" : "failed", failure.localizedDescription,
+                    nil, nil, nil, nil, failure == .cancelled ? ExportRunOutcome.cancelled : .failed, failure.localizedDescription,
                 ]
             }
             try db.execute(

@@ -9,7 +9,7 @@ import GRDB
 /// that a failed or killed import leaves nothing behind: the capture becomes visible, complete,
 /// only when the transaction commits. See `ExportImporter+Stages.swift` for the threads.
 public struct ExportImporter: Sendable {
-    public static let origin = "export"
+    public static let origin = CaptureOrigin.export
     static let batchSize = 512
     /// Batches each hand-off holds. 16 cost about 4 MB more than 4 and, measured interleaved
     /// at 1M (three rounds, BENCHMARKS.md), bought no speed: 4 keeps a 5M-record check in 64 MB.
@@ -105,7 +105,7 @@ public struct ExportImporter: Sendable {
         try db.execute(
             sql: """
                 INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
-                VALUES (?, 'full', 'running', ?, ?, ?)
+                VALUES (?, \(CaptureScope.full.sqlLiteral), \(CaptureStatus.running.sqlLiteral), ?, ?, ?)
                 """,
             arguments: [Self.origin, reader.source.displayName, started.timeIntervalSince1970, previous])
         let captureID = db.lastInsertedRowID
@@ -154,7 +154,7 @@ public struct ExportImporter: Sendable {
         ).text
         try db.execute(
             sql: """
-                UPDATE capture SET status = 'complete', completedAt = ?, exportDate = ?, exportUTCOffset = ?,
+                UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, exportDate = ?, exportUTCOffset = ?,
                     exportVersion = ?, locale = ?, records = ?, new = ?, gone = ?, unchanged = ?, unreadable = ?,
                     replacedCharacters = ?, elementCounts = ?
                 WHERE id = ?

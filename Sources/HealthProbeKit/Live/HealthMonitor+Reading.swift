@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 extension HealthMonitor {
     /// Changes since each type's anchor, page by page, each page stored with the position that
@@ -47,7 +48,12 @@ extension HealthMonitor {
             guard let reached = progress[type] else { return false }
             return reached.comparesDigests && reached.scanMatched != reached.scanHeld
         }
-        try capture.settleDigests(unsettled, progress: &progress, store)
+        let settling = progress
+        progress = try await interruptible { cancellation in
+            var settled = settling
+            try capture.settleDigests(unsettled, progress: &settled, store, cancellation: cancellation)
+            return settled
+        }
         for type in types {
             try await scanToEnd(type, progress: &progress) {
                 try capture.storeScanned($0, of: type, progress: &$1, store)
@@ -96,6 +102,23 @@ extension HealthMonitor {
                     marked.append(type)
                 }
             }
+        }
+    }
+
+    /// Runs long archive work (a pass over millions of records) so that a cancellation — a
+    /// background task's time running out — stops it at once: `body` checks the flag between
+    /// rows, and the statement running is interrupted (``ArchiveStore/interruptStatements()``).
+    func interruptible<T: Sendable>(_ body: (CancellationFlag) throws -> T) async throws -> T {
+        let cancellation = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            do {
+                return try body(cancellation)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+                throw CancellationError()
+            }
+        } onCancel: {
+            cancellation.cancel()
+            store.interruptStatements()
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The live path's check (docs/DESIGN.md §3, HEALTHKIT.md): for each monitored type, the changes since
+/// The live path's check (docs/DESIGN.md §3, docs/HEALTHKIT.md): for each monitored type, the changes since
 /// the saved anchor go into a delta capture — explicit deletions marked gone with reason
 /// `deleted` and an audit entry — and every few checks, after a context change, or when a check
 /// reads nothing at all, a verification scan re-reads every type into a full capture, finding
@@ -90,17 +90,11 @@ public actor HealthMonitor: HealthMonitorProtocol {
             for (type, reached) in progress { anchors[type] = reached.anchorToSave ?? anchors[type] }
             // Completing reads the totals of what changed (every record, for a first sync): a
             // cancellation stops it too, and the next window completes.
-            let cancellation = CancellationFlag()
             let completing = current
-            let (summary, audit) = try await withTaskCancellationHandler {
+            let (summary, audit) = try await interruptible { cancellation in
                 try completing.complete(
                     store, records: progress.stored, anchors: anchors, verifiedTypes: verification.marked,
                     thresholds: configuration.thresholds, cancellation: cancellation)
-            } onCancel: {
-                cancellation.cancel()
-                // A long statement (marking what a verification did not meet, the detectors)
-                // stops now rather than when it ends: a background task's time is up.
-                store.interruptStatements()
             }
             var status = MonitorStatus.from(audit.anomalies)
             if !verification.suspected.isEmpty {
@@ -170,8 +164,10 @@ public actor HealthMonitor: HealthMonitorProtocol {
                 db, sql: "SELECT goneReason, COUNT(*) AS n FROM record WHERE goneCapture = ? GROUP BY goneReason",
                 arguments: [capture])
             let counts = Dictionary(
-                uniqueKeysWithValues: rows.map { ($0["goneReason"] as String? ?? "", $0["n"] as Int) })
-            return (counts["deleted"] ?? 0, (counts["replaced"] ?? 0) + (counts["reissued"] ?? 0))
+                uniqueKeysWithValues: rows.compactMap { row in
+                    (row["goneReason"] as GoneReason?).map { ($0, row["n"] as Int) }
+                })
+            return (counts[.deleted] ?? 0, (counts[.replaced] ?? 0) + (counts[.reissued] ?? 0))
         }
     }
 

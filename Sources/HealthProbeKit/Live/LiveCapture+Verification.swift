@@ -14,7 +14,9 @@ extension LiveCapture {
     func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
         try store.writer.write { db in
             var unmatched = page.added
-            if progress.scanMarking || progress.added > 0 {
+            if progress.scanMarking {
+                unmatched = try noteMet(page.added, of: type, db)
+            } else if progress.added > 0 {
                 let texts = page.added.map(\.uuid.archiveText)
                 let found = try uuids(among: texts, Self.seenByThisCapture, db)
                 unmatched = zip(page.added, texts).filter { !found.contains($0.1) }.map(\.0)
@@ -43,9 +45,12 @@ extension LiveCapture {
     /// read in one pass over the records. Where they agree, every record held was met and
     /// nothing is new: the type is verified without a write. Where they differ, the type is read
     /// again, marking.
-    func settleDigests(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+    func settleDigests(
+        _ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore,
+        cancellation: CancellationFlag? = nil
+    ) throws {
         guard !types.isEmpty else { return }
-        let held = try store.writer.read { db in try presentDigests(Set(types), db) }
+        let held = try store.writer.read { db in try presentDigests(Set(types), db, cancellation: cancellation) }
         for type in types {
             guard var reached = progress[type] else { continue }
             let archived = held[type] ?? UUIDDigest()
@@ -67,12 +72,17 @@ extension LiveCapture {
 
     /// The live records with a HealthKit UUID of each of `types`, added up: one pass over the
     /// table in its own order (the UUID index would read the records in random order).
-    private func presentDigests(_ types: Set<String>, _ db: Database) throws -> [String: UUIDDigest] {
+    private func presentDigests(_ types: Set<String>, _ db: Database, cancellation: CancellationFlag?) throws
+        -> [String: UUIDDigest]
+    {
         let cursor = try SQLiteRowCursor(
             db, sql: "SELECT type, healthKitUUID FROM record WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL")
         var digests: [String: UUIDDigest] = [:]
         var lastType: (bytes: [UInt8], name: String?) = ([], nil)
+        var rows = 0
         while try cursor.step() {
+            rows += 1
+            if rows % 65_536 == 0, cancellation?.isCancelled == true { throw CancellationError() }
             guard let type = cursor.bytes(0), let uuid = cursor.bytes(1) else { continue }
             if !type.elementsEqual(lastType.bytes) {
                 let name = String(decoding: type, as: UTF8.self)
@@ -95,11 +105,35 @@ extension LiveCapture {
         let reset = progress
         try store.writer.write { db in
             try reset.save(db, capture: captureID, type: type)
+            try db.execute(
+                sql: "DELETE FROM liveScanMet WHERE captureId = ? AND sampleType = ?", arguments: [captureID, type])
             try AuditLog.append(
                 db, event: .scanRepeated, captureID: captureID,
                 message:
                     "capture \(captureID): the scan of \(type) \(reason); reading it again to find which are missing")
         }
+    }
+
+    /// A marking pass's page: the samples the archive holds live (or this check stored already)
+    /// are only noted as met — their UUIDs' hashes, in one row beside the page's position — and
+    /// no record is written for them; ``markAbsent(types:_:cancellation:)`` compares the notes with
+    /// the records when the check completes. Returns the samples left to store: those the
+    /// archive does not hold, and those that had gone and came back.
+    private func noteMet(_ samples: [HealthSample], of type: String, _ db: Database) throws -> [HealthSample] {
+        let texts = samples.map(\.uuid.archiveText)
+        let held = try uuids(among: texts, Self.liveOrSeenByThisCapture, db)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(held.count)
+        var left: [HealthSample] = []
+        for (sample, text) in zip(samples, texts) {
+            if held.contains(text) { hashes.append(UUIDDigest.hash(text)) } else { left.append(sample) }
+        }
+        if !hashes.isEmpty {
+            try db.execute(
+                sql: "INSERT INTO liveScanMet (captureId, sampleType, hashes) VALUES (?, ?, ?)",
+                arguments: [captureID, type, hashes.withUnsafeBytes { Data($0) }])
+        }
+        return left
     }
 
     /// UUIDs probed a statement at a time (a page's worth in a few statements, each prepared once).
@@ -108,6 +142,7 @@ extension LiveCapture {
         "SELECT healthKitUUID FROM record WHERE healthKitUUID IN (\(databaseQuestionMarks(count: probeSize))) AND \(condition)"
     }
     private static let seenByThisCapture = probe("lastSeenCapture = ?")
+    private static let liveOrSeenByThisCapture = probe("(goneCapture IS NULL OR lastSeenCapture = ?)")
 
     /// The UUIDs among `texts` of records a probe finds (its last parameter is this capture).
     private func uuids(among texts: [String], _ probe: String, _ db: Database) throws -> Set<String> {
@@ -175,16 +210,86 @@ extension LiveCapture {
         }
     }
 
-    /// After the marking verification scans of `types`: their live records the scans did not
-    /// meet are gone without a trace (reason `absent`). Returns how many.
-    func markAbsent(types: [String], _ db: Database) throws -> Int {
-        guard !types.isEmpty else { return 0 }
-        try db.execute(
+    /// After the marking verification scans of `types`: their live records held before this check
+    /// that the scans did not meet are gone without a trace (reason `absent`). One pass over the
+    /// records in table order (the UUID index would visit millions of rows in random order)
+    /// compares each with the scans' notes, sorted in memory: 8 bytes per sample met, a group of
+    /// types at a time. A hash shared by a record that went and one met would hide that one loss:
+    /// odds of about one in 2^64 per pair. Returns how many records were marked.
+    func markAbsent(types: [String], _ db: Database, cancellation: CancellationFlag? = nil) throws -> Int {
+        var marked = 0
+        var group: [String: [UInt64]] = [:]
+        var noted = 0
+        for type in types {
+            var hashes: [UInt64] = []
+            let bytes =
+                try Int.fetchOne(
+                    db, sql: "SELECT SUM(length(hashes)) FROM liveScanMet WHERE captureId = ? AND sampleType = ?",
+                    arguments: [captureID, type]) ?? 0
+            hashes.reserveCapacity(bytes / 8)
+            let rows = try Data.fetchCursor(
+                db, sql: "SELECT hashes FROM liveScanMet WHERE captureId = ? AND sampleType = ?",
+                arguments: [captureID, type])
+            while let blob = try rows.next() {
+                blob.withUnsafeBytes { bytes in
+                    for offset in stride(from: 0, to: bytes.count - 7, by: 8) {
+                        hashes.append(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    }
+                }
+            }
+            hashes.sort()
+            noted += hashes.count
+            group[type] = hashes
+            if noted >= Self.notesPerPass {
+                marked += try markUnmet(group, db, cancellation: cancellation)
+                group = [:]
+                noted = 0
+            }
+        }
+        if !group.isEmpty { marked += try markUnmet(group, db, cancellation: cancellation) }
+        try db.execute(sql: "DELETE FROM liveScanMet WHERE captureId = ?", arguments: [captureID])
+        return marked
+    }
+
+    /// Samples met that one pass over the records compares at most (16 MB of notes).
+    static let notesPerPass = 2_000_000
+
+    private func markUnmet(_ met: [String: [UInt64]], _ db: Database, cancellation: CancellationFlag?) throws -> Int {
+        let cursor = try SQLiteRowCursor(
+            db,
             sql: """
-                UPDATE record SET goneCapture = ?, goneReason = 'absent'
-                WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL AND lastSeenCapture <> ?
-                    AND type IN (\(databaseQuestionMarks(count: types.count)))
-                """, arguments: StatementArguments([captureID, captureID] + types))
-        return db.changesCount
+                SELECT id, type, healthKitUUID FROM record
+                WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL AND lastSeenCapture <> ?
+                """, arguments: [captureID])
+        var unmet: [Int64] = []
+        var lastType: (bytes: [UInt8], hashes: [UInt64]?) = ([], nil)
+        var rows = 0
+        while try cursor.step() {
+            rows += 1
+            if rows % 65_536 == 0, cancellation?.isCancelled == true { throw CancellationError() }
+            guard let type = cursor.bytes(1), let uuid = cursor.bytes(2), let id = cursor.integer(0) else { continue }
+            if !type.elementsEqual(lastType.bytes) {
+                lastType = (Array(type), met[String(decoding: type, as: UTF8.self)])
+            }
+            guard let hashes = lastType.hashes else { continue }
+            if !hashes.containsSorted(UUIDDigest.hash(uuid)) { unmet.append(id) }
+        }
+        let mark = try db.cachedStatement(
+            sql: "UPDATE record SET goneCapture = ?, goneReason = \(GoneReason.absent.sqlLiteral) WHERE id = ?")
+        for id in unmet { try mark.execute(arguments: [captureID, id]) }
+        return unmet.count
+    }
+}
+
+extension Array where Element == UInt64 {
+    /// Whether a sorted array holds `value` (a binary search).
+    fileprivate func containsSorted(_ value: UInt64) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// windows as it needs, until ``complete`` saves the anchors; ``abandon`` removes it when the
 /// check fails.
 struct LiveCapture: Sendable {
-    static let origin = "healthkit"
+    static let origin = CaptureOrigin.healthkit
 
     let captureID: Int64
     let previousCaptureID: Int64?
@@ -21,13 +21,13 @@ struct LiveCapture: Sendable {
     static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
         try store.writer.write { db in
             let previous = try Int64.fetchOne(
-                db, sql: "SELECT MAX(id) FROM capture WHERE status = 'complete' AND origin = ?", arguments: [origin])
+                db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ?", arguments: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
             try db.execute(
                 sql: """
                     INSERT INTO capture (origin, scope, status, inputName, exportDate, startedAt, previousCaptureId)
-                    VALUES (?, ?, 'running', 'HealthKit', ?, ?, ?)
-                    """, arguments: [origin, full ? "full" : "delta", asOf, Date().timeIntervalSince1970, previous])
+                    VALUES (?, ?, \(CaptureStatus.running.sqlLiteral), 'HealthKit', ?, ?, ?)
+                    """, arguments: [origin, full ? CaptureScope.full : .delta, asOf, Date().timeIntervalSince1970, previous])
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: "INSERT INTO liveCheck (captureId, recordIdFloor) VALUES (?, ?)", arguments: [id, floor])
@@ -50,7 +50,7 @@ struct LiveCapture: Sendable {
                         SELECT capture.id, capture.scope, capture.previousCaptureId, liveCheck.recordIdFloor,
                             liveCheck.windows
                         FROM capture JOIN liveCheck ON liveCheck.captureId = capture.id
-                        WHERE capture.status = 'running' AND capture.origin = ?
+                        WHERE capture.status = \(CaptureStatus.running.sqlLiteral) AND capture.origin = ?
                         ORDER BY capture.id DESC LIMIT 1
                         """, arguments: [origin])
             else { return nil }
@@ -66,7 +66,7 @@ struct LiveCapture: Sendable {
             )
             return LiveCapture(
                 captureID: id, previousCaptureID: row["previousCaptureId"], recordIDFloor: row["recordIdFloor"],
-                isFull: row["scope"] == "full", asOf: asOf)
+                isFull: row["scope"] == CaptureScope.full, asOf: asOf)
         }
     }
 
@@ -89,7 +89,7 @@ struct LiveCapture: Sendable {
     /// The same capture made a verification scan (a check that read nothing verifies).
     func upgradedToFull(_ store: ArchiveStore) throws -> LiveCapture {
         try store.writer.write { db in
-            try db.execute(sql: "UPDATE capture SET scope = 'full' WHERE id = ?", arguments: [captureID])
+            try db.execute(sql: "UPDATE capture SET scope = \(CaptureScope.full.sqlLiteral) WHERE id = ?", arguments: [captureID])
         }
         return LiveCapture(
             captureID: captureID, previousCaptureID: previousCaptureID, recordIDFloor: recordIDFloor, isFull: true,
@@ -121,7 +121,7 @@ struct LiveCapture: Sendable {
                 """)
         let statement = try db.cachedStatement(
             sql: """
-                UPDATE record SET goneCapture = ?1, goneReason = 'deleted'
+                UPDATE record SET goneCapture = ?1, goneReason = \(GoneReason.deleted.sqlLiteral)
                 WHERE healthKitUUID = ?2 AND goneCapture IS NULL
                 """)
         var marked = 0
@@ -180,7 +180,7 @@ struct LiveCapture: Sendable {
             if cancellation?.isCancelled == true { throw CancellationError() }
         }
         return try store.writer.write { db in
-            _ = try markAbsent(types: verifiedTypes, db)
+            _ = try markAbsent(types: verifiedTypes, db, cancellation: cancellation)
             try checkCancellation()
             let ingest = try ingest(db)
             try ingest.linkCorrelations()
@@ -199,7 +199,7 @@ struct LiveCapture: Sendable {
             }
             try db.execute(
                 sql: """
-                    UPDATE capture SET status = 'complete', completedAt = ?, records = ?, new = ?, gone = ?,
+                    UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, records = ?, new = ?, gone = ?,
                         unchanged = ?, elementCounts = '{}'
                     WHERE id = ?
                     """,

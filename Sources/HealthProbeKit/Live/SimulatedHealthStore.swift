@@ -1,6 +1,6 @@
 import Foundation
 
-/// An in-memory stand-in for HealthKit with its semantics (HEALTHKIT.md): every saved object has
+/// An in-memory stand-in for HealthKit with its semantics (docs/HEALTHKIT.md): every saved object has
 /// a UUID and takes the next anchor, so anchors only grow; deletions leave tombstones
 /// (`HKDeletedObject`) that the store may purge; a sample with a known sync identifier replaces
 /// the old one only with a higher sync version; a locked device refuses queries; read access that

@@ -1,4 +1,5 @@
 import AppleHealthExport
+import Foundation
 
 /// A small JSON value whose text is canonical: object keys are written in the order given
 /// (callers sort them), no insignificant white space, fixed escaping. Used both to store
@@ -150,6 +151,11 @@ public enum UTCText {
     /// `2000-01-01T00:00:00Z`.
     public static func iso8601(_ timestamp: ExportTimestamp) -> String {
         iso8601(seconds: Double(timestamp.secondsSince1970))
+    }
+
+    /// `2000-01-01T00:00:00Z`, with fractional seconds only when there are any.
+    public static func iso8601(_ date: Date) -> String {
+        iso8601(seconds: date.timeIntervalSince1970)
     }
 
     /// `2000-01-01T00:00:00Z`, with fractional seconds only when there are any.

@@ -13,8 +13,8 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     private var when: String {
-        var text = "detected \(anomaly.detectedAt) in capture \(anomaly.captureId)"
-        if let exported = capture?.exportDate { text += " (export of \(exported))" }
+        var text = "detected \(UTCText.iso8601(anomaly.detectedAt)) in capture \(anomaly.captureId)"
+        if let exported = capture?.exportDate { text += " (export of \(UTCText.iso8601(exported)))" }
         if let previous = capture?.previousCaptureId { text += ", compared with capture \(previous)" }
         return text
     }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// JSON as HealthProbe writes it for people and scripts (`--json`, the dashboard's exports):
-/// indented, keys sorted, slashes left as they are.
+/// indented, keys sorted, slashes left as they are, dates in ISO 8601 (UTC, whole seconds).
 public enum ReportJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(value)
     }
 }
@@ -15,6 +16,7 @@ extension ReportJSON {
     static func encodeCompact<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(value)
     }
 }

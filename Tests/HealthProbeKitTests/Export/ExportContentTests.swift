@@ -198,7 +198,7 @@ struct ExportContentTests {
         }
         let runs = try store.fetchExportRuns()
         #expect(runs.map(\.format) == ExportFormat.allCases)
-        #expect(runs.allSatisfy { $0.outcome == "completed" && $0.records == runs[0].records })
+        #expect(runs.allSatisfy { $0.outcome == .completed && $0.records == runs[0].records })
     }
 
     @Test func typesAndDatesNarrowTheExport() throws {

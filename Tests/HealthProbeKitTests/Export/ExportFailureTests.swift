@@ -30,7 +30,7 @@ struct ExportFailureTests {
         #expect(!FileManager.default.fileExists(atPath: request.manifestPath))
         #expect(try support.partialFilesLeft().isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: support.partialFiles.registryFolder).isEmpty)
-        #expect(try store.fetchExportRuns().map(\.outcome) == ["cancelled"])
+        #expect(try store.fetchExportRuns().map(\.outcome) == [.cancelled])
     }
 
     @Test func aKilledExportsTemporaryIsRemovedNextTime() throws {
@@ -70,7 +70,7 @@ struct ExportFailureTests {
         #expect(try String(contentsOf: existing, encoding: .utf8) == "mine")
         #expect(try support.partialFilesLeft().isEmpty)
         // The refused request is not a run; the folder that does not exist is a failed one.
-        #expect(try store.fetchExportRuns().map(\.outcome) == ["failed"])
+        #expect(try store.fetchExportRuns().map(\.outcome) == [.failed])
     }
 
     @Test func anEncryptedExportDecryptsToThePlainOne() throws {

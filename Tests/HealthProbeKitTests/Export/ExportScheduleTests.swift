@@ -188,7 +188,7 @@ struct ExportScheduleTests {
             Issue.record("a folder that does not exist must fail the run")
             return
         }
-        #expect(try store.fetchExportRuns().map(\.outcome) == ["failed"])
+        #expect(try store.fetchExportRuns().map(\.outcome) == [.failed])
         try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
         #expect(try Self.due(scheduler) == "2000-03-02T07:00:00Z")
     }

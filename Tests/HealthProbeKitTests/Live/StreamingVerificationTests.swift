@@ -75,4 +75,46 @@ struct StreamingVerificationTests {
         #expect(whole.verified)
         #expect(whole.summaries == ["silent_deletion \(LiveTimeline.heartRate) 24"])
     }
+
+    /// A verification that finds a loss marks what it meets by UUID: samples that came back are
+    /// counted back, not stored twice, and only what vanished since is gone; a type whose
+    /// UUIDs add up is not touched.
+    @Test func aLossFoundBesideReturnsCountsEachOnce() async throws {
+        var timeline = try LiveTimeline()
+        timeline.configuration.pageLimit = 40
+        timeline.configuration.verificationEvery = 1
+        for day in 0..<14 {
+            for hour in 0..<24 {
+                try await timeline.store.save(timeline.heartRate(daysAgo: Double(day) + Double(hour) / 24))
+            }
+            try await timeline.store.save(timeline.steps(daysAgo: Double(day)))
+        }
+        let monitor = try timeline.monitor()
+        #expect(await monitor.runCheck().capture?.new == 350)
+
+        let now = timeline.clock.now.timeIntervalSince1970
+        func day(_ daysAgo: Double) -> (HealthSample) -> Bool {
+            { $0.startDate > now - (daysAgo + 1) * 86_400 && $0.startDate <= now - daysAgo * 86_400 }
+        }
+        let lost = await timeline.store.samples(of: LiveTimeline.heartRate, where: day(5))
+        #expect(await timeline.store.loseSilently(of: LiveTimeline.heartRate, where: day(5)) == 24)
+        timeline.clock.advance(by: 3_600)
+        let first = await monitor.runCheck()
+        #expect(first.capture?.gone == 24)
+
+        for sample in lost { try await timeline.store.save(sample) }
+        #expect(await timeline.store.loseSilently(of: LiveTimeline.heartRate, where: day(9)) == 24)
+        timeline.clock.advance(by: 3_600)
+        let second = await monitor.runCheck()
+        #expect(second.verified)
+        #expect(second.capture?.new == 24)
+        #expect(second.capture?.gone == 24)
+        let archive = try timeline.support.openArchive()
+        let live = try await archive.writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT type, COUNT(*) AS n FROM record WHERE goneCapture IS NULL GROUP BY type ORDER BY type"
+            ).map { "\($0["type"] as String) \($0["n"] as Int)" }
+        }
+        #expect(live == ["\(LiveTimeline.heartRate) 312", "\(LiveTimeline.steps) 14"])
+    }
 }

@@ -20,11 +20,11 @@ public struct GraphSource {
 
     /// The lowest id of a capture still running (a check in progress), if any.
     public func runningCapture() throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT min(id) FROM capture WHERE status = 'running'")
+        try Int64.fetchOne(db, sql: "SELECT min(id) FROM capture WHERE status = \(CaptureStatus.running.sqlLiteral)")
     }
 
     public func latestCompleteCapture() throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT max(id) FROM capture WHERE status = 'complete'")
+        try Int64.fetchOne(db, sql: "SELECT max(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)")
     }
 
     /// The highest record id: records above it arrive after this read.

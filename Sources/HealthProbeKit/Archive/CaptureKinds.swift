@@ -1,0 +1,44 @@
+import GRDB
+
+/// Where a capture's records came from, as stored in `capture.origin` and shown in `--json`.
+public enum CaptureOrigin: String, Sendable, Codable, DatabaseValueConvertible {
+    /// An Apple Health export (`healthprobe check FILE`).
+    case export
+    /// HealthKit, read by the app's monitor.
+    case healthkit
+}
+
+/// How much of the data a capture read: everything (`full`: an export, a verification scan), or
+/// what changed since the last check (`delta`).
+public enum CaptureScope: String, Sendable, Codable, DatabaseValueConvertible {
+    case full, delta
+}
+
+/// A capture is `running` while it is written (a live check may run across windows) and
+/// `complete` once its records, counts and audit are in.
+enum CaptureStatus: String, Sendable, DatabaseValueConvertible {
+    case running, complete
+}
+
+/// Why a record is gone: not in a capture that should hold it (`absent`), reported deleted by
+/// HealthKit (`deleted`), or taken for an earlier version of a record that arrived in its place
+/// (`replaced`: a higher sync version; `reissued`: the same sample under a new identity;
+/// `modified`: the same record with another value).
+public enum GoneReason: String, Sendable, Codable, DatabaseValueConvertible {
+    case absent, deleted, replaced, reissued, modified
+}
+
+/// A word the archive stores in a text column. Statements spell it as an SQL string literal
+/// (``sqlLiteral``) so that they stay fixed text, prepared once and cached; the raw values are
+/// plain lowercase words, never quoted.
+protocol ArchiveKeyword: RawRepresentable where RawValue == String {}
+
+extension ArchiveKeyword {
+    /// `'complete'`, `'absent'`, …
+    var sqlLiteral: String { "'\(rawValue)'" }
+}
+
+extension CaptureOrigin: ArchiveKeyword {}
+extension CaptureScope: ArchiveKeyword {}
+extension CaptureStatus: ArchiveKeyword {}
+extension GoneReason: ArchiveKeyword {}
