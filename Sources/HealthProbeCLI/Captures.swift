@@ -18,7 +18,8 @@ extension HealthProbeCommand {
             for capture in captures {
                 let columns = [
                     String(capture.id).padding(4), (capture.completedAt.map(UTCText.iso8601) ?? "-").padding(22),
-                    (capture.exportDate.map(UTCText.iso8601) ?? "-").padding(22), Output.grouped(capture.records).padding(12),
+                    (capture.exportDate.map(UTCText.iso8601) ?? "-").padding(22),
+                    Output.grouped(capture.records).padding(12),
                     Output.grouped(capture.new).padding(12), Output.grouped(capture.gone).padding(12),
                     Output.grouped(capture.unreadable),
                 ]

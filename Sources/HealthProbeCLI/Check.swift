@@ -104,7 +104,9 @@ struct CheckReport: Encodable {
 
     func printText(inputName: String) {
         let grouped = Output.grouped
-        Output.line("Capture \(capture.id) of \(inputName)" + (capture.exportDate.map { ", exported \(UTCText.iso8601($0))" } ?? ""))
+        Output.line(
+            "Capture \(capture.id) of \(inputName)"
+                + (capture.exportDate.map { ", exported \(UTCText.iso8601($0))" } ?? ""))
         Output.line(
             "  records \(grouped(capture.records))  new \(grouped(capture.new))  unchanged \(grouped(capture.unchanged))  gone \(grouped(capture.gone))"
         )

@@ -16,7 +16,8 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(runs) }
             guard !runs.isEmpty else { return Output.line("No exports yet.") }
             for run in runs {
-                var line = "#\(run.id)  \(UTCText.iso8601(run.startedAt))  \(run.trigger.rawValue)  \(run.format.rawValue)"
+                var line =
+                    "#\(run.id)  \(UTCText.iso8601(run.startedAt))  \(run.trigger.rawValue)  \(run.format.rawValue)"
                 if run.encrypted { line += " (encrypted)" }
                 line += "  \(run.range)  \(run.outcome.rawValue)"
                 if let records = run.records { line += "  \(Output.grouped(records)) records" }

@@ -124,7 +124,10 @@ struct GraphCommandTests {
             // Names that only look like this machine are looked up in DNS and may point anywhere.
             (["--to", "http://127.example.com"], 64, "plain HTTP goes to this machine only"),
             (["--to", "http://127.0.0.1.nip.io:7474"], 64, "plain HTTP goes to this machine only"),
-            (["--to", "https://neo4j:secret@example.com"], 64, "give it in HEALTHPROBE_GRAPH_PASSWORD or with --password-file"),
+            (
+                ["--to", "https://neo4j:secret@example.com"], 64,
+                "give it in HEALTHPROBE_GRAPH_PASSWORD or with --password-file"
+            ),
             (["--to", "neo4j://example.com"], 64, "the Bolt protocol"),
             (["--to", "https://neo4j:secret@example.com"], 64, "the URL holds a password"),
             (["--to", "falkordb://example.com:6379"], 64, "FalkorDB is reached on this machine only"),

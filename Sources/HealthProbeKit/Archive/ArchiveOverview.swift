@@ -49,7 +49,10 @@ extension ArchiveStore {
     public func fetchOverview() throws -> ArchiveOverview {
         try writer.read { db in
             let last = try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id DESC LIMIT 1")
+                db,
+                sql:
+                    "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id DESC LIMIT 1"
+            )
             var types: [ArchiveOverview.TypeCoverage] = []
             if let last {
                 types = try Row.fetchAll(

@@ -33,7 +33,9 @@ extension ArchiveStore {
             if problems.isEmpty {
                 problems += try Self.brokenInvariants(db)
             }
-            let captures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)") ?? 0
+            let captures =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)") ?? 0
             return ArchiveVerification(
                 integrity: integrity.joined(separator: "; "), captures: captures, problems: problems, checkedAt: now)
         }
@@ -74,7 +76,8 @@ extension ArchiveStore {
         guard
             let capture = try Int64.fetchOne(
                 db,
-                sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ? AND scope = \(CaptureScope.full.sqlLiteral)",
+                sql:
+                    "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ? AND scope = \(CaptureScope.full.sqlLiteral)",
                 arguments: [ExportImporter.origin])
         else { return [] }
         let snapshot = Dictionary(

@@ -46,21 +46,25 @@ extension ArchiveStore {
     /// Complete captures, oldest first.
     public func fetchCaptures() throws -> [CaptureSummary] {
         try writer.read { db in
-            try CaptureSummary.fetchAll(db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id")
+            try CaptureSummary.fetchAll(
+                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id")
         }
     }
 
     public func fetchCapture(id: Int64) throws -> CaptureSummary? {
         try writer.read { db in
             try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?", arguments: [id])
+                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?",
+                arguments: [id])
         }
     }
 
     /// The latest complete full capture of an origin: what the next capture is compared with.
     static func latestFullCaptureID(_ db: Database, origin: CaptureOrigin) throws -> Int64? {
         try Int64.fetchOne(
-            db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND scope = \(CaptureScope.full.sqlLiteral) AND origin = ?",
+            db,
+            sql:
+                "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND scope = \(CaptureScope.full.sqlLiteral) AND origin = ?",
             arguments: [origin])
     }
 

@@ -67,10 +67,13 @@ extension ArchiveStore {
             ]
             switch outcome {
             case .completed(let result):
-                arguments += [result.captureId, result.records, result.bytes, result.sha256, ExportRunOutcome.completed, nil]
+                arguments += [
+                    result.captureId, result.records, result.bytes, result.sha256, ExportRunOutcome.completed, nil,
+                ]
             case .failed(let failure):
                 arguments += [
-                    nil, nil, nil, nil, failure == .cancelled ? ExportRunOutcome.cancelled : .failed, failure.localizedDescription,
+                    nil, nil, nil, nil, failure == .cancelled ? ExportRunOutcome.cancelled : .failed,
+                    failure.localizedDescription,
                 ]
             }
             try db.execute(

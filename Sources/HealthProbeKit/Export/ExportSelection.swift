@@ -55,7 +55,10 @@ struct ResolvedSelection {
     init(_ selection: ExportSelection, _ db: Database) throws {
         self.selection = selection
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, origin, exportDate, startedAt FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id")
+            db,
+            sql:
+                "SELECT id, origin, exportDate, startedAt FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id"
+        )
         guard !rows.isEmpty else { throw ExportFailure.nothingCaptured }
         let captures = rows.map {
             Capture(id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"])

@@ -21,13 +21,16 @@ struct LiveCapture: Sendable {
     static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
         try store.writer.write { db in
             let previous = try Int64.fetchOne(
-                db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ?", arguments: [origin])
+                db,
+                sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ?",
+                arguments: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
             try db.execute(
                 sql: """
                     INSERT INTO capture (origin, scope, status, inputName, exportDate, startedAt, previousCaptureId)
                     VALUES (?, ?, \(CaptureStatus.running.sqlLiteral), 'HealthKit', ?, ?, ?)
-                    """, arguments: [origin, full ? CaptureScope.full : .delta, asOf, Date().timeIntervalSince1970, previous])
+                    """,
+                arguments: [origin, full ? CaptureScope.full : .delta, asOf, Date().timeIntervalSince1970, previous])
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: "INSERT INTO liveCheck (captureId, recordIdFloor) VALUES (?, ?)", arguments: [id, floor])
@@ -89,7 +92,8 @@ struct LiveCapture: Sendable {
     /// The same capture made a verification scan (a check that read nothing verifies).
     func upgradedToFull(_ store: ArchiveStore) throws -> LiveCapture {
         try store.writer.write { db in
-            try db.execute(sql: "UPDATE capture SET scope = \(CaptureScope.full.sqlLiteral) WHERE id = ?", arguments: [captureID])
+            try db.execute(
+                sql: "UPDATE capture SET scope = \(CaptureScope.full.sqlLiteral) WHERE id = ?", arguments: [captureID])
         }
         return LiveCapture(
             captureID: captureID, previousCaptureID: previousCaptureID, recordIDFloor: recordIDFloor, isFull: true,
