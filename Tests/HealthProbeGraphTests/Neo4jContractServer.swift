@@ -25,8 +25,21 @@ actor Neo4jContractState {
         }
     }
 
+    /// The Neo4j version emulated, by the media types it knows (Neo4j's Query API changelog):
+    /// typed JSON as `application/vnd.neo4j.query` since 5.19, its `v1.1` only since 2025.11.
+    enum Version: String, Sendable, CaseIterable {
+        case neo4j5_26 = "5.26"
+        case neo4j2025_11 = "2025.11"
+
+        var mediaTypes: Set<String> {
+            let known: Set = ["application/json", "application/vnd.neo4j.query"]
+            return self == .neo4j5_26 ? known : known.union(["application/vnd.neo4j.query.v1.1"])
+        }
+    }
+
     let graph: FalkorDBGraph?
     let password: String
+    let version: Version
     private(set) var requests: [Request] = []
     private var transactions: [String: [(String, [String: CypherValue])]] = [:]
     private var nextTransaction = 1
@@ -39,9 +52,13 @@ actor Neo4jContractState {
     private(set) var rolledBack = 0
 
     /// Committed statements run on `graph` of the FalkorDB at `socket` (none: only acknowledged).
-    init(socket: String?, graph name: String = "health", password: String = "test-password") throws {
+    init(
+        socket: String?, graph name: String = "health", password: String = "test-password",
+        version: Version = .neo4j5_26
+    ) throws {
         graph = try socket.map { try FalkorDBGraph(.unixSocket($0), graph: name) }
         self.password = password
+        self.version = version
     }
 
     func setBusyAnswers(_ statuses: [Int]) { busyAnswers = statuses }
@@ -58,6 +75,12 @@ actor Neo4jContractState {
 
     private func handle(_ request: Request) -> (Int, [String: Any], String?) {
         requests.append(request)
+        if let type = request.contentType, !version.mediaTypes.contains(type) {
+            return (415, Self.error("Neo.ClientError.Request.Invalid", "unsupported media type \(type)"), nil)
+        }
+        if let accept = request.accept, !version.mediaTypes.contains(accept) {
+            return (406, Self.error("Neo.ClientError.Request.Invalid", "cannot produce \(accept)"), nil)
+        }
         let accepted = [
             "Basic " + Data("neo4j:\(password)".utf8).base64EncodedString(), "Bearer test-token",
         ]
@@ -157,7 +180,7 @@ enum Neo4jContractServer {
                 accept: request.headers[.accept], affinity: request.headers[HTTPField.Name("neo4j-cluster-affinity")!],
                 bodyData: Data(buffer: bytes))
             let (status, data, affinity) = await state.answer(recorded)
-            var headers: HTTPFields = [.contentType: Neo4jTypedJSON.mediaType]
+            var headers: HTTPFields = [.contentType: recorded.accept ?? "application/json"]
             if let affinity { headers[HTTPField.Name("neo4j-cluster-affinity")!] = affinity }
             return Response(
                 status: HTTPResponse.Status(code: status), headers: headers,

@@ -32,12 +32,15 @@ struct Neo4jQueryAPITests {
         try archive.store.writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM graphSync") }
     }
 
-    @Test func aSyncRunsInOneTransactionWithTypedJSONAndWritesTheSameGraphAsFalkorDB() async throws {
+    @Test(arguments: Neo4jContractState.Version.allCases)
+    func aSyncRunsInOneTransactionWithTypedJSONAndWritesTheSameGraphAsFalkorDB(
+        _ version: Neo4jContractState.Version
+    ) async throws {
         let server = try LocalFalkorDB()
         let archive = try GraphArchive()
         try archive.check(GraphExports.first(), named: "first.xml")
         try await archive.sync(archive.engine(server, graph: "direct"))
-        let state = try Neo4jContractState(socket: server.socket, graph: "through-neo4j")
+        let state = try Neo4jContractState(socket: server.socket, graph: "through-neo4j", version: version)
         try await Self.withContractServer(state) { engine in
             let report = try await archive.sync(engine)
             #expect(report.daysWritten == 4)
@@ -57,7 +60,7 @@ struct Neo4jQueryAPITests {
             requests.allSatisfy {
                 $0.authorization == "Basic " + Data("neo4j:test-password".utf8).base64EncodedString()
             })
-        #expect(requests.allSatisfy { $0.accept == Neo4jTypedJSON.mediaType })
+        #expect(requests.allSatisfy { $0.accept == "application/vnd.neo4j.query" })
         let statement = try #require(transactional.first { $0.body["statement"] != nil })
         #expect(statement.contentType == Neo4jTypedJSON.mediaType)
         #expect(statement.body["includeCounters"] as? Bool == true)

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Neo4j's typed JSON (`application/vnd.neo4j.query.v1.1`): every value an object
-/// `{"$type": …, "_value": …}`, integers and floats as strings so that no JSON reader rounds them.
+/// Neo4j's typed JSON: every value an object `{"$type": …, "_value": …}`, integers and floats as
+/// strings so that no JSON reader rounds them. Asked for as `application/vnd.neo4j.query`, which
+/// Neo4j knows since 5.19; its `.v1.1` variant only since 2025.11, so the unversioned type is
+/// what every supported server (5.26 and later) takes.
 enum Neo4jTypedJSON {
-    static let mediaType = "application/vnd.neo4j.query.v1.1"
+    static let mediaType = "application/vnd.neo4j.query"
 
     /// A parameter as typed JSON, ready for `JSONSerialization`.
     static func encode(_ value: CypherValue) -> [String: Any] {
