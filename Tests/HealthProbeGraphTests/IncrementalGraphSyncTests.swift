@@ -103,6 +103,34 @@ struct IncrementalGraphSyncTests {
         #expect(!movedDump.nodes.contains { $0.contains("day=1999-12-31") })
     }
 
+    /// An anomaly links exactly the local days of its records, whatever syncs came before: a
+    /// sync in Los Angeles and back (plain, or `--full`) leaves the links of one UTC sync.
+    @Test(arguments: [false, true])
+    func anAnomalyAffectsTheSameDaysAfterTheZoneChangesAndBack(full: Bool) async throws {
+        let server = try LocalFalkorDB()
+        let archive = try GraphArchive()
+        try archive.check(GraphExports.first(), named: "first.xml")
+        try archive.check(GraphExports.second, named: "second.xml")
+        let angeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let moved = archive.engine(server, graph: "moved")
+        try await archive.sync(moved)
+        try await archive.sync(moved, zone: angeles)
+        let angelesLinks = try GraphDump(server.graph("moved")).relationships.filter { $0.contains("AFFECTS") }
+        let back = try GraphSyncPlanner.plan(
+            archive.store, destination: moved.destination, timeZone: GraphArchive.utc, full: full)
+        _ = try await GraphSyncRunner.run(back, on: moved, store: archive.store)
+        try await archive.sync(archive.engine(server, graph: "fresh"))
+        var movedDump = try GraphDump(server.graph("moved"))
+        var freshDump = try GraphDump(server.graph("fresh"))
+        movedDump.nodes.removeAll { $0.hasPrefix("Sync {") }
+        freshDump.nodes.removeAll { $0.hasPrefix("Sync {") }
+        let affects = freshDump.relationships.filter { $0.contains("AFFECTS") }
+        #expect(!affects.isEmpty)
+        #expect(angelesLinks != affects)
+        #expect(movedDump.relationships.filter { $0.contains("AFFECTS") } == affects)
+        #expect(movedDump == freshDump)
+    }
+
     @Test func aSyncCutOffHalfWayThenRunAgainYieldsTheGraphOfAnUninterruptedOne() async throws {
         let server = try LocalFalkorDB()
         let archive = try GraphArchive()
@@ -143,6 +171,8 @@ final class FailingEngine: GraphEngine, @unchecked Sendable {
     }
 
     var destination: String { engine.destination }
+
+    var dayKey: GraphDayKey { engine.dayKey }
 
     func checkReachable() async throws { try await engine.checkReachable() }
 

@@ -71,6 +71,38 @@ struct Neo4jQueryAPITests {
         #expect((requests.first?.body["statement"] as? String)?.hasPrefix("CREATE CONSTRAINT") == true)
     }
 
+    /// A Neo4j that already holds HealthGraphSync's graph: its days, summaries and sleep are
+    /// keyed by `date` (a DATE), as its constraints require, and a sync merges into those nodes
+    /// rather than making a second node per day. Workouts' times go as zoned datetimes.
+    @Test func aSyncIntoHealthGraphSyncsGraphMergesIntoItsNodes() async throws {
+        let server = try LocalFalkorDB()
+        let archive = try GraphArchive()
+        try archive.check(GraphExports.first(), named: "first.xml")
+        let graph = try server.graph("theirs")
+        try graph.run(
+            """
+            CREATE (:Day {date: date('2000-01-01'), day_of_week: 'Saturday'})-[:HAS_SUMMARY]->
+                (:DailySummary {date: date('2000-01-01'), total_steps: 1, note: 'kept'})
+            """)
+        let state = try Neo4jContractState(socket: server.socket, graph: "theirs")
+        try await Self.withContractServer(state) { engine in try await archive.sync(engine) }
+
+        let days = try graph.run("MATCH (d:Day) WHERE d.date = date('2000-01-01') RETURN d.day").rows
+        #expect(days.map { $0.first?.text } == ["2000-01-01"])
+        let summaries = try graph.run(
+            "MATCH (:Day)-[:HAS_SUMMARY]->(s:DailySummary) WHERE s.date = date('2000-01-01') RETURN s.total_steps, s.note"
+        ).rows
+        // Ours replaces the steps it computes; a property it does not own stays.
+        #expect(summaries.map { $0.map { $0.text ?? "null" } } == [["1700", "kept"]])
+        let requests = await state.requests
+        #expect(requests.contains { String(decoding: $0.bodyData, as: UTF8.self).contains("\"OffsetDateTime\"") })
+        let constraints = requests.compactMap { $0.body["statement"] as? String }.filter {
+            $0.hasPrefix("CREATE CONSTRAINT")
+        }
+        #expect(constraints.contains { $0.contains("FOR (n:Day) REQUIRE n.date IS UNIQUE") })
+        #expect(!constraints.contains { $0.contains("n.day IS UNIQUE") })
+    }
+
     @Test func typedJSONKeepsEveryValue() {
         // Keys in order: a JSON object keeps none, so the map comes back sorted.
         let value: CypherValue = .map([

@@ -9,6 +9,10 @@ public indirect enum CypherValue: Equatable, Sendable {
     case integer(Int64)
     case float(Double)
     case string(String)
+    /// A local time with its offset, ISO 8601 (`2000-01-01T07:31:30+01:00`): a zoned DATETIME on
+    /// Neo4j (typed JSON's `OffsetDateTime`, as HealthGraphSync's workouts have); text on
+    /// FalkorDB, which has no datetime type.
+    case dateTime(String)
     case list([CypherValue])
     case map([(String, CypherValue)])
 
@@ -27,7 +31,7 @@ public indirect enum CypherValue: Equatable, Sendable {
             guard value.isFinite else { return "null" }
             let text = "\(value)"
             return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
-        case .string(let value): return "'" + Self.escaped(value) + "'"
+        case .string(let value), .dateTime(let value): return "'" + Self.escaped(value) + "'"
         case .list(let values): return "[" + values.map(\.literal).joined(separator: ", ") + "]"
         case .map(let entries):
             return "{"

@@ -5,6 +5,8 @@ import Foundation
 public protocol GraphEngine: Sendable {
     /// The destination as the user named it, without credentials: for messages and the state.
     var destination: String { get }
+    /// What the nodes of a day are merged on there.
+    var dayKey: GraphDayKey { get }
     /// Connects and runs a trivial statement: the destination answers and takes the credentials.
     /// A sync checks this before it touches the archive.
     func checkReachable() async throws
@@ -24,16 +26,21 @@ public protocol GraphTransaction: AnyObject {
     func rollback() async
 }
 
-/// The index and uniqueness plan every engine creates: each label's key (days by their ISO text,
-/// see `GraphStatements`), and the range indexes HealthGraphSync's dashboards filter on.
+/// The index and uniqueness plan every engine creates: each label's key (a day's nodes by the
+/// engine's ``GraphDayKey``), and the range indexes HealthGraphSync's dashboards filter on.
 enum GraphSchema {
-    static let keys: [(label: String, property: String)] = [
-        ("Person", "name"), ("Device", "name"), ("MetricType", "identifier"), ("Day", "day"), ("Week", "iso"),
-        ("DailySummary", "day"), ("Workout", "uid"), ("SleepSession", "day"), ("Anomaly", "id"), ("Sync", "id"),
-    ]
-    /// HealthGraphSync's range indexes, and the DATEs its dashboards look days up by.
-    static let rangeIndexes: [(label: String, property: String)] = [
-        ("Day", "day_of_week"), ("Workout", "activity_type"), ("MetricType", "display_name"), ("Day", "date"),
-        ("DailySummary", "date"), ("SleepSession", "date"),
-    ]
+    static func keys(_ day: GraphDayKey) -> [(label: String, property: String)] {
+        [
+            ("Person", "name"), ("Device", "name"), ("MetricType", "identifier"), ("Day", day.property),
+            ("Week", "iso"), ("DailySummary", day.property), ("Workout", "uid"), ("SleepSession", day.property),
+            ("Anomaly", "id"), ("Sync", "id"),
+        ]
+    }
+
+    /// HealthGraphSync's range indexes, and the DATEs its dashboards look days up by where they
+    /// are not the key.
+    static func rangeIndexes(_ day: GraphDayKey) -> [(label: String, property: String)] {
+        [("Day", "day_of_week"), ("Workout", "activity_type"), ("MetricType", "display_name")]
+            + (day == .text ? [("Day", "date"), ("DailySummary", "date"), ("SleepSession", "date")] : [])
+    }
 }

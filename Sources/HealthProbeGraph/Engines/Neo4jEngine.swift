@@ -5,6 +5,8 @@ import Foundation
 public struct Neo4jEngine: GraphEngine {
     public let client: Neo4jQueryClient
     public let destination: String
+    /// Days keyed by `date`, as HealthGraphSync's graph and constraints are.
+    public let dayKey = GraphDayKey.date
 
     public init(client: Neo4jQueryClient, destination: String) {
         self.client = client
@@ -16,12 +18,12 @@ public struct Neo4jEngine: GraphEngine {
     }
 
     public func prepareSchema() async throws {
-        for (label, property) in GraphSchema.keys {
+        for (label, property) in GraphSchema.keys(dayKey) {
             try await client.run(
                 "CREATE CONSTRAINT healthprobe_\(label.lowercased())_\(property) IF NOT EXISTS FOR (n:\(label)) REQUIRE n.\(property) IS UNIQUE"
             )
         }
-        for (label, property) in GraphSchema.rangeIndexes {
+        for (label, property) in GraphSchema.rangeIndexes(dayKey) {
             try await client.run(
                 "CREATE INDEX healthprobe_\(label.lowercased())_\(property) IF NOT EXISTS FOR (n:\(label)) ON (n.\(property))"
             )

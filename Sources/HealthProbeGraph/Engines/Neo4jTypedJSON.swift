@@ -17,6 +17,7 @@ enum Neo4jTypedJSON {
             guard number.isFinite else { return ["$type": "Null", "_value": NSNull()] }
             return ["$type": "Float", "_value": "\(number)"]
         case .string(let text): return ["$type": "String", "_value": text]
+        case .dateTime(let text): return ["$type": "OffsetDateTime", "_value": text]
         case .list(let values): return ["$type": "List", "_value": values.map(encode)]
         case .map(let entries):
             return [
@@ -57,6 +58,7 @@ enum Neo4jTypedJSON {
         case "Integer": return (value as? String).flatMap(Int64.init).map(CypherValue.integer)
         case "Float": return (value as? String).flatMap(Double.init).map(CypherValue.float)
         case "String": return (value as? String).map(CypherValue.string)
+        case "OffsetDateTime": return (value as? String).map(CypherValue.dateTime)
         case "List":
             let items = (value as? [Any] ?? []).map(Self.value)
             return items.contains { $0 == nil } ? nil : .list(items.compactMap { $0 })

@@ -128,8 +128,8 @@ struct ArchiveDayReader {
         ]
         let measures = GraphWorkout.measures(details: details, start: start, end: end)
         properties += measures.properties
-        properties.append(("start_date", .string(localTime(start, zone: zone))))
-        properties.append(("end_date", .string(localTime(end, zone: zone))))
+        properties.append(("start_date", .dateTime(localTime(start, zone: zone))))
+        properties.append(("end_date", .dateTime(localTime(end, zone: zone))))
         properties.append(("device", device.map(CypherValue.string) ?? .null))
         return GraphWorkout(
             uid: uid, day: day, start: start, end: end, device: device, minutes: measures.minutes,

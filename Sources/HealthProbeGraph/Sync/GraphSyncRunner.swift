@@ -24,7 +24,7 @@ public enum GraphSyncRunner {
     public static func run(
         _ plan: GraphSyncPlan, on engine: any GraphEngine, store: ArchiveStore, batchSize: Int = batchSize
     ) async throws -> GraphSyncReport {
-        let writes = plan.writes
+        let writes = plan.writes(GraphStatements(key: engine.dayKey))
         var report = GraphSyncReport(
             destination: engine.destination, syncNumber: plan.syncNumber, daysWritten: plan.daysWritten.count,
             daysRemoved: plan.daysRemoved.count, anomalies: plan.anomalies.count, outline: GraphOutline(writes),

@@ -6,23 +6,23 @@ import HealthProbeKit
 /// days left empty, the `NEXT_DAY` chain around the changed days, `FOLLOWED_BY`, and the
 /// `Sync` node. Every statement merges or removes by key, so running them again changes nothing.
 extension GraphSyncPlan {
-    var writes: [GraphWrite] {
+    func writes(_ statements: GraphStatements) -> [GraphWrite] {
         let written = daysWritten
         let emptied = changedDays.filter { contents[$0]?.hasData != true }
         let writtenContents = written.compactMap { contents[$0] }
-        var writes: [GraphWrite] = [GraphWrite(GraphStatements.person, [.null], merges: ["Person"])]
+        var writes: [GraphWrite] = [GraphWrite(statements.person, [.null], merges: ["Person"])]
         if isFirst {
-            writes.append(GraphWrite(GraphStatements.metricTypes, Self.metricTypeRows, merges: ["MetricType"]))
+            writes.append(GraphWrite(statements.metricTypes, Self.metricTypeRows, merges: ["MetricType"]))
         }
         let devices = Set(writtenContents.flatMap(\.devices)).sorted()
         writes.append(
             GraphWrite(
-                GraphStatements.devices, devices.map { .map([("name", .string($0))]) }, merges: ["Device", "USES"]))
+                statements.devices, devices.map { .map([("name", .string($0))]) }, merges: ["Device", "USES"]))
         let weeks = Set(written.map(\.isoWeek)).sorted { $0.monday < $1.monday }
-        writes.append(GraphWrite(GraphStatements.weeks, weeks.map(Self.weekRow), merges: ["Week"]))
+        writes.append(GraphWrite(statements.weeks, weeks.map(Self.weekRow), merges: ["Week"]))
         writes.append(
             GraphWrite(
-                GraphStatements.days,
+                statements.days,
                 writtenContents.map { content in
                     .map([
                         ("date", .string(content.day.description)), ("day_of_week", .string(content.day.weekdayName)),
@@ -31,7 +31,7 @@ extension GraphSyncPlan {
                 }, merges: ["Day", "PART_OF"]))
         writes.append(
             GraphWrite(
-                GraphStatements.summaries,
+                statements.summaries,
                 writtenContents.map { .map([("date", .string($0.day.description)), ("values", .map($0.summary))]) },
                 merges: ["DailySummary", "HAS_SUMMARY"]))
         let sleeping = writtenContents.compactMap { content in
@@ -39,28 +39,29 @@ extension GraphSyncPlan {
                 CypherValue.map([("date", .string(content.day.description)), ("values", .map($0))])
             }
         }
-        writes.append(GraphWrite(GraphStatements.sleepSessions, sleeping, merges: ["SleepSession", "ON_DAY"]))
+        writes.append(GraphWrite(statements.sleepSessions, sleeping, merges: ["SleepSession", "ON_DAY"]))
         let sleepless = changedDays.filter { contents[$0]?.sleepSession == nil }
         writes.append(
             GraphWrite(
-                GraphStatements.removeSleepSessions, sleepless.filter(previousDataDays.contains).map(Self.dateValue),
+                statements.removeSleepSessions, sleepless.filter(previousDataDays.contains).map(Self.dateValue),
                 removes: "SleepSession"))
-        writes.append(contentsOf: workoutWrites)
-        writes.append(contentsOf: anomalyWrites)
+        writes.append(contentsOf: workoutWrites(statements))
+        writes.append(contentsOf: anomalyWrites(statements))
         writes.append(
             GraphWrite(
-                GraphStatements.removeSummaries, emptied.filter(previousDataDays.contains).map(Self.dateValue),
+                statements.removeSummaries, emptied.filter(previousDataDays.contains).map(Self.dateValue),
                 removes: "DailySummary"))
-        writes.append(GraphWrite(GraphStatements.removeDays, emptied.map(Self.dateValue), removes: "Day"))
-        writes.append(contentsOf: chainWrites)
-        writes.append(contentsOf: sleepLinkWrites)
-        writes.append(GraphWrite(GraphStatements.sync, [syncRow], merges: ["Sync"]))
+        writes.append(GraphWrite(statements.removeDays, emptied.map(Self.dateValue), removes: "Day"))
+        writes.append(contentsOf: chainWrites(statements))
+        writes.append(contentsOf: sleepLinkWrites(statements))
+        writes.append(GraphWrite(statements.sync, [syncRow], merges: ["Sync"]))
         return writes.filter { !$0.rows.isEmpty }
     }
 
-    public var outline: GraphOutline { GraphOutline(writes) }
+    /// What the plan writes, counted (the same whatever the destination keys days by).
+    public var outline: GraphOutline { GraphOutline(writes(GraphStatements(key: .text))) }
 
-    private var workoutWrites: [GraphWrite] {
+    private func workoutWrites(_ statements: GraphStatements) -> [GraphWrite] {
         let changedWorkouts = changedDays.map { day in (day, contents[day]?.workouts ?? []) }
         let kept = changedWorkouts.map { day, workouts in
             CypherValue.map([
@@ -69,9 +70,9 @@ extension GraphSyncPlan {
         }
         let workouts = changedWorkouts.flatMap(\.1)
         return [
-            GraphWrite(GraphStatements.removeWorkouts, kept, removes: nil),
+            GraphWrite(statements.removeWorkouts, kept, removes: nil),
             GraphWrite(
-                GraphStatements.workouts,
+                statements.workouts,
                 workouts.map {
                     .map([
                         ("uid", .string($0.uid)), ("date", .string($0.day.description)),
@@ -79,25 +80,34 @@ extension GraphSyncPlan {
                     ])
                 }, merges: ["Workout", "ON_DAY"]),
             GraphWrite(
-                GraphStatements.recorded,
+                statements.recorded,
                 workouts.compactMap { workout in
                     workout.device.map { .map([("uid", .string(workout.uid)), ("device", .string($0))]) }
                 }, merges: ["RECORDED"]),
         ]
     }
 
-    private var anomalyWrites: [GraphWrite] {
+    private func anomalyWrites(_ statements: GraphStatements) -> [GraphWrite] {
         [
             GraphWrite(
-                GraphStatements.anomalies,
+                statements.anomalies,
                 anomalies.map {
-                    .map([
-                        ("id", .integer($0.id)), ("sample_type", .string($0.sampleType)),
-                        ("values", .map($0.properties)),
-                    ])
+                    .map(
+                        [
+                            ("id", .integer($0.id)), ("sample_type", .string($0.sampleType)),
+                            ("values", .map($0.properties)),
+                        ]
+                            + Self.metricTypeFields($0.sampleType))
                 }, merges: ["Anomaly", "OF_TYPE"]),
             GraphWrite(
-                GraphStatements.affects,
+                statements.unlinkAffected,
+                anomalies.map { anomaly in
+                    .map([
+                        ("id", .integer(anomaly.id)), ("days", .list(anomaly.days.map { .string($0.description) })),
+                    ])
+                }),
+            GraphWrite(
+                statements.affects,
                 anomalies.flatMap { anomaly in
                     anomaly.days.map { day in
                         let week = day.isoWeek
@@ -114,7 +124,7 @@ extension GraphSyncPlan {
 
     /// The `NEXT_DAY` links around the changed days: each changed day and its neighbours before
     /// and after the sync keep exactly their links in the new chain of days with data.
-    private var chainWrites: [GraphWrite] {
+    private func chainWrites(_ statements: GraphStatements) -> [GraphWrite] {
         let before = previousDataDays.sorted()
         let after = dataDays.sorted()
         var neighbourhood = Set(changedDays)
@@ -141,9 +151,9 @@ extension GraphSyncPlan {
             next.map { CypherValue.map([("date", .string(day.description)), ("next", .string($0.description))]) }
         }
         return [
-            GraphWrite(GraphStatements.unlinkFollowingDays, unlink),
-            GraphWrite(GraphStatements.unlinkPrecedingDays, unlink),
-            GraphWrite(GraphStatements.linkDays, link, merges: ["NEXT_DAY"]),
+            GraphWrite(statements.unlinkFollowingDays, unlink),
+            GraphWrite(statements.unlinkPrecedingDays, unlink),
+            GraphWrite(statements.linkDays, link, merges: ["NEXT_DAY"]),
         ]
     }
 
@@ -164,7 +174,7 @@ extension GraphSyncPlan {
 
     /// `FOLLOWED_BY` from each workout of a changed day, or of the day before one, to the first
     /// sleep that starts after it ends, that day or the next.
-    private var sleepLinkWrites: [GraphWrite] {
+    private func sleepLinkWrites(_ statements: GraphStatements) -> [GraphWrite] {
         let days = Set(changedDays.flatMap { [$0.adding(-1), $0] }).sorted()
         let links = days.flatMap { day in
             (contents[day]?.workouts ?? []).map { workout in
@@ -186,8 +196,8 @@ extension GraphSyncPlan {
             ])
         }
         return [
-            GraphWrite(GraphStatements.unlinkSleep, links.map(row)),
-            GraphWrite(GraphStatements.linkSleep, links.filter { $0.sleep != nil }.map(row), merges: ["FOLLOWED_BY"]),
+            GraphWrite(statements.unlinkSleep, links.map(row)),
+            GraphWrite(statements.linkSleep, links.filter { $0.sleep != nil }.map(row), merges: ["FOLLOWED_BY"]),
         ]
     }
 
@@ -219,12 +229,17 @@ extension GraphSyncPlan {
         var seen = Set<String>()
         return SummaryMetric.all.compactMap { metric in
             guard seen.insert(metric.sampleType).inserted else { return nil }
-            let category = metric.sampleType.hasPrefix(SummaryMetric.category) ? "category" : "quantity"
-            return .map([
-                ("identifier", .string(metric.sampleType)),
-                ("display_name", .string(SampleTypeCatalog.shortName(of: metric.sampleType))),
-                ("unit", metric.unitName.map(CypherValue.string) ?? .null), ("category", .string(category)),
-            ])
+            return .map([("identifier", .string(metric.sampleType))] + metricTypeFields(metric.sampleType))
         }
+    }
+
+    /// A metric type's properties, the same whether a summary or an anomaly makes its node.
+    static func metricTypeFields(_ sampleType: String) -> [(String, CypherValue)] {
+        let unit = SummaryMetric.all.first { $0.sampleType == sampleType }?.unitName
+        return [
+            ("display_name", .string(SampleTypeCatalog.shortName(of: sampleType))),
+            ("unit", unit.map(CypherValue.string) ?? .null),
+            ("category", .string(sampleType.hasPrefix(SummaryMetric.category) ? "category" : "quantity")),
+        ]
     }
 }

@@ -53,7 +53,9 @@ struct AnomalyReportTests {
         let report = try Self.lossReport(includeValues: false)
         let verdict = CheckVerdict.text([report.anomaly], howToShow: "Show it.")
         #expect(verdict == "Critical: silent deletion of heart rate. Show it.")
-        #expect(CheckVerdict.text([], howToShow: "") == "Healthy. Nothing vanished, appeared late, was duplicated or rewritten.")
+        #expect(
+            CheckVerdict.text([], howToShow: "")
+                == "Healthy. Nothing vanished, appeared late, was duplicated or rewritten.")
         #expect(CheckVerdict.text([], firstCapture: true, howToShow: "").hasPrefix("Healthy so far"))
     }
 }
