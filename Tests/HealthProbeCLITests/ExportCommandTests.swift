@@ -243,6 +243,15 @@ struct ExportCommandTests {
         #expect(status.status == 0)
         #expect(try setup.leftovers().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: setup.path("big.csv")))
+        // The history lists the run it never finished.
+        let history = try setup.run(["export", "history"])
+        #expect(history.status == 0)
+        let runs = history.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(runs.count == 1)
+        #expect(runs.first?.contains("csv") == true && runs.first?.contains("interrupted") == true, "\(runs)")
+        let json = try setup.run(["export", "history", "--json"])
+        #expect(json.stdout.contains("\"outcome\" : \"interrupted\""))
+        #expect(!json.stdout.contains("pid"))
     }
 
     @Test func theScheduleIsSetShownRunAndTurnedOff() throws {

@@ -40,4 +40,12 @@ extension ArchiveStore {
                     """)
         }
     }
+
+    /// v11: an export is noted as it starts (outcome `running`, with the id of the process writing
+    /// it), so that one killed before it finished still shows in the history, as `interrupted`.
+    static func registerExportStarts(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11 export starts") { db in
+            try db.execute(sql: "ALTER TABLE exportRun ADD COLUMN pid INTEGER")
+        }
+    }
 }

@@ -118,6 +118,7 @@ extension ArchiveStore {
         registerVerificationDigests(in: &migrator)
         registerStartDateIndex(in: &migrator)
         registerVerificationMarks(in: &migrator)
+        registerExportStarts(in: &migrator)
         return migrator
     }
 }

@@ -18,6 +18,13 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
     public var path: String
     public var outcome: ExportRunOutcome
     public var problem: String?
+    /// The process writing a `running` export.
+    var pid: Int32?
+
+    enum CodingKeys: String, CodingKey {
+        case id, startedAt, finishedAt, trigger, format, encrypted, range, captureId, records, bytes, sha256, path
+        case outcome, problem
+    }
 
     public init(row: Row) throws {
         id = row["id"]
@@ -37,12 +44,17 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
         }
         self.outcome = outcome
         problem = row["problem"]
+        pid = row["pid"]
     }
 }
 
 /// How an export ended, as its history shows it.
 public enum ExportRunOutcome: String, Sendable, Codable, DatabaseValueConvertible {
     case completed, failed, cancelled
+    /// Still writing (its process is alive).
+    case running
+    /// Started and never finished: its process was killed, or the machine stopped.
+    case interrupted
 }
 
 enum ExportOutcome {
@@ -52,36 +64,94 @@ enum ExportOutcome {
 
 extension ArchiveStore {
     /// Every export, oldest first.
+    /// A run noted as started whose process is gone shows as `interrupted`, whether or not a
+    /// writer has recorded that yet.
     public func fetchExportRuns() throws -> [ExportRun] {
-        try writer.read { db in try ExportRun.fetchAll(db, sql: "SELECT * FROM exportRun ORDER BY id") }
+        try writer.read { db in
+            try ExportRun.fetchAll(db, sql: "SELECT * FROM exportRun ORDER BY id").map { run in
+                var run = run
+                if run.outcome == .running, !ProcessLiveness.isAlive(run.pid) { run.outcome = .interrupted }
+                return run
+            }
+        }
     }
 
+    /// Notes an export as it starts (outcome `running`, with this process's id), so that one
+    /// killed before it finished is still listed; returns the run's id, or nil when the archive
+    /// could not take the note now (the run is then recorded when it ends).
+    func recordExportStart(_ request: ExportRequest, startedAt: Date, encrypted: Bool? = nil) -> Int64? {
+        var run: Int64?
+        try? writeWhenFree { db in
+            try Self.markInterruptedExports(db)
+            try db.execute(
+                sql: """
+                    INSERT INTO exportRun (startedAt, trigger, format, encrypted, selection, path, outcome, pid)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    startedAt.timeIntervalSince1970, request.trigger.rawValue, request.format.rawValue,
+                    encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
+                    ExportRunOutcome.running, ProcessInfo.processInfo.processIdentifier,
+                ])
+            run = db.lastInsertedRowID
+        }
+        return run
+    }
+
+    /// Records how an export ended: in the row its start noted (`run`), else in a new one.
     func recordExportRun(
-        _ request: ExportRequest, startedAt: Date, outcome: ExportOutcome, encrypted: Bool? = nil
+        _ request: ExportRequest, startedAt: Date, outcome: ExportOutcome, encrypted: Bool? = nil, run: Int64? = nil
     ) throws {
         try writer.write { db in
-            var arguments: [(any DatabaseValueConvertible)?] = [
-                startedAt.timeIntervalSince1970, Date().timeIntervalSince1970, request.trigger.rawValue,
-                request.format.rawValue, encrypted ?? (request.password != nil), request.rangeDescription,
-                request.outputPath,
-            ]
+            var ending: [(any DatabaseValueConvertible)?] = [Date().timeIntervalSince1970]
             switch outcome {
             case .completed(let result):
-                arguments += [
+                ending += [
                     result.captureId, result.records, result.bytes, result.sha256, ExportRunOutcome.completed, nil,
                 ]
             case .failed(let failure):
-                arguments += [
+                ending += [
                     nil, nil, nil, nil, failure == .cancelled ? ExportRunOutcome.cancelled : .failed,
                     failure.localizedDescription,
                 ]
             }
+            if let run {
+                try db.execute(
+                    sql: """
+                        UPDATE exportRun SET finishedAt = ?, captureId = ?, records = ?, bytes = ?, sha256 = ?,
+                            outcome = ?, problem = ?, pid = NULL
+                        WHERE id = ?
+                        """, arguments: StatementArguments(ending + [run]))
+                if db.changesCount > 0 { return }
+            }
+            let starting: [(any DatabaseValueConvertible)?] = [
+                startedAt.timeIntervalSince1970, request.trigger.rawValue, request.format.rawValue,
+                encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
+            ]
             try db.execute(
                 sql: """
-                    INSERT INTO exportRun (startedAt, finishedAt, trigger, format, encrypted, selection, path,
-                        captureId, records, bytes, sha256, outcome, problem)
+                    INSERT INTO exportRun (startedAt, trigger, format, encrypted, selection, path,
+                        finishedAt, captureId, records, bytes, sha256, outcome, problem)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: StatementArguments(arguments))
+                    """, arguments: StatementArguments(starting + ending))
+        }
+    }
+
+    /// Forgets the note of a run that turned out not to be one (refused before any work).
+    func forgetExportRun(_ run: Int64?) {
+        guard let run else { return }
+        try? writer.write { db in try db.execute(sql: "DELETE FROM exportRun WHERE id = ?", arguments: [run]) }
+    }
+
+    /// Runs noted as started whose process is gone (killed, or the machine stopped) are
+    /// `interrupted`.
+    static func markInterruptedExports(_ db: Database) throws {
+        let running = try Row.fetchAll(
+            db, sql: "SELECT id, pid FROM exportRun WHERE outcome = ?", arguments: [ExportRunOutcome.running])
+        for row in running where !ProcessLiveness.isAlive(row["pid"]) {
+            try db.execute(
+                sql: "UPDATE exportRun SET outcome = ?, pid = NULL WHERE id = ?",
+                arguments: [ExportRunOutcome.interrupted, row["id"] as Int64])
         }
     }
 }

@@ -11,19 +11,25 @@ extension ArchiveStore {
         progress: (@Sendable (ExportProgress) -> Void)? = nil
     ) throws -> ExportResult {
         let startedAt = Date()
+        let run = recordExportStart(request, startedAt: startedAt)
         do {
             var result = try ExportJob(archive: self, request: request, files: files, cancellation: cancellation)
                 .run(progress: progress)
             // The file is in place: a history that cannot be written now does not undo it.
-            result.inHistory = (try? recordExportRun(request, startedAt: startedAt, outcome: .completed(result))) != nil
+            result.inHistory =
+                (try? recordExportRun(request, startedAt: startedAt, outcome: .completed(result), run: run)) != nil
             return result
         } catch let failure as ExportFailure {
             // A request refused before any work (a file in the way, an unknown capture) is not a run.
-            if !failure.isUsageError { try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure)) }
+            if failure.isUsageError {
+                forgetExportRun(run)
+            } else {
+                try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure), run: run)
+            }
             throw failure
         } catch {
             let failure = ExportFailure.failed(problem: error.localizedDescription)
-            try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure))
+            try? recordExportRun(request, startedAt: startedAt, outcome: .failed(failure), run: run)
             throw failure
         }
     }
