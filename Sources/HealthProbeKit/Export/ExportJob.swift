@@ -157,7 +157,7 @@ private struct ExportJob {
                 var tracker = ProgressTracker(expected: expected, report: progress)
                 return try writer.withAccess {
                     try writer.begin(description, context)
-                    let query = resolved.query(request.format == .sqlite ? .id : .typeAndStart)
+                    let query = resolved.query(request.format == .sqlite ? .id : .numbersFirstThenTypeAndStart)
                     let cursor = try ArchivedRecordCursor(db, sql: query.sql, arguments: query.arguments)
                     var totals = ExportTotals()
                     var type = ""

@@ -128,16 +128,19 @@ struct ResolvedSelection {
 
     /// One statement for the whole export: what each row needs, the three gone columns null for
     /// records the capture held.
-    /// Text formats are read by type, then sample start; a database needs no order, and reading
-    /// by id spares the archive a sort.
+    /// Text formats are read with the records that hold a number first, then the others
+    /// (categories, workouts, activity summaries), each by type, then sample start: readers that
+    /// guess a column's type from the first rows (DuckDB's `read_csv` samples 20,480) see numbers
+    /// in `value`. A database needs no order, and reading by id spares the archive a sort.
     enum Order {
-        case typeAndStart, id, none
+        case numbersFirstThenTypeAndStart, id, none
     }
 
     func query(_ order: Order) -> (sql: String, arguments: StatementArguments) {
         let (filterSQL, filterArguments) = filters
         var sql = """
-            SELECT \(Self.columns), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason FROM record
+            SELECT \(Self.columns), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason,
+                numericValue IS NULL AS withoutNumber FROM record
             WHERE \(heldSQL)\(filterSQL)
             """
         var arguments = filterArguments
@@ -148,7 +151,8 @@ struct ResolvedSelection {
             sql += """
 
                 UNION ALL
-                SELECT \(prefixed.joined(separator: ", ")), gone.lastSeen, gone.goneAt, gone.reason
+                SELECT \(prefixed.joined(separator: ", ")), gone.lastSeen, gone.goneAt, gone.reason,
+                    record.numericValue IS NULL
                 FROM (
                     SELECT id, lastSeenCapture AS lastSeen, goneCapture AS goneAt, goneReason AS reason FROM record
                     WHERE goneCapture <= \(capture.id)
@@ -161,7 +165,7 @@ struct ResolvedSelection {
             arguments += filterArguments
         }
         switch order {
-        case .typeAndStart: sql += "\nORDER BY type, startDate, id"
+        case .numbersFirstThenTypeAndStart: sql += "\nORDER BY withoutNumber, type, startDate, id"
         case .id: sql += "\nORDER BY id"
         case .none: break
         }

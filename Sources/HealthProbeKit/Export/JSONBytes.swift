@@ -25,18 +25,6 @@ enum JSONBytes {
         output.append(contentsOf: String(value).utf8)
     }
 
-    /// A value as exported: the text as written when it is a JSON number (`12.090` stays
-    /// `12.090`), else the parsed number, else a string (a category value's name).
-    static func appendValue(_ text: UnsafeBufferPointer<UInt8>, number: Double?, to output: inout [UInt8]) {
-        if isNumber(text) {
-            output.append(contentsOf: text)
-        } else if let number, number.isFinite {
-            output.append(contentsOf: "\(number)".utf8)
-        } else {
-            appendString(text, to: &output)
-        }
-    }
-
     /// Whether the bytes are a number by JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0

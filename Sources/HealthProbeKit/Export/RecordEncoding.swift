@@ -31,9 +31,20 @@ enum RecordEncoding {
             output.append(contentsOf: device)
         }
         appendField("unit", cursor.text(.unit), to: &output)
+        // `value` is a number or absent, so that every reader types it as one; a value that is not
+        // a number as written (a category's value name, a number spelled otherwise) is `textValue`.
         if let value = cursor.text(.value) {
-            JSONBytes.appendLiteral(",\"value\":", to: &output)
-            JSONBytes.appendValue(value, number: cursor.double(.numericValue), to: &output)
+            let number = cursor.double(.numericValue)
+            if JSONBytes.isNumber(value) {
+                JSONBytes.appendLiteral(",\"value\":", to: &output)
+                output.append(contentsOf: value)
+            } else {
+                if let number, number.isFinite {
+                    JSONBytes.appendLiteral(",\"value\":", to: &output)
+                    output.append(contentsOf: "\(number)".utf8)
+                }
+                appendField("textValue", value, to: &output)
+            }
         }
         appendDate("creationDate", cursor.double(.creationDate), &context, to: &output)
         appendDate("startDate", cursor.double(.startDate), &context, to: &output)

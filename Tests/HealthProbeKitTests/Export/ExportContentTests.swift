@@ -81,7 +81,9 @@ struct ExportContentTests {
                 // Numbers are numbers, the value exactly as the export wrote it.
                 #expect((line["value"] as? NSNumber)?.doubleValue == number)
             } else if let value = record.value {
-                #expect(line["value"] as? String == value)
+                // A value that is not a number (a category's) is `textValue`: `value` is numbers only.
+                #expect(line["value"] == nil)
+                #expect(line["textValue"] as? String == value)
             }
             if record.metadata != nil { #expect(line["metadata"] is [String: Any]) }
         }
@@ -110,9 +112,15 @@ struct ExportContentTests {
         #expect(summary["recordsByType"] as? [String: Int] == (try Self.snapshotCounts(store)))
         #expect((head["capture"] as? [String: Any])?["id"] as? Int == 1)
         #expect(head["timeZone"] as? String == "UTC")
-        // Text formats are ordered by type, then start.
-        let keys = records.map { "\($0["type"] as! String) \($0["startDate"] as! String)" }
-        #expect(keys == keys.sorted())
+        // Text formats list the records with a number first, then the others, each by type, then start.
+        let withNumber = records.prefix { $0["value"] is NSNumber }
+        let others = records.dropFirst(withNumber.count)
+        #expect(!withNumber.isEmpty && !others.isEmpty)
+        #expect(others.allSatisfy { $0["value"] == nil })
+        for part in [Array(withNumber), Array(others)] {
+            let keys = part.map { "\($0["type"] as! String) \($0["startDate"] as! String)" }
+            #expect(keys == keys.sorted())
+        }
     }
 
     @Test func csvIsRFC4180WithOneRowARecord() throws {
