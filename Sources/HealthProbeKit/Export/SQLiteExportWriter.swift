@@ -14,7 +14,10 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private var bindings = ColumnBinder()
     private var scratch: [UInt8] = []
     private var daily = DailySummaries()
-    static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"])
+    /// The record's columns, then `localDate`: the day of `startDate` in the export's time zone
+    /// (`GROUP BY type, localDate` adds up as `dailySummaries` does; SQLite's `date(startDate)`
+    /// would give the UTC day).
+    static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"]) + ["localDate"]
 
     init(path: String) throws {
         var configuration = Configuration()
@@ -77,6 +80,10 @@ final class SQLiteExportWriter: ExportFormatWriter {
         bindings.statement = insertSample.sqliteStatement
         bindings.index = 1
         RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
+        bindings.text(
+            cursor.double(.startDate).map { start in
+                UTCText.day(Int64(((start + Double(context.timestamps.offset(at: start))) / 86_400).rounded(.down)))
+            })
         daily.add(cursor, &context)
         _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
         try parts?.add(cursor, &context, db)

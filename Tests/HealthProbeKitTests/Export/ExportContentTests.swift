@@ -191,6 +191,32 @@ struct ExportContentTests {
         }
     }
 
+    /// `localDate` is the day in the export's zone: summed by it, samples equal `dailySummaries`,
+    /// where SQLite's `date(startDate)` would give the UTC day.
+    @Test func sqliteLocalDatesAddUpAsTheDailySummaries() throws {
+        let (support, store) = try Self.checkedArchive()
+        let result = try support.runExport(store, .sqlite, zone: "Asia/Tokyo")
+        let exported = try DatabaseQueue(path: result.path)
+        try exported.read { db in
+            func rows(_ sql: String) throws -> [String] {
+                try Row.fetchAll(db, sql: sql).map { "\($0[0] as String) \($0[1] as String) \($0[2] as Int)" }
+            }
+            let bySample = try rows(
+                """
+                SELECT type, localDate, COUNT(*) FROM samples
+                WHERE kind = 'record' AND value IS NOT NULL GROUP BY type, localDate ORDER BY 1, 2
+                """)
+            let bySummary = try rows("SELECT type, day, SUM(count) FROM dailySummaries GROUP BY 1, 2 ORDER BY 1, 2")
+            #expect(!bySample.isEmpty)
+            #expect(bySample == bySummary)
+            let written = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM samples WHERE localDate <> substr(startDate, 1, 10)")
+            #expect(written == 0)
+            let utcDays = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE localDate <> date(startDate)")
+            #expect(utcDays ?? 0 > 0)
+        }
+    }
+
     @Test func theManifestCountsAndHashesWhatWasWritten() throws {
         let (support, store) = try Self.checkedArchive()
         for format in ExportFormat.allCases {
