@@ -29,6 +29,10 @@ public actor HealthMonitor: HealthMonitorProtocol {
     private let clock: @Sendable () -> Date
     public private(set) var currentStatus: MonitorStatus
     public private(set) var lastChecked: Date?
+    /// The check running now, and the one asked for while it runs (one, whoever asked):
+    /// see ``runCheck()``.
+    private var running: Task<CheckOutcome, Never>?
+    private var queued: Task<CheckOutcome, Never>?
 
     public init(
         source: any HealthDataSource, store: ArchiveStore,
@@ -46,7 +50,39 @@ public actor HealthMonitor: HealthMonitorProtocol {
         lastChecked = state.lastCheckedAt.map { Date(timeIntervalSince1970: $0) }
     }
 
+    /// One check at a time. Observers of several types, the background refresh and Check Now may
+    /// all ask at once: a request while a check runs is merged with every other such request
+    /// into one more check, which starts when the running one ends (it may have read its anchors
+    /// before what woke the request was written), and each caller gets the outcome of the check
+    /// that covers its request. Cancelling a caller cancels the check it waits on (the background
+    /// time is up): that check is cut off, and the next resumes it.
     public func runCheck() async -> CheckOutcome {
+        if let queued { return await Self.value(of: queued) }
+        if let running {
+            let next = Task {
+                _ = await running.value
+                return await self.startCheck()
+            }
+            queued = next
+            return await Self.value(of: next)
+        }
+        return await startCheck()
+    }
+
+    private func startCheck() async -> CheckOutcome {
+        queued = nil
+        let check = Task { await self.performCheck() }
+        running = check
+        let outcome = await Self.value(of: check)
+        if running == check { running = nil }
+        return outcome
+    }
+
+    private static func value(of check: Task<CheckOutcome, Never>) async -> CheckOutcome {
+        await withTaskCancellationHandler { await check.value } onCancel: { check.cancel() }
+    }
+
+    private func performCheck() async -> CheckOutcome {
         let now = clock()
         switch await source.authorization() {
         case .unavailable:
