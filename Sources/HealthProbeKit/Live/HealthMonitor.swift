@@ -79,7 +79,11 @@ public actor HealthMonitor: HealthMonitorProtocol {
     }
 
     private static func value(of check: Task<CheckOutcome, Never>) async -> CheckOutcome {
-        await withTaskCancellationHandler { await check.value } onCancel: { check.cancel() }
+        await withTaskCancellationHandler {
+            await check.value
+        } onCancel: {
+            check.cancel()
+        }
     }
 
     private func performCheck() async -> CheckOutcome {
