@@ -19,7 +19,9 @@
             onChange: @escaping @Sendable () async -> Void
         ) {
             self.store = store
-            self.types = types
+            // Correlations are observed through the types they hold: HealthKit does not deliver
+            // correlation types in the background.
+            self.types = HealthKitCatalog.accessTypes(for: types)
             self.onChange = onChange
         }
 

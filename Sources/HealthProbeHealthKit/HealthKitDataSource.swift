@@ -20,15 +20,22 @@
             self.types = types
         }
 
+        /// The types read access is asked for: correlations through the types they hold.
+        private var readTypes: Set<HKObjectType> {
+            Set(
+                HealthKitCatalog.accessTypes(for: types.map(\.identifier)).compactMap {
+                    Self.sampleType($0) as HKObjectType?
+                })
+        }
+
         /// Asks for read access to the monitored types (HealthKit never says whether it was given).
         public func requestAuthorization() async throws {
-            try await store.requestAuthorization(
-                toShare: [], read: Set(types.compactMap { Self.sampleType($0.identifier) }))
+            try await store.requestAuthorization(toShare: [], read: readTypes)
         }
 
         public func authorization() async -> HealthAuthorization {
             guard HKHealthStore.isHealthDataAvailable() else { return .unavailable }
-            let read = Set(types.compactMap { Self.sampleType($0.identifier) as HKObjectType? })
+            let read = readTypes
             return await withCheckedContinuation { continuation in
                 store.getRequestStatusForAuthorization(toShare: [], read: read) { status, _ in
                     continuation.resume(returning: status == .unnecessary ? .requested : .notDetermined)

@@ -82,6 +82,30 @@ public enum HealthKitCatalog {
         "HKCategoryTypeIdentifierSleepAnalysis", "HKCorrelationTypeIdentifierBloodPressure", HealthRecord.workoutType,
     ].compactMap { identifier in types.first { $0.identifier == identifier } }
 
+    /// The sample types a correlation holds: blood pressure its two readings, food the dietary
+    /// quantities the catalog knows.
+    public static func memberTypes(of correlation: String) -> [String] {
+        switch correlation {
+        case "HKCorrelationTypeIdentifierBloodPressure":
+            ["HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"]
+        case "HKCorrelationTypeIdentifierFood":
+            types.map(\.identifier).filter { $0.hasPrefix("HKQuantityTypeIdentifierDietary") }
+        default: []
+        }
+    }
+
+    /// The types to ask read access for, and to observe with background delivery, so that the
+    /// monitored ones can be read: each correlation through the sample types it holds — HealthKit
+    /// authorises those, not the correlation type, and does not deliver correlation types in the
+    /// background (docs/HEALTHKIT.md). Sorted, each once.
+    public static func accessTypes(for identifiers: [String]) -> [String] {
+        Set(
+            identifiers.flatMap { identifier in
+                type(identifier)?.kind == .correlation ? memberTypes(of: identifier) : [identifier]
+            }
+        ).sorted()
+    }
+
     /// The type with this identifier, when the catalog knows it.
     public static func type(_ identifier: String) -> MonitoredType? {
         types.first { $0.identifier == identifier }

@@ -84,6 +84,23 @@ struct HealthKitCatalogTests {
         #expect(HealthKitCatalog.type("HKQuantityTypeIdentifierVO2Max")?.unit == "ml/kg*min")
     }
 
+    /// HealthKit authorises and delivers in the background the sample types a correlation holds,
+    /// never the correlation type: access is asked for those.
+    @Test func correlationsAreAuthorisedAndObservedThroughTheirMembers() {
+        let access = HealthKitCatalog.accessTypes(
+            for: HealthKitCatalog.defaultMonitoredTypes.map(\.identifier) + ["HKCorrelationTypeIdentifierFood"])
+        #expect(!access.contains { $0.hasPrefix("HKCorrelationTypeIdentifier") })
+        #expect(access.contains("HKQuantityTypeIdentifierBloodPressureSystolic"))
+        #expect(access.contains("HKQuantityTypeIdentifierBloodPressureDiastolic"))
+        #expect(access.contains("HKQuantityTypeIdentifierDietaryEnergyConsumed"))
+        #expect(access.contains(HealthRecord.workoutType))
+        #expect(access == access.sorted() && Set(access).count == access.count)
+        #expect(
+            HealthKitCatalog.accessTypes(for: ["HKQuantityTypeIdentifierHeartRate"]) == [
+                "HKQuantityTypeIdentifierHeartRate"
+            ])
+    }
+
     @Test func theDefaultSetStaysSmallAndTheSettingsChooseAmongThemAll() throws {
         #expect(HealthKitCatalog.defaultMonitoredTypes.count == 13)
         #expect(MonitoringSettings.defaults.monitoredTypes == HealthKitCatalog.defaultMonitoredTypes.map(\.identifier))
