@@ -56,8 +56,9 @@ struct DuplicateDetector {
             let samples = groups[sampleType] ?? 0
             return Finding(
                 type: .duplicate, severity: severity, sampleType: sampleType,
-                summary: "\(EvidenceText.records(tally.count, of: sampleType)) are surplus copies of "
-                    + "\(EvidenceText.grouped(samples)) sample\(samples == 1 ? "" : "s") (\(tally.evidence["dateRange"] ?? "no dates"))",
+                summary: "\(EvidenceText.records(tally.count, of: sampleType)) "
+                    + (tally.count == 1 ? "is a surplus copy" : "are surplus copies")
+                    + " of \(EvidenceText.grouped(samples)) sample\(samples == 1 ? "" : "s") (\(tally.evidence["dateRange"] ?? "no dates"))",
                 recordCount: tally.count, evidence: evidence, records: [.ids(role: "surplus", tally.ids)])
         }
     }

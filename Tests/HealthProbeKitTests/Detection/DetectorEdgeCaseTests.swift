@@ -50,6 +50,19 @@ struct DetectorEdgeCaseTests {
         #expect(found[0].summaries == ["duplicate \(Self.heartRate) 2"])
     }
 
+    @Test func aDuplicateSummaryCountsItsCopiesInGoodEnglish() throws {
+        let support = try ArchiveTestSupport()
+        let once = Self.heartRate(day: 1)
+        let twice = Self.heartRate(day: 2)
+        let found = try support.audit([Export(elements: [once, once]), Export(elements: [twice, twice, twice])])
+        #expect(
+            found[0].only(.duplicate).first?.summary.contains("heart rate record is a surplus copy of 1 sample") == true
+        )
+        #expect(
+            found[1].only(.duplicate).first?.summary.contains("heart rate records are surplus copies of 1 sample")
+                == true)
+    }
+
     @Test func aTypeWithOneRecordLosingItIsCritical() throws {
         let support = try ArchiveTestSupport()
         let weight = Export.record(
