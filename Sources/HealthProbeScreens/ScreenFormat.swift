@@ -43,14 +43,19 @@ public struct ScreenFormat: Sendable {
     public func count(_ number: Int) -> String { EvidenceText.grouped(number) }
 
     /// "12.3 MB".
+    /// A size in binary units, as the command line's limits are given: `8 GiB` for an 8 GiB cap,
+    /// `40 MiB` for `--max-upload-mb 40`, `1.5 MiB`, `512 bytes`.
     public func bytes(_ bytes: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var unit = 0
-        while value >= 1_000 && unit < units.count - 1 {
-            value /= 1_000
+        while value >= 1_024 && unit < units.count - 1 {
+            value /= 1_024
             unit += 1
         }
-        return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
+        if unit == 0 { return "\(bytes) bytes" }
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded()
+            ? "\(Int(rounded)) \(units[unit])" : String(format: "%.1f %@", rounded, units[unit])
     }
 }

@@ -118,3 +118,16 @@ struct ScreenStateTests {
         #expect(after.integrityCheckedAt == "2000-01-03 00:00 UTC")
     }
 }
+
+/// Sizes as a person reads the limits they set.
+@Suite("Screen formats")
+struct ScreenFormatTests {
+    @Test func sizesAreInBinaryUnitsAsTheLimitsAreGiven() {
+        let format = ScreenFormat.utc
+        #expect(format.bytes(8 << 30) == "8 GiB")
+        #expect(format.bytes(40 << 20) == "40 MiB")
+        #expect(format.bytes(3 << 19) == "1.5 MiB")
+        #expect(format.bytes(512) == "512 bytes")
+        #expect(format.bytes(1_000_000) == "976.6 KiB")
+    }
+}
