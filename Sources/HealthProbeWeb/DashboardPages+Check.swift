@@ -98,7 +98,7 @@ extension DashboardPages {
             view.statusRole = indicator.role.rawValue
             view.statusIcon = Icons.svg(indicator.symbol)
             view.statusTitle = indicator.title
-            view.verdict = CheckVerdict.text(
+            view.verdict = CheckVerdict.detail(
                 anomalies, firstCapture: capture.previousCaptureId == nil,
                 howToShow: "Open an anomaly for its evidence.")
             view.captureId = capture.id

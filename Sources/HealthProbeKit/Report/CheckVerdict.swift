@@ -14,10 +14,31 @@ public enum CheckVerdict {
             return "Healthy, with \(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
         }
         let worst = serious[0].severity == .critical ? "Critical" : "Needs a look"
+        return "\(worst): \(topics(serious, howToShow: howToShow))"
+    }
+
+    /// The verdict without the status word, for a page that shows the status as its heading
+    /// ("Healthy" above "Nothing vanished, …", not "Healthy. Healthy. …").
+    public static func detail(_ anomalies: [Anomaly], firstCapture: Bool = false, howToShow: String) -> String {
+        let serious = anomalies.filter { $0.severity >= .warning }.sorted { $0.severity > $1.severity }
+        if anomalies.isEmpty {
+            return firstCapture
+                ? "No duplicates, overlaps or drift so far; losses and backfills show from the next check."
+                : "Nothing vanished, appeared late, was duplicated or rewritten."
+        }
+        if serious.isEmpty {
+            return "\(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
+        }
+        let text = topics(serious, howToShow: howToShow)
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// "silent deletion of heart rate; duplicate of steps and 2 more. …"
+    private static func topics(_ serious: [Anomaly], howToShow: String) -> String {
         let topics = serious.prefix(3).map {
             "\($0.type.title) of \(SampleTypeCatalog.displayName(of: $0.sampleType))"
         }
         let more = serious.count > 3 ? " and \(serious.count - 3) more" : ""
-        return "\(worst): \(topics.joined(separator: "; "))\(more). \(howToShow)"
+        return "\(topics.joined(separator: "; "))\(more). \(howToShow)"
     }
 }

@@ -57,5 +57,10 @@ struct AnomalyReportTests {
             CheckVerdict.text([], howToShow: "")
                 == "Healthy. Nothing vanished, appeared late, was duplicated or rewritten.")
         #expect(CheckVerdict.text([], firstCapture: true, howToShow: "").hasPrefix("Healthy so far"))
+        // Under a heading that says the status, the verdict does not say it again.
+        #expect(
+            CheckVerdict.detail([], howToShow: "") == "Nothing vanished, appeared late, was duplicated or rewritten.")
+        #expect(
+            CheckVerdict.detail([report.anomaly], howToShow: "Show it.") == "Silent deletion of heart rate. Show it.")
     }
 }
