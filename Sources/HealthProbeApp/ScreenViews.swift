@@ -89,7 +89,7 @@
                 Section { Label(detail.row.summary, systemImage: "doc.text.magnifyingglass") }
                 Section("Evidence") {
                     ForEach(detail.evidence, id: \.key) { row in
-                        LabeledContent(row.key) { Text(row.value).font(.body.monospaced()) }
+                        LabeledContent(row.label) { Text(row.value).font(.body.monospaced()) }
                     }
                 }
                 Section("Records") {

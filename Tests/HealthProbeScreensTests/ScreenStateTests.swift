@@ -1,8 +1,9 @@
 import Foundation
 import HealthProbeKit
-import HealthProbeScreens
 import TestSupport
 import Testing
+
+@testable import HealthProbeScreens
 
 @Suite("Screen states")
 struct ScreenStateTests {
@@ -129,5 +130,19 @@ struct ScreenFormatTests {
         #expect(format.bytes(3 << 19) == "1.5 MiB")
         #expect(format.bytes(512) == "512 bytes")
         #expect(format.bytes(1_000_000) == "976.6 KiB")
+    }
+}
+
+/// Evidence as people read it, keys kept for tools.
+@Suite("Evidence labels")
+struct EvidenceLabelTests {
+    @Test func keysReadAsWords() {
+        typealias Row = AnomalyDetailState.EvidenceRow
+        #expect(Row.words("previousCount") == "Previous count")
+        #expect(Row.words("lossPercent") == "Loss percent")
+        #expect(Row.words("dayUTC") == "Day UTC")
+        #expect(Row.words("surplusAlreadyPresent") == "Surplus already present")
+        #expect(Row.words("dateRange") == "Date range")
+        #expect(Row.words("sigma") == "Sigma")
     }
 }

@@ -62,8 +62,8 @@ enum ScreenTemplates {
         <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
         <h2>Evidence</h2>
-        <table class="evidence"><thead><tr><th scope="col">Key</th><th scope="col">Value</th></tr></thead><tbody>
-        {{#evidence}}<tr><th scope="row"><code>{{key}}</code></th><td><code>{{value}}</code></td></tr>{{/evidence}}
+        <table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
+        {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><code>{{value}}</code></td></tr>{{/evidence}}
         </tbody></table>
         <div class="actions">
         <a class="button" href="/anomalies/{{id}}/report.md" download>Share as Markdown</a>
