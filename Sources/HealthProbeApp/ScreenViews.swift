@@ -130,13 +130,13 @@
             NavigationStack {
                 List {
                     if let state = model.state {
-                        LabeledContent("Integrity", value: state.integrity ?? "not checked yet")
+                        LabeledContent("File integrity", value: state.integrity ?? "never checked")
                         Button(model.isCheckingIntegrity ? "Checking…" : "Check Integrity Now") {
                             Task { await model.checkIntegrity() }
                         }
                         .disabled(model.isCheckingIntegrity)
                         LabeledContent("Size", value: state.size)
-                        LabeledContent("Last verification", value: state.lastVerified ?? "none yet")
+                        LabeledContent("Last full check of the data", value: state.lastVerified ?? "none yet")
                         Section("Types covered") {
                             ForEach(state.types, id: \.type) { LabeledContent($0.name, value: $0.records.formatted()) }
                         }

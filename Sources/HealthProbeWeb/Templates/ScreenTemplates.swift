@@ -106,9 +106,9 @@ enum ScreenTemplates {
         <dl class="facts">
         <dt>File</dt><dd><code>{{path}}</code></dd>
         <dt>Size</dt><dd>{{size}}</dd>
-        <dt>Integrity</dt><dd>{{#integrity}}<span class="badge role-{{integrityRole}}">{{integrity}}</span> checked {{integrityCheckedAt}}{{/integrity}}{{^integrity}}not checked yet{{/integrity}}</dd>
+        <dt>File integrity</dt><dd>{{#integrity}}<span class="badge role-{{integrityRole}}">{{integrity}}</span> checked {{integrityCheckedAt}}{{/integrity}}{{^integrity}}never checked: the button below reads every page{{/integrity}}</dd>
         <dt>Captures</dt><dd>{{captures}}</dd>
-        <dt>Last verification</dt><dd>{{#lastVerified}}{{lastVerified}}{{/lastVerified}}{{^lastVerified}}none yet{{/lastVerified}}</dd>
+        <dt>Last full check of the data</dt><dd>{{#lastVerified}}{{lastVerified}}{{/lastVerified}}{{^lastVerified}}none yet{{/lastVerified}}</dd>
         <dt>Records held</dt><dd>{{recordsTracked}}</dd>
         </dl>
         <div class="actions">
