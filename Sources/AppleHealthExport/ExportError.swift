@@ -13,6 +13,13 @@ public enum ExportError: Error, LocalizedError, Equatable {
     case tooLarge(file: String, limitBytes: Int64)
     case unreadable(file: String, problem: String)
 
+    /// Whether `name` can be an XML element's name, so that a message may quote it: a file that
+    /// is not XML at all (an image, a PDF) yields bytes that would print as noise.
+    static func isElementName(_ name: String) -> Bool {
+        guard let first = name.first, name.count <= 100, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || "_-.:".contains($0) }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .notFound(let path):
@@ -22,7 +29,9 @@ public enum ExportError: Error, LocalizedError, Equatable {
         case .noHealthData(let path):
             "\(path) holds no Apple Health export (no file with a HealthData root); give export.zip from the Health app"
         case .notHealthData(let file, let rootName):
-            "\(file): not an Apple Health export (the root element is <\(rootName)>, not <HealthData>)"
+            Self.isElementName(rootName)
+                ? "\(file): not an Apple Health export (the root element is <\(rootName)>, not <HealthData>)"
+                : "\(file): not an Apple Health export (it does not read as XML)"
         case .malformed(let file, let line, let problem):
             "\(file): line \(line): \(problem) (not well-formed XML; export it again from the Health app)"
         case .refused(let file, let problem):

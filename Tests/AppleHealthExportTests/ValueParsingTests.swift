@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AppleHealthExport
@@ -84,6 +85,31 @@ struct ValueParsingTests {
     @Test func theUsualShapesTakeTheFastReading() {
         for text in ["11:26:02.34 AM", "23:26:02,34", "12:00 a.m.", "11:26:02.34\u{202F}PM", "07:08"] {
             #expect(TimeOfDay.commonShape(text) != nil, "\(text)")
+        }
+    }
+}
+
+/// What a file that is not an export is told.
+@Suite("Refusals")
+struct RefusalMessageTests {
+    @Test func aFileThatIsNotXMLIsNotQuotedAsItsRootElement() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("photo.xml")
+        try Data([0x3C, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x3E, 0x00, 0x01]).write(to: binary)
+        let xml = folder.appendingPathComponent("other.xml")
+        try Data("<?xml version=\"1.0\"?><svg width=\"1\"/>".utf8).write(to: xml)
+        for (url, expected) in [
+            (binary, "photo.xml: not an Apple Health export (it does not read as XML)"),
+            (xml, "other.xml: not an Apple Health export (the root element is <svg>, not <HealthData>)"),
+        ] {
+            do {
+                try ExportReader(url: url).read { _ in }
+                Issue.record("\(url.lastPathComponent) was read")
+            } catch {
+                #expect(error.localizedDescription == expected)
+            }
         }
     }
 }
