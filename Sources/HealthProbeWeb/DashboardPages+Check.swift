@@ -6,6 +6,8 @@ import Hummingbird
 extension DashboardPages {
     struct CheckFormView: Sendable {
         var running: String?
+        /// An upload that arrived while another check ran: not checked, and deleted.
+        var refusedBusy = false
         var maxUpload: String
     }
 
@@ -32,9 +34,10 @@ extension DashboardPages {
         var notes: [String] = []
     }
 
-    func checkForm() -> Response {
+    func checkForm(_ request: Request) -> Response {
         let view = CheckFormView(
             running: jobs.runningJobID.map { "/check/\($0)" },
+            refusedBusy: request.uri.queryParameters.get("refused") == "busy",
             maxUpload: format.bytes(configuration.maxUploadBytes))
         return renderer.html("check", title: "Check Now", tab: .dashboard, body: view)
     }
@@ -42,7 +45,8 @@ extension DashboardPages {
     /// Receives the upload (streamed to disk), starts its check and sends the browser to the
     /// check's page.
     func startCheck(_ request: Request) async throws -> Response {
-        if let running = jobs.runningJobID { return redirect(to: "/check/\(running)") }
+        // One check at a time: an upload meanwhile is not kept, and the page says so.
+        if jobs.runningJobID != nil { return redirect(to: "/check?refused=busy") }
         let receiver = UploadReceiver(
             csrfToken: configuration.csrfToken, limit: configuration.maxUploadBytes,
             directory: configuration.uploadDirectory)
@@ -66,7 +70,7 @@ extension DashboardPages {
         }
         guard let id = jobs.start(file: upload.file, folder: upload.folder, inputName: upload.name, access: access)
         else {
-            return redirect(to: "/check")
+            return redirect(to: "/check?refused=busy")
         }
         return redirect(to: "/check/\(id)")
     }

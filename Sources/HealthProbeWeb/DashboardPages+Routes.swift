@@ -37,7 +37,7 @@ extension DashboardPages {
             Route(method: .get, path: "/settings/delete") { _, _ in try await pages.confirmDeletion() },
             Route(method: .post, path: "/settings/delete") { request, _ in try await pages.deleteAllAuditData(request)
             },
-            Route(method: .get, path: "/check") { _, _ in pages.checkForm() },
+            Route(method: .get, path: "/check") { request, _ in pages.checkForm(request) },
             Route(method: .post, path: "/check") { request, _ in try await pages.startCheck(request) },
             Route(method: .get, path: "/check/{id}") { _, context in pages.checkProgress(context: context) },
         ]

@@ -120,6 +120,32 @@ struct CheckUploadTests: Sendable {
         #expect(try leftovers().isEmpty)
     }
 
+    /// One check at a time: a file uploaded while another is checked is not taken for it, and the
+    /// page says it was not checked and not kept.
+    @Test func anUploadWhileACheckRunsIsToldItWasNotChecked() async throws {
+        let big = try archive.writeExport(named: "big.zip", SyntheticExportOptions(elementCount: 15_000, seed: 9))
+        let small = try archive.writeExport(named: "small.zip", SyntheticExportOptions(elementCount: 600, seed: 7))
+        try await app.test(.router) { client in
+            let first = try await upload(
+                client, file: try Data(contentsOf: big), named: "big.zip", csrf: configuration.csrfToken)
+            let running = try #require(first.headers[.location])
+            let second = try await upload(
+                client, file: try Data(contentsOf: small), named: "small.zip", csrf: configuration.csrfToken)
+            #expect(second.status == .seeOther)
+            let location = try #require(second.headers[.location])
+            #expect(location == "/check?refused=busy")
+            let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+            let page = String(buffer: try await client.execute(uri: location, method: .get, headers: cookie).body)
+            if page.contains("A check is already running") {
+                #expect(page.contains("href=\"\(running)\""))
+            }
+            #expect(page.contains("Your file was not checked"))
+            _ = try await result(client, running)
+        }
+        #expect(try archive.open().fetchCaptures().count == 3)
+        #expect(try leftovers().isEmpty)
+    }
+
     /// What `healthprobe check` says of a file it refuses.
     static func refusal(of file: URL) -> String {
         do {

@@ -169,6 +169,7 @@ enum ScreenTemplates {
         {{<layout}}{{$content}}{{#body}}
         <h1>Check Now</h1>
         <p>Export your data from the Health app on iPhone (your profile picture, then Export All Health Data), copy <code>export.zip</code> to this computer, and choose it here. HealthProbe stores it as a new capture and compares it with the previous one. The file stays on this computer and is deleted once checked.</p>
+        {{#refusedBusy}}<p class="flash role-warning" role="alert">Your file was not checked: another check was running, and only one runs at a time. It was not kept; choose it again when that check ends.</p>{{/refusedBusy}}
         {{#running}}<p class="flash" role="status">A check is already running. <a href="{{running}}">Follow it</a>.</p>{{/running}}
         <form method="post" action="/check" enctype="multipart/form-data" class="upload">
         <input type="hidden" name="csrf" value="{{csrf}}">
