@@ -57,7 +57,9 @@ struct DashboardPages: Sendable {
             return response
         }
         return renderer.error(
-            .notFound, title: "No archive yet", message: DashboardView.firstCheckHint, link: ("/check", "Check Now"))
+            .notFound, title: "No archive yet",
+            message: DashboardView.firstCheckHint + " Or run healthprobe check export.zip in a terminal.",
+            link: ("/check", "Check Now"))
     }
 
     func forbidden() -> Response {

@@ -48,7 +48,7 @@ struct DashboardView: Sendable {
     var firstCheckHint = Self.firstCheckHint
 
     /// The screens' hint, and on a computer the command line's way too.
-    static let firstCheckHint = DashboardState.firstCheckHint + " Or run `healthprobe check export.zip` in a terminal."
+    static let firstCheckHint = DashboardState.firstCheckHint
     var checkRunning: String?
     var statusRole: String
     var statusIcon: String

@@ -205,4 +205,22 @@ struct FirstCheckPageTests {
             #expect(after.status == .ok)
         }
     }
+
+    /// Before any check: one panel saying what to do, one Check Now, the terminal's command as
+    /// code, and none of the empty figures.
+    @Test func theDashboardOfNoArchiveSaysWhatToDoOnce() async throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let configuration = WebConfiguration(
+            archivePath: folder.appendingPathComponent("archive.sqlite").path, format: .utc)
+        let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
+        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+        try await app.test(.router) { client in
+            let page = String(buffer: try await client.execute(uri: "/", method: .get, headers: cookie).body)
+            #expect(page.contains("No check yet"))
+            #expect(page.components(separatedBy: ">Check Now</a>").count == 2)
+            #expect(page.contains("<code>healthprobe check export.zip</code>"))
+            #expect(!page.contains("`"))
+            #expect(!page.contains("samples tracked"))
+        }
+    }
 }

@@ -5,8 +5,9 @@ enum ScreenTemplates {
         <h1>Dashboard</h1>
         {{#checkRunning}}<p class="flash" role="status">A check is running. <a href="{{checkRunning}}">Follow it</a>.</p>{{/checkRunning}}
         {{^hasArchive}}<section class="card notice" aria-labelledby="first-check"><h2 id="first-check">No check yet</h2>
-        <p>{{firstCheckHint}}</p><p><a class="button primary" href="/check">Check Now</a></p></section>{{/hasArchive}}
-        <section class="status role-{{statusRole}}" aria-labelledby="status-title">
+        <p>{{firstCheckHint}}</p><p class="muted">Or run <code>healthprobe check export.zip</code> in a terminal.</p>
+        <p><a class="button primary" href="/check">Check Now</a></p></section>{{/hasArchive}}
+        {{#hasArchive}}<section class="status role-{{statusRole}}" aria-labelledby="status-title">
         {{{statusIcon}}}
         <div class="status-text"><h2 id="status-title">{{statusTitle}}</h2><p>{{statusDetail}}</p>
         <p class="muted">{{#lastChecked}}Last checked {{lastChecked}} ({{lastCheckedRelative}}).{{/lastChecked}}{{^lastChecked}}Never checked.{{/lastChecked}}</p></div>
@@ -22,7 +23,7 @@ enum ScreenTemplates {
         {{^empty(alerts)}}<ul class="rows">{{#alerts}}{{> anomalyRow}}{{/alerts}}</ul>
         <p><a href="/anomalies">All anomalies</a></p>{{/empty(alerts)}}
         {{#empty(alerts)}}<p class="muted">No unresolved anomaly at or above {{threshold}}.</p>{{/empty(alerts)}}
-        </section>
+        </section>{{/hasArchive}}
         {{#hasChart}}<section aria-labelledby="records-title"><h2 id="records-title">Records per day</h2>
         <form method="get" action="/" class="inline"><label for="chart-type">Sample type</label>
         <select id="chart-type" name="type">{{#chartTypes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/chartTypes}}</select>
