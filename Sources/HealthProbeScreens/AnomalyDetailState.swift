@@ -54,6 +54,11 @@ public struct AnomalyDetailState: Sendable, Equatable {
     public var evidence: [EvidenceRow]
     public var records: [RecordRow]
     public var recordTotal: Int
+    /// The page of records shown (from 1), and how many pages there are.
+    public var page: Int
+    public var pageCount: Int
+    /// The position of the first record shown, from 1 (0 when there is none).
+    public var firstRecord: Int
     public var valuesRevealed: Bool
     /// The report a Share action exports: without values unless they were revealed.
     public var markdown: String
@@ -62,10 +67,13 @@ public struct AnomalyDetailState: Sendable, Equatable {
 
     /// The detail of anomaly `id`, or nil when there is none.
     public static func load(
-        from archive: any HealthArchiveStore, id: Int64, revealValues: Bool = false,
+        from archive: any HealthArchiveStore, id: Int64, revealValues: Bool = false, page: Int = 1,
         format: ScreenFormat = ScreenFormat()
     ) throws -> AnomalyDetailState? {
-        guard let report = try archive.exportReport(anomalyID: id, includeValues: revealValues, limit: recordLimit)
+        let page = max(1, page)
+        guard
+            let report = try archive.exportReport(
+                anomalyID: id, includeValues: revealValues, limit: recordLimit, offset: (page - 1) * recordLimit)
         else { return nil }
         let anomaly = report.anomaly
         var capture = "capture \(anomaly.captureId)"
@@ -78,7 +86,16 @@ public struct AnomalyDetailState: Sendable, Equatable {
                 RecordRow(
                     role: record.role, start: record.startDate.map { UTCText.iso8601(seconds: $0) } ?? "-",
                     end: record.endDate.map { UTCText.iso8601(seconds: $0) } ?? "-", source: record.sourceName ?? "-",
-                    value: revealValues ? [record.value, record.unit].compactMap { $0 }.joined(separator: " ") : nil)
-            }, recordTotal: report.recordTotal, valuesRevealed: revealValues, markdown: report.markdown)
+                    value: revealValues ? Self.shown(record) : nil)
+            }, recordTotal: report.recordTotal, page: page,
+            pageCount: max(1, (report.recordTotal + recordLimit - 1) / recordLimit),
+            firstRecord: report.records.isEmpty ? 0 : (page - 1) * recordLimit + 1, valuesRevealed: revealValues,
+            markdown: report.markdown)
+    }
+
+    /// A revealed value with its unit; a record with none (a workout, a summary) says so.
+    static func shown(_ record: ArchiveStore.AnomalyRecord) -> String {
+        guard let value = record.value else { return "no single value" }
+        return [value, record.unit].compactMap { $0 }.joined(separator: " ")
     }
 }

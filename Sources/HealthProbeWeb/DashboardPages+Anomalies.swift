@@ -52,8 +52,9 @@ extension DashboardPages {
             return notFound("There is no such anomaly.")
         }
         let format = format
+        let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         let loaded = try await withArchive {
-            try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, format: format)
+            try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, page: page, format: format)
         }
         guard let state = loaded ?? nil else { return notFound("There is no anomaly \(id).") }
         return renderer.html(

@@ -114,6 +114,11 @@ struct AnomalyDetailView: Sendable {
     var recordsShown: Int
     var recordTotal: String
     var valuesRevealed: Bool
+    /// "51–100": the records of this page, when there is more than one page.
+    var recordRange: String?
+    var page: Int
+    var previousHref: String?
+    var nextHref: String?
 
     init(_ state: AnomalyDetailState, format: ScreenFormat) {
         id = state.row.id
@@ -132,5 +137,13 @@ struct AnomalyDetailView: Sendable {
         recordsShown = state.records.count
         recordTotal = format.count(state.recordTotal)
         valuesRevealed = state.valuesRevealed
+        page = state.page
+        if state.pageCount > 1, state.firstRecord > 0 {
+            recordRange =
+                "\(format.count(state.firstRecord))–\(format.count(state.firstRecord + state.records.count - 1))"
+        }
+        // Revealed values stay behind their form: the links lead to the pages without them.
+        previousHref = state.page > 1 ? "/anomalies/\(state.row.id)?page=\(state.page - 1)#records" : nil
+        nextHref = state.page < state.pageCount ? "/anomalies/\(state.row.id)?page=\(state.page + 1)#records" : nil
     }
 }

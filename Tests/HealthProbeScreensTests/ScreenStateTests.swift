@@ -59,6 +59,32 @@ struct ScreenStateTests {
         #expect(duplicates.rows.allSatisfy { $0.type == .duplicate })
     }
 
+    /// An anomaly about more records than a page shows: every record on one page or another,
+    /// each once, in order.
+    @Test func theDetailPagesThroughEveryRecord() throws {
+        let store = try AuditedArchive(records: 12_000).open()
+        let anomaly = try #require(
+            try store.fetchAnomalies().filter { $0.recordCount > AnomalyDetailState.recordLimit }.first)
+        let all = try store.fetchAnomalyRecords(id: anomaly.id, limit: 100_000).records
+        var seen: [String] = []
+        var page = 1
+        while true {
+            let state = try #require(try AnomalyDetailState.load(from: store, id: anomaly.id, page: page, format: .utc))
+            #expect(state.firstRecord == (page - 1) * AnomalyDetailState.recordLimit + 1)
+            seen += state.records.map { "\($0.role) \($0.start) \($0.source)" }
+            if page == state.pageCount { break }
+            #expect(state.records.count == AnomalyDetailState.recordLimit)
+            page += 1
+        }
+        #expect(page > 1)
+        #expect(seen.count == all.count)
+        #expect(
+            seen
+                == all.map {
+                    "\($0.role) \($0.startDate.map { UTCText.iso8601(seconds: $0) } ?? "-") \($0.sourceName ?? "-")"
+                })
+    }
+
     @Test func rowsAndTheDetailShowNoHealthValueUntilRevealed() throws {
         let store = try AuditedArchive().open()
         let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .duplicate })

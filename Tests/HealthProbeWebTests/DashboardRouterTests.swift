@@ -35,6 +35,29 @@ struct DashboardRouterTests: Sendable {
         return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
     }
 
+    /// A detail about more records than a page holds links to the rest, and revealing values
+    /// stays on the page it was asked from.
+    @Test func anAnomalysRecordsArePagedWithLinks() async throws {
+        let big = try AuditedArchive(records: 12_000)
+        let configuration = WebConfiguration(archivePath: big.path, uploadDirectory: big.folder, format: .utc)
+        let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
+        let anomaly = try #require(try big.open().fetchAnomalies().first { $0.recordCount > 50 })
+        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+        try await app.test(.router) { client in
+            let first = String(
+                buffer: try await client.execute(uri: "/anomalies/\(anomaly.id)", method: .get, headers: cookie).body)
+            #expect(first.contains("Records (1–50 of "))
+            #expect(first.contains("href=\"/anomalies/\(anomaly.id)?page=2#records\""))
+            #expect(!first.contains("rel=\"prev\""))
+            let second = String(
+                buffer: try await client.execute(uri: "/anomalies/\(anomaly.id)?page=2", method: .get, headers: cookie)
+                    .body)
+            #expect(second.contains("Records (51–"))
+            #expect(second.contains("href=\"/anomalies/\(anomaly.id)?page=1#records\""))
+            #expect(second.contains("action=\"/anomalies/\(anomaly.id)/reveal?page=2\""))
+        }
+    }
+
     @Test func withoutTheLaunchTokenNothingIsServed() async throws {
         try await app.test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in

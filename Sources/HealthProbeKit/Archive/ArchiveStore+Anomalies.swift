@@ -65,8 +65,11 @@ extension ArchiveStore {
 
     }
 
-    /// The records of anomaly `id`, ordered by role and start, at most `limit`; and how many in all.
-    public func fetchAnomalyRecords(id: Int64, limit: Int) throws -> (records: [AnomalyRecord], total: Int) {
+    /// The records of anomaly `id`, ordered by role and start, at most `limit` after the first
+    /// `offset`; and how many in all.
+    public func fetchAnomalyRecords(id: Int64, limit: Int, offset: Int = 0) throws
+        -> (records: [AnomalyRecord], total: Int)
+    {
         try writer.read { db in
             let total =
                 try Int.fetchOne(
@@ -76,8 +79,8 @@ extension ArchiveStore {
                 sql: """
                     SELECT l.recordId, l.role, r.type, r.sourceName, r.startDate, r.endDate, r.unit, r.value
                     FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
-                    WHERE l.anomalyId = ? ORDER BY l.role, r.startDate, r.id LIMIT ?
-                    """, arguments: [id, limit])
+                    WHERE l.anomalyId = ? ORDER BY l.role, r.startDate, r.id LIMIT ? OFFSET ?
+                    """, arguments: [id, limit, max(0, offset)])
             return (records, total)
         }
     }

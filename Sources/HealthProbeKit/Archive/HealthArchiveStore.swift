@@ -8,8 +8,9 @@ public protocol HealthArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {
     func fetchOverview() throws -> ArchiveOverview
     func fetchCaptures() throws -> [CaptureSummary]
     func fetchAnomaly(id: Int64) throws -> Anomaly?
-    /// An anomaly's report with at most `limit` of its records; values only when asked for.
-    func exportReport(anomalyID: Int64, includeValues: Bool, limit: Int) throws -> AnomalyReport?
+    /// An anomaly's report with at most `limit` of its records, after the first `offset`;
+    /// values only when asked for.
+    func exportReport(anomalyID: Int64, includeValues: Bool, limit: Int, offset: Int) throws -> AnomalyReport?
     func fetchAuditEntries(_ filter: AuditLog.Filter) throws -> AuditLog.Page
     func fetchDailySeries(type: String, dayCount: Int) throws -> DailyRecordSeries
     func fetchAnomalyTimeline(dayCount: Int) throws -> AnomalyTimeline

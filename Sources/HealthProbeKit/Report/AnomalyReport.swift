@@ -82,9 +82,11 @@ public struct AnomalyReport: Sendable, Encodable {
 extension ArchiveStore {
     /// The report of anomaly `id` with at most `limit` of its records, or nil when there is no
     /// such anomaly. Values are read only when `includeValues`.
-    public func exportReport(anomalyID id: Int64, includeValues: Bool, limit: Int = 50) throws -> AnomalyReport? {
+    public func exportReport(anomalyID id: Int64, includeValues: Bool, limit: Int = 50, offset: Int = 0) throws
+        -> AnomalyReport?
+    {
         guard let anomaly = try fetchAnomaly(id: id) else { return nil }
-        let (records, total) = try fetchAnomalyRecords(id: id, limit: limit)
+        let (records, total) = try fetchAnomalyRecords(id: id, limit: limit, offset: offset)
         return AnomalyReport(
             anomaly: anomaly, capture: try fetchCapture(id: anomaly.captureId),
             records: records.map { includeValues ? $0 : $0.withoutValue }, recordTotal: total,

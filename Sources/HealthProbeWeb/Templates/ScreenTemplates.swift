@@ -71,8 +71,8 @@ enum ScreenTemplates {
         {{^resolved}}<form method="post" action="/anomalies/{{id}}/resolve"><input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="return" value="/anomalies/{{id}}"><button type="submit" class="primary">Mark Resolved</button></form>{{/resolved}}
         </div>
-        <h2>Records ({{recordsShown}} of {{recordTotal}})</h2>
-        {{^valuesRevealed}}{{^empty(records)}}<form method="post" action="/anomalies/{{id}}/reveal" class="inline">
+        <h2 id="records">Records ({{#recordRange}}{{recordRange}}{{/recordRange}}{{^recordRange}}{{recordsShown}}{{/recordRange}} of {{recordTotal}})</h2>
+        {{^valuesRevealed}}{{^empty(records)}}<form method="post" action="/anomalies/{{id}}/reveal?page={{page}}" class="inline">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
         <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
@@ -80,6 +80,7 @@ enum ScreenTemplates {
         {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td>{{source}}</td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
         </tbody></table>{{/empty(records)}}
         {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}
+        {{#previousHref}}<a class="button" href="{{previousHref}}" rel="prev">Previous records</a>{{/previousHref}} {{#nextHref}}<a class="button" href="{{nextHref}}" rel="next">Next records</a>{{/nextHref}}
         {{/body}}{{/content}}{{/layout}}
         """
 
