@@ -11,18 +11,20 @@ enum SVGChart {
     private static let plotHeight = 160.0
     private static let left = 56.0
     private static let right = 8.0
-    /// Room below the baseline for losses, drawn downwards.
-    private static let lossHeight = 40.0
     private static let labelRow = 20.0
 
     /// Records per day of one type: the bar is what the last capture holds, with what arrived
     /// late as its own segment on top; what vanished is drawn below the baseline, so a day that
-    /// lost everything still shows.
+    /// lost everything still shows — on the same scale as what is held (a record is as tall
+    /// below the line as above it), the loss axis labelled. Every mark carries `data-day`,
+    /// `data-kind` (`held`, `backfilled`, `vanished`) and `data-count` for tools.
     static func records(_ series: DailyRecordSeries, typeName: String, format: ScreenFormat) -> String {
         guard let first = series.days.first, let last = series.days.last else { return "" }
         let id = "records-chart"
-        let peak = max(1, series.days.map(\.records).max() ?? 1)
-        let peakLoss = max(1, series.days.map(\.vanished).max() ?? 1)
+        let peakLoss = series.days.map(\.vanished).max() ?? 0
+        let peak = max(1, series.days.map(\.records).max() ?? 1, peakLoss)
+        let perRecord = plotHeight / Double(peak)
+        let lossHeight = Double(peakLoss) * perRecord
         let vanished = series.days.reduce(0) { $0 + $1.vanished }
         let backfilled = series.days.reduce(0) { $0 + $1.backfilled }
         let total = series.days.reduce(0) { $0 + $1.records }
@@ -35,14 +37,22 @@ enum SVGChart {
             var tip = "\(day.date): \(format.count(day.records)) records"
             if day.backfilled > 0 { tip += ", \(format.count(day.backfilled)) arrived late" }
             if day.vanished > 0 { tip += ", \(format.count(day.vanished)) vanished" }
-            let onTime = Double(day.records - min(day.records, day.backfilled)) / Double(peak) * plotHeight
-            let late = Double(min(day.records, day.backfilled)) / Double(peak) * plotHeight
+            let lateCount = min(day.records, day.backfilled)
+            let onTime = Double(day.records - lateCount) * perRecord
+            let late = Double(lateCount) * perRecord
+            let data = { (kind: String, count: Int) in
+                " data-day=\"\(day.date)\" data-kind=\"\(kind)\" data-count=\"\(count)\""
+            }
             marks += "<g><title>\(escape(tip))</title>"
-            if onTime > 0 { marks += rect("bar", x, baseline - onTime, barWidth, onTime) }
-            if late > 0 { marks += rect("late", x, baseline - onTime - late, barWidth, late) }
+            if onTime > 0 {
+                marks += rect("bar", x, baseline - onTime, barWidth, onTime, data("held", day.records - lateCount))
+            }
+            if late > 0 {
+                marks += rect("late", x, baseline - onTime - late, barWidth, late, data("backfilled", lateCount))
+            }
             if day.vanished > 0 {
-                let height = max(2, Double(day.vanished) / Double(peakLoss) * lossHeight)
-                marks += rect("lost", x, baseline + 1, barWidth, height)
+                marks += rect(
+                    "lost", x, baseline + 1, barWidth, Double(day.vanished) * perRecord, data("vanished", day.vanished))
             }
             if day.records == 0 && day.vanished == 0 {
                 marks += rect("axis", x, baseline - 1, barWidth, 1)
@@ -56,6 +66,11 @@ enum SVGChart {
         let height = baseline + lossHeight + labelRow + 8
         var svg = header(id: id, height: height, title: "Records per day of \(typeName)", description: description)
         svg += axis(baseline: baseline, peak: format.count(peak))
+        if peakLoss > 0 {
+            svg +=
+                "<line class=\"axis\" x1=\"\(number(left))\" y1=\"\(number(baseline))\" x2=\"\(number(left))\" y2=\"\(number(baseline + lossHeight))\" stroke-width=\"1\"/>"
+                + "<text x=\"\(number(left - 4))\" y=\"\(number(baseline + lossHeight + 4))\" text-anchor=\"end\">−\(escape(format.count(peakLoss)))</text>"
+        }
         svg += marks
         svg += dateLabels(first.date, last.date, y: baseline + lossHeight + labelRow)
         svg += "</svg>"
@@ -133,9 +148,10 @@ enum SVGChart {
             + "<text x=\"\(number(width - right))\" y=\"\(number(y))\" text-anchor=\"end\">\(last)</text>"
     }
 
-    private static func rect(_ className: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String
-    {
-        "<rect class=\"\(className)\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\"/>"
+    private static func rect(
+        _ className: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ data: String = ""
+    ) -> String {
+        "<rect class=\"\(className)\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\"\(data)/>"
     }
 
     /// One decimal, always the same text for the same number.
