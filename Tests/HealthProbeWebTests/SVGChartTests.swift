@@ -1,5 +1,4 @@
 import Foundation
-import HealthProbeScreens
 import Testing
 
 @testable import HealthProbeKit
