@@ -8,7 +8,9 @@ import HealthProbeKit
 ///
 /// 1. the first sync: every day;
 /// 2. a sync with nothing changed;
-/// 3. a sync after one more day's export was checked.
+/// 3. a sync after one more day's export was checked;
+/// 4. `--full`, every day rewritten in the same zone;
+/// 5. a sync in another time zone (Los Angeles), then back in UTC: every day rewritten twice.
 struct GraphBenchmark {
     var records = 1_000_000
     var days: Int64 = 1826
@@ -49,9 +51,15 @@ struct GraphBenchmark {
             let unchanged = BenchmarkPhase.measure(["graph", socket, archive.path])
             _ = BenchmarkPhase.measure(["import", second.path, archive.path])
             let oneDay = BenchmarkPhase.measure(["graph", socket, archive.path])
+            let full = BenchmarkPhase.measure(["graph", socket, archive.path, "UTC", "full"])
+            let angeles = BenchmarkPhase.measure(["graph", socket, archive.path, "America/Los_Angeles"])
+            let back = BenchmarkPhase.measure(["graph", socket, archive.path, "UTC"])
             print("| step | days written | time | peak memory | the engine's counters |")
             print("|---|---:|---:|---:|---|")
-            for (name, step) in [("first sync", firstSync), ("nothing changed", unchanged), ("one more day", oneDay)] {
+            for (name, step) in [
+                ("first sync", firstSync), ("nothing changed", unchanged), ("one more day", oneDay),
+                ("--full", full), ("to Los Angeles", angeles), ("back to UTC", back),
+            ] {
                 print(
                     "| \(name) | \(step.records) | \(String(format: "%.2f", step.seconds)) s | \(step.peakResidentKiB / 1024) MB | \(step.outcome ?? "") |"
                 )
