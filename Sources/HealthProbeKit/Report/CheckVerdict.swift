@@ -4,17 +4,11 @@ public enum CheckVerdict {
     /// `firstCapture`: there was nothing to compare with, so only duplicates, overlaps and drift
     /// could be looked for.
     public static func text(_ anomalies: [Anomaly], firstCapture: Bool = false, howToShow: String) -> String {
-        let serious = anomalies.filter { $0.severity >= .warning }.sorted { $0.severity > $1.severity }
-        if anomalies.isEmpty {
-            return firstCapture
-                ? "Healthy so far: no duplicates, overlaps or drift; losses and backfills show from the next check."
-                : "Healthy. Nothing vanished, appeared late, was duplicated or rewritten."
-        }
-        if serious.isEmpty {
-            return "Healthy, with \(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
-        }
-        let worst = serious[0].severity == .critical ? "Critical" : "Needs a look"
-        return "\(worst): \(topics(serious, howToShow: howToShow))"
+        let detail = detail(anomalies, firstCapture: firstCapture, howToShow: howToShow)
+        let lowered = detail.prefix(1).lowercased() + detail.dropFirst()
+        if anomalies.isEmpty { return firstCapture ? "Healthy so far: \(lowered)" : "Healthy. \(detail)" }
+        guard let worst = anomalies.map(\.severity).max(), worst >= .warning else { return "Healthy, with \(detail)" }
+        return "\(worst == .critical ? "Critical" : "Needs a look"): \(lowered)"
     }
 
     /// The verdict without the status word, for a page that shows the status as its heading
@@ -23,7 +17,7 @@ public enum CheckVerdict {
         let serious = anomalies.filter { $0.severity >= .warning }.sorted { $0.severity > $1.severity }
         if anomalies.isEmpty {
             return firstCapture
-                ? "No duplicates, overlaps or drift so far; losses and backfills show from the next check."
+                ? "No duplicates, overlaps or drift; losses and backfills show from the next check."
                 : "Nothing vanished, appeared late, was duplicated or rewritten."
         }
         if serious.isEmpty {
