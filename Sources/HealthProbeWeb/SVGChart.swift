@@ -24,7 +24,7 @@ enum SVGChart {
         let peakLoss = series.days.map(\.vanished).max() ?? 0
         let peak = max(1, series.days.map(\.records).max() ?? 1, peakLoss)
         let perRecord = plotHeight / Double(peak)
-        let lossHeight = Double(peakLoss) * perRecord
+        let lossHeight = peakLoss > 0 ? Self.height(peakLoss, perRecord) + 1 : 0
         let vanished = series.days.reduce(0) { $0 + $1.vanished }
         let backfilled = series.days.reduce(0) { $0 + $1.backfilled }
         let total = series.days.reduce(0) { $0 + $1.records }
@@ -38,8 +38,10 @@ enum SVGChart {
             if day.backfilled > 0 { tip += ", \(format.count(day.backfilled)) arrived late" }
             if day.vanished > 0 { tip += ", \(format.count(day.vanished)) vanished" }
             let lateCount = min(day.records, day.backfilled)
-            let onTime = Double(day.records - lateCount) * perRecord
-            let late = Double(lateCount) * perRecord
+            // On one scale, with a pixel at least for any count: one lost record beside a
+            // thousand held ones still shows (its tooltip and the table give the number).
+            let onTime = Self.height(day.records - lateCount, perRecord)
+            let late = Self.height(lateCount, perRecord)
             let data = { (kind: String, count: Int) in
                 " data-day=\"\(day.date)\" data-kind=\"\(kind)\" data-count=\"\(count)\""
             }
@@ -52,7 +54,8 @@ enum SVGChart {
             }
             if day.vanished > 0 {
                 marks += rect(
-                    "lost", x, baseline + 1, barWidth, Double(day.vanished) * perRecord, data("vanished", day.vanished))
+                    "lost", x, baseline + 1, barWidth, Self.height(day.vanished, perRecord),
+                    data("vanished", day.vanished))
             }
             if day.records == 0 && day.vanished == 0 {
                 marks += rect("axis", x, baseline - 1, barWidth, 1)
@@ -69,7 +72,11 @@ enum SVGChart {
         if peakLoss > 0 {
             svg +=
                 "<line class=\"axis\" x1=\"\(number(left))\" y1=\"\(number(baseline))\" x2=\"\(number(left))\" y2=\"\(number(baseline + lossHeight))\" stroke-width=\"1\"/>"
-                + "<text x=\"\(number(left - 4))\" y=\"\(number(baseline + lossHeight + 4))\" text-anchor=\"end\">−\(escape(format.count(peakLoss)))</text>"
+        }
+        // The loss axis is labelled where there is room beside the baseline's 0.
+        if lossHeight >= 12 {
+            svg +=
+                "<text x=\"\(number(left - 4))\" y=\"\(number(baseline + lossHeight + 4))\" text-anchor=\"end\">−\(escape(format.count(peakLoss)))</text>"
         }
         svg += marks
         svg += dateLabels(first.date, last.date, y: baseline + lossHeight + labelRow)
@@ -129,6 +136,10 @@ enum SVGChart {
             "<details><summary>The numbers</summary><table><thead><tr><th scope=\"col\">Day (UTC)</th><th scope=\"col\">Critical</th><th scope=\"col\">Warning</th><th scope=\"col\">Info</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></details>"
         return "<figure>" + svg + legend + table + "</figure>"
+    }
+
+    private static func height(_ count: Int, _ perRecord: Double) -> Double {
+        count > 0 ? max(1, Double(count) * perRecord) : 0
     }
 
     private static func header(id: String, height: Double, title: String, description: String) -> String {

@@ -80,9 +80,7 @@ public enum GraphDestination: Equatable, Sendable {
         if bare == "localhost" || bare == "::1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && (UInt8(part) != nil)
-        }
+        return parts.allSatisfy { part in part.allSatisfy { $0.isASCII && $0.isNumber } && UInt8(part) != nil }
     }
 
     private static func base(scheme: String, host: String, port: Int) throws -> URL {

@@ -79,23 +79,29 @@ extension ArchiveStore {
     /// Notes an export as it starts (outcome `running`, with this process's id), so that one
     /// killed before it finished is still listed; returns the run's id, or nil when the archive
     /// could not take the note now (the run is then recorded when it ends).
-    func recordExportStart(_ request: ExportRequest, startedAt: Date, encrypted: Bool? = nil) -> Int64? {
+    func recordExportStart(_ request: ExportRequest, startedAt: Date) -> Int64? {
         var run: Int64?
         try? writeWhenFree { db in
             try Self.markInterruptedExports(db)
             try db.execute(
-                sql: """
-                    INSERT INTO exportRun (startedAt, trigger, format, encrypted, selection, path, outcome, pid)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    startedAt.timeIntervalSince1970, request.trigger.rawValue, request.format.rawValue,
-                    encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
-                    ExportRunOutcome.running, ProcessInfo.processInfo.processIdentifier,
-                ])
+                sql: "INSERT INTO exportRun (\(Self.startColumns), outcome, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: StatementArguments(
+                    Self.start(request, startedAt: startedAt, encrypted: nil)
+                        + [ExportRunOutcome.running, ProcessInfo.processInfo.processIdentifier]))
             run = db.lastInsertedRowID
         }
         return run
+    }
+
+    /// What a run's row says of its start, in ``startColumns``' order.
+    private static let startColumns = "startedAt, trigger, format, encrypted, selection, path"
+    private static func start(_ request: ExportRequest, startedAt: Date, encrypted: Bool?)
+        -> [(any DatabaseValueConvertible)?]
+    {
+        [
+            startedAt.timeIntervalSince1970, request.trigger.rawValue, request.format.rawValue,
+            encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
+        ]
     }
 
     /// Records how an export ended: in the row its start noted (`run`), else in a new one.
@@ -124,16 +130,13 @@ extension ArchiveStore {
                         """, arguments: StatementArguments(ending + [run]))
                 if db.changesCount > 0 { return }
             }
-            let starting: [(any DatabaseValueConvertible)?] = [
-                startedAt.timeIntervalSince1970, request.trigger.rawValue, request.format.rawValue,
-                encrypted ?? (request.password != nil), request.rangeDescription, request.outputPath,
-            ]
             try db.execute(
                 sql: """
-                    INSERT INTO exportRun (startedAt, trigger, format, encrypted, selection, path,
-                        finishedAt, captureId, records, bytes, sha256, outcome, problem)
+                    INSERT INTO exportRun (\(Self.startColumns), finishedAt, captureId, records, bytes, sha256,
+                        outcome, problem)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: StatementArguments(starting + ending))
+                    """,
+                arguments: StatementArguments(Self.start(request, startedAt: startedAt, encrypted: encrypted) + ending))
         }
     }
 

@@ -33,8 +33,8 @@ extension HealthMonitor {
     /// by the type), from where an earlier window's scan stopped. A type the archive holds records
     /// of is first only added up (``UUIDDigest``) and compared with what the archive holds, in one
     /// pass over the records once every such scan finished: equal, and nothing is missing or new.
-    /// Only a type that came up short is read again, marking each record it meets, so that what it
-    /// did not meet can be marked gone. Deletions a scan meets are marked too: they happened while
+    /// Only a type that came up short is read again, noting each held record it meets, so that
+    /// what it did not meet can be marked gone when the check completes. Deletions a scan meets are marked too: they happened while
     /// a check spanned windows.
     func scan(_ types: [String], _ capture: LiveCapture, progress: inout [String: LiveProgress]) async throws {
         try capture.recordHeld(types, progress: &progress, store)

@@ -3,14 +3,15 @@ import GRDB
 
 /// The verification scan of a live check: every sample of a type read again, added up by UUID
 /// (``storeDigested(_:of:progress:_:)``) and compared with what the archive holds
-/// (``settleDigests(_:progress:_:)``); a type that came up short is read again, marking each
-/// record it meets (``rescanMarking(_:progress:reason:_:)``), and what it did not meet is gone.
+/// (``settleDigests(_:progress:_:cancellation:)``); a type that came up short is read again
+/// (``rescanMarking(_:progress:reason:_:)``), noting each held record it meets, and what it did
+/// not meet is gone (``markAbsent(types:_:cancellation:)``).
 extension LiveCapture {
-    /// Stores one page of a verification scan, like ``store(_:of:progress:_:)``:
-    /// the samples the archive does not hold yet (new ones, ones back after having gone, and, in a
-    /// marking pass, every record held, which is thereby marked seen). What this check stored
-    /// already — by its change read, or earlier in this pass — is not stored twice: that would take
-    /// it for a second copy.
+    /// Stores one page of a verification scan, like ``store(_:of:progress:_:)``: the samples the
+    /// archive does not hold yet (new ones, and ones back after having gone); in a marking pass
+    /// the ones it holds are noted as met (``noteMet(_:of:_:)``). What this check stored already —
+    /// by its change read, or earlier in this pass — is not stored twice: that would take it for a
+    /// second copy.
     func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
         try store.writer.write { db in
             var unmatched = page.added
@@ -70,31 +71,48 @@ extension LiveCapture {
         }
     }
 
-    /// The live records with a HealthKit UUID of each of `types`, added up: one pass over the
-    /// table in its own order (the UUID index would read the records in random order).
+    /// The live records with a HealthKit UUID of each of `types`, added up.
     private func presentDigests(_ types: Set<String>, _ db: Database, cancellation: CancellationFlag?) throws
         -> [String: UUIDDigest]
     {
-        let cursor = try SQLiteRowCursor(
-            db, sql: "SELECT type, healthKitUUID FROM record WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL")
         var digests: [String: UUIDDigest] = [:]
+        try forEachLiveRecord(of: types, db, cancellation: cancellation) { type, uuid, _ in
+            digests[type, default: UUIDDigest()].add(bytes: uuid)
+        }
+        return digests
+    }
+
+    /// Each live record with a HealthKit UUID of one of `types` (with `unmarkedOnly`, those this
+    /// capture has not stored or seen): one pass over the table in its own order — the UUID index
+    /// would visit millions of rows in random order — checking `cancellation` as it goes. The
+    /// UUID's bytes are valid only during the call.
+    private func forEachLiveRecord(
+        of types: Set<String>, unmarkedOnly: Bool = false, _ db: Database, cancellation: CancellationFlag?,
+        _ body: (_ type: String, _ uuid: UnsafeBufferPointer<UInt8>, _ id: Int64) throws -> Void
+    ) throws {
+        let cursor = try SQLiteRowCursor(
+            db,
+            sql: """
+                SELECT type, healthKitUUID, id FROM record
+                WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL\(unmarkedOnly ? " AND lastSeenCapture <> ?" : "")
+                """, arguments: unmarkedOnly ? [captureID] : [])
         var lastType: (bytes: [UInt8], name: String?) = ([], nil)
         var rows = 0
         while try cursor.step() {
             rows += 1
             if rows % 65_536 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-            guard let type = cursor.bytes(0), let uuid = cursor.bytes(1) else { continue }
+            guard let type = cursor.bytes(0), let uuid = cursor.bytes(1), let id = cursor.integer(2) else { continue }
             if !type.elementsEqual(lastType.bytes) {
                 let name = String(decoding: type, as: UTF8.self)
                 lastType = (Array(type), types.contains(name) ? name : nil)
             }
-            if let name = lastType.name { digests[name, default: UUIDDigest()].add(bytes: uuid) }
+            if let name = lastType.name { try body(name, uuid, id) }
         }
-        return digests
     }
 
-    /// After a scan of `type` came up short: the type is read again from the beginning, marking
-    /// each record it meets; `reason` says how it came up short, for the audit trail.
+    /// After a scan of `type` came up short: the type is read again from the beginning, noting
+    /// each held record it meets (its earlier notes dropped); `reason` says how it came up short,
+    /// for the audit trail.
     func rescanMarking(_ type: String, progress: inout LiveProgress, reason: String, _ store: ArchiveStore) throws {
         progress.scanAnchor = nil
         progress.scanDone = false
@@ -255,24 +273,9 @@ extension LiveCapture {
     static let notesPerPass = 2_000_000
 
     private func markUnmet(_ met: [String: [UInt64]], _ db: Database, cancellation: CancellationFlag?) throws -> Int {
-        let cursor = try SQLiteRowCursor(
-            db,
-            sql: """
-                SELECT id, type, healthKitUUID FROM record
-                WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL AND lastSeenCapture <> ?
-                """, arguments: [captureID])
         var unmet: [Int64] = []
-        var lastType: (bytes: [UInt8], hashes: [UInt64]?) = ([], nil)
-        var rows = 0
-        while try cursor.step() {
-            rows += 1
-            if rows % 65_536 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-            guard let type = cursor.bytes(1), let uuid = cursor.bytes(2), let id = cursor.integer(0) else { continue }
-            if !type.elementsEqual(lastType.bytes) {
-                lastType = (Array(type), met[String(decoding: type, as: UTF8.self)])
-            }
-            guard let hashes = lastType.hashes else { continue }
-            if !hashes.containsSorted(UUIDDigest.hash(uuid)) { unmet.append(id) }
+        try forEachLiveRecord(of: Set(met.keys), unmarkedOnly: true, db, cancellation: cancellation) { type, uuid, id in
+            if met[type]?.containsSorted(UUIDDigest.hash(uuid)) != true { unmet.append(id) }
         }
         let mark = try db.cachedStatement(
             sql: "UPDATE record SET goneCapture = ?, goneReason = \(GoneReason.absent.sqlLiteral) WHERE id = ?")

@@ -160,25 +160,11 @@ struct LiveCapture: Sendable {
 
     /// Completes the capture in one transaction: what the finished marking verification scans
     /// of `verifiedTypes` did not meet marked gone, correlation links, counts, per-type totals of
-    /// what is present now, the anchors, and the audit.
+    /// what is present now, the anchors, and the audit. A cancellation (the flag, or a statement
+    /// interrupted: see `HealthMonitor.interruptible`) rolls it all back; the next window completes.
     func complete(
         _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
         thresholds: Thresholds, cancellation: CancellationFlag? = nil
-    ) throws -> (CaptureSummary, CaptureAudit.Report) {
-        do {
-            return try completing(
-                store, records: records, anchors: anchors, verifiedTypes: verifiedTypes, thresholds: thresholds,
-                cancellation: cancellation)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            // Cancelled in the middle of a statement (``ArchiveStore/interruptStatements()``):
-            // the transaction is rolled back, and the next window completes.
-            throw CancellationError()
-        }
-    }
-
-    private func completing(
-        _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
-        thresholds: Thresholds, cancellation: CancellationFlag?
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         func checkCancellation() throws {
             if cancellation?.isCancelled == true { throw CancellationError() }

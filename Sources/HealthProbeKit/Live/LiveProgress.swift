@@ -17,7 +17,8 @@ struct LiveProgress: Sendable, Equatable {
     /// The live records of the type held before this check when its scan began, and how many of
     /// them the scan met (all of them once its digest matched the archive's): all of them, and
     /// nothing is missing — without touching a record. When the two differ, the scan is read
-    /// again marking each record it meets (`scanMarking`), and what it did not meet is gone.
+    /// again noting each held record it meets (`scanMarking`, the notes in `liveScanMet`), and
+    /// what it did not meet is gone.
     var scanHeld: Int?
     var scanMatched = 0
     var scanMarking = false
