@@ -25,7 +25,7 @@ public struct DashboardState: Sendable, Equatable {
 
     /// What the dashboard says before any check: how to make the first one.
     public static let firstCheckHint =
-        "No check yet. Export your data from the Health app (profile picture, Export All Health Data), then choose Check Now with export.zip."
+        "Export your data from the Health app (profile picture, Export All Health Data), then choose Check Now with export.zip."
 
     /// The dashboard before there is an archive to read.
     public static func empty(status: MonitorStatus, hasArchive: Bool = false) -> DashboardState {
