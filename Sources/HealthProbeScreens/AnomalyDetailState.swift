@@ -62,6 +62,9 @@ public struct AnomalyDetailState: Sendable, Equatable {
     public var valuesRevealed: Bool
     /// The report a Share action exports: without values unless they were revealed.
     public var markdown: String
+    /// The anomaly's sample type over the days it is about, with some days either side: what is
+    /// held, and this anomaly's own vanished, backfilled or surplus records.
+    public var series: DailyRecordSeries?
 
     public static let recordLimit = 50
 
@@ -90,7 +93,18 @@ public struct AnomalyDetailState: Sendable, Equatable {
             }, recordTotal: report.recordTotal, page: page,
             pageCount: max(1, (report.recordTotal + recordLimit - 1) / recordLimit),
             firstRecord: report.records.isEmpty ? 0 : (page - 1) * recordLimit + 1, valuesRevealed: revealValues,
-            markdown: report.markdown)
+            markdown: report.markdown, series: try chart(of: anomaly, from: archive))
+    }
+
+    /// The anomaly's days with a quarter of their length (three days at least) either side.
+    static func chart(of anomaly: Anomaly, from archive: any HealthArchiveStore) throws -> DailyRecordSeries? {
+        guard let days = try archive.fetchAnomalyDays(id: anomaly.id) else { return nil }
+        let context = Int64(max(3, days.count / 4))
+        var period = DayRange(first: days.first - context, last: days.last + context)
+        if period.count > DayRange.longest { period = .ending(at: period.last, count: DayRange.longest) }
+        let series = try archive.fetchDailySeries(
+            DailySeriesRequest(type: anomaly.sampleType, range: period, anomalyID: anomaly.id))
+        return series.days.isEmpty ? nil : series
     }
 
     /// A revealed value with its unit; a record with none (a workout, a summary) says so.

@@ -21,6 +21,8 @@ public struct DashboardState: Sendable, Equatable {
     /// Types the chart can show, most records first.
     public var chartTypes: [String]
     public var series: DailyRecordSeries?
+    /// The period asked for; nil for the default (the type's latest 60 days, every anomaly's days).
+    public var period: DayRange?
     public var timeline: AnomalyTimeline
 
     /// What the dashboard says before any check: how to make the first one.
@@ -34,13 +36,14 @@ public struct DashboardState: Sendable, Equatable {
             recordsTracked: 0, anomaliesAllTime: 0, openAnomalies: 0, recentAlerts: [],
             alertThreshold: MonitoringSettings.defaults.alertThreshold,
             monitoredTypes: MonitoringSettings.defaults.monitoredTypes.count, chartType: nil, chartTypes: [],
-            series: nil,
-            timeline: AnomalyTimeline(days: []))
+            series: nil, period: nil, timeline: AnomalyTimeline(days: []))
     }
 
+    /// The dashboard with the records chart of `requested` (or the type with most records) over
+    /// `period`; the anomalies chart follows the same period when one is asked for.
     public static func load(
-        from archive: any HealthArchiveStore, chartType requested: String? = nil, now: Date = Date(),
-        format: ScreenFormat = ScreenFormat()
+        from archive: any HealthArchiveStore, chartType requested: String? = nil, period: DayRange? = nil,
+        now: Date = Date(), format: ScreenFormat = ScreenFormat()
     ) throws -> DashboardState {
         let overview = try archive.fetchOverview()
         let settings = try archive.fetchSettings()
@@ -56,7 +59,7 @@ public struct DashboardState: Sendable, Equatable {
             openAnomalies: open.count, recentAlerts: alerts.map { AnomalyRow($0, format: format) },
             alertThreshold: settings.alertThreshold, monitoredTypes: settings.monitoredTypes.count,
             chartType: chartType, chartTypes: types,
-            series: try chartType.map { try archive.fetchDailySeries(type: $0, dayCount: 60) },
-            timeline: try archive.fetchAnomalyTimeline(dayCount: 30))
+            series: try chartType.map { try archive.fetchDailySeries(DailySeriesRequest(type: $0, range: period)) },
+            period: period, timeline: try archive.fetchAnomalyTimeline(range: period))
     }
 }

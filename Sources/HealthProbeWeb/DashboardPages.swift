@@ -27,10 +27,25 @@ struct DashboardPages: Sendable {
     }
 
     func dashboard(_ request: Request) async throws -> Response {
-        let type = request.uri.queryParameters["type"].map(String.init)
+        let query = request.uri.queryParameters
+        let type = query["type"].map(String.init)
+        var period: DayRange?
+        if query["from"] != nil || query["to"] != nil {
+            guard let from = query["from"], let to = query["to"],
+                let range = DayRange(from: String(from), to: String(to))
+            else {
+                return renderer.error(
+                    .badRequest, title: "That period cannot be shown",
+                    message: "Choose a period as two dates, such as 2000-01-01 to 2000-03-01, at most a century apart.",
+                    link: ("/", "Dashboard"))
+            }
+            period = range
+        }
         let format = format
         let running = jobs.runningJobID.map { "/check/\($0)" }
-        let state = try await withArchive { try DashboardState.load(from: $0, chartType: type, format: format) }
+        let state = try await withArchive { [period] in
+            try DashboardState.load(from: $0, chartType: type, period: period, format: format)
+        }
         guard let state else {
             let empty = DashboardView.empty(checkRunning: running, format: format)
             return renderer.html("dashboard", title: "Dashboard", tab: .dashboard, body: empty)

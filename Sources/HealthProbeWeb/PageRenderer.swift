@@ -70,6 +70,7 @@ struct PageRenderer: Sendable {
             ("audit", ScreenTemplates.audit), ("archive", ScreenTemplates.archive),
             ("settings", ScreenTemplates.settings), ("confirmDeletion", ScreenTemplates.confirmDeletion),
             ("check", ScreenTemplates.check), ("checkProgress", ScreenTemplates.checkProgress),
+            ("captures", CaptureTemplates.captures), ("comparison", CaptureTemplates.comparison),
         ]
         for (name, text) in templates { try library.register(text, named: name) }
         self.library = library

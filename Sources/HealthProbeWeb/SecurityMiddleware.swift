@@ -1,14 +1,18 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// The dashboard's guard, before any route: only loopback Host names (DNS rebinding), the launch
-/// token exchanged for an HttpOnly SameSite=Strict cookie, the cookie on every later request,
+/// token exchanged once for an HttpOnly SameSite=Strict cookie (a second browser presenting it
+/// is refused; the one holding the cookie may reopen it), the cookie on every later request,
 /// a CSRF token and a loopback Origin on every POST, and headers that forbid scripts, framing,
 /// sniffing and caching.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let configuration: WebConfiguration
     let renderer: PageRenderer
+    /// Set when the launch token has been exchanged for a cookie: it is good for one browser.
+    let launchTokenUsed = NIOLockedValueBox(false)
     static var cookieName: String { "healthprobe_session" }
     static var tokenParameter: String { "token" }
 
@@ -30,7 +34,14 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         if let token = request.uri.queryParameters[Self.tokenParameter[...]] {
             guard Secrets.matches(token, configuration.launchToken) else { return needsLaunchURL() }
-            var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+            let redirect = Response(status: .seeOther, headers: [.location: request.uri.path])
+            if hasSession(request) { return redirect }
+            let firstUse = launchTokenUsed.withLockedValue { used in
+                defer { used = true }
+                return !used
+            }
+            guard firstUse else { return launchURLUsed() }
+            var response = redirect
             response.setCookie(
                 Cookie(
                     name: Self.cookieName, value: configuration.sessionToken, path: "/", httpOnly: true,
@@ -38,14 +49,26 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         }
         if request.method == .get && request.uri.path == StyleSheet.path { return try await next(request, context) }
-        guard let cookie = request.cookies[Self.cookieName], Secrets.matches(cookie.value, configuration.sessionToken)
-        else { return needsLaunchURL() }
+        guard hasSession(request) else { return needsLaunchURL() }
         if request.method == .post {
             if let origin = request.headers[.origin], !Self.isLoopback(origin: origin) {
                 return renderer.error(.forbidden, title: "Not allowed", message: "The form came from another site.")
             }
         }
         return try await next(request, context)
+    }
+
+    private func hasSession(_ request: Request) -> Bool {
+        guard let cookie = request.cookies[Self.cookieName] else { return false }
+        return Secrets.matches(cookie.value, configuration.sessionToken)
+    }
+
+    private func launchURLUsed() -> Response {
+        renderer.error(
+            .unauthorized, title: "This address has been used",
+            message:
+                "The address healthprobe serve printed opens the dashboard in one browser only, and it has been opened. Go back to the browser that opened it, or stop healthprobe serve and start it again for a new address."
+        )
     }
 
     private func needsLaunchURL() -> Response {

@@ -16,12 +16,12 @@ enum StyleSheet {
     static let css = """
         :root { --bg: #f6f7f9; --surface: #ffffff; --text: #1d1f23; --muted: #5b616b; --line: #d9dde3;
           --healthy: #1f7a3a; --warning: #9a5b00; --critical: #b3261e; --neutral: #5b616b; --accent: #1f5fbf;
-          --healthy-bg: #e6f4ea; --warning-bg: #fff4e0; --critical-bg: #fdecea; --neutral-bg: #eef0f3;
+          --healthy-bg: #e6f4ea; --warning-bg: #fff4e0; --critical-bg: #fdecea; --neutral-bg: #eef0f3; --surplus: #7048b8;
           color-scheme: light dark; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #111317; --surface: #1b1e24; --text: #e8eaed; --muted: #a5abb5; --line: #333842;
             --healthy: #6fcf8b; --warning: #f2b45a; --critical: #ff8a80; --neutral: #a5abb5; --accent: #8ab4f8;
-            --healthy-bg: #16301f; --warning-bg: #33260f; --critical-bg: #3a1a18; --neutral-bg: #23272e; } }
+            --healthy-bg: #16301f; --warning-bg: #33260f; --critical-bg: #3a1a18; --neutral-bg: #23272e; --surplus: #c3a6ff; } }
         * { box-sizing: border-box; }
         html { font-size: 100%; }
         body { margin: 0; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif;
@@ -55,7 +55,7 @@ enum StyleSheet {
         .status.role-warning { background: var(--warning-bg); } .status.role-warning > .icon { color: var(--warning); }
         .status.role-critical { background: var(--critical-bg); } .status.role-critical > .icon { color: var(--critical); }
         .status.role-neutral > .icon { color: var(--neutral); }
-        .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 16px; list-style: none;
+        .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 16px; list-style: none;
           padding: 0; margin: 24px 0; }
         .cards .card p { margin: 0; }
         .figure { font-size: 2rem; font-weight: 600; font-variant-numeric: tabular-nums; }
@@ -79,35 +79,44 @@ enum StyleSheet {
           font-size: 0.875rem; white-space: nowrap; }
         .chip[aria-current="true"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
         .inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 8px 0 16px; }
-        select, input[type=file] { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--line);
+        select, input[type=file], input[type=date] { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--line);
           background: var(--surface); color: var(--text); }
         .check { display: inline-flex; align-items: center; gap: 8px; margin: 0 16px 8px 0; }
         fieldset { border: 1px solid var(--line); border-radius: 12px; padding: 8px 16px 16px; margin: 0 0 16px; }
         legend { font-weight: 600; padding: 0 8px; }
         table { border-collapse: collapse; width: 100%; background: var(--surface); }
         th, td { text-align: left; padding: 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-        code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; }
+        code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; overflow-wrap: anywhere; }
+        td, dd, li, p { overflow-wrap: break-word; }
+        input, select, button { max-width: 100%; }
         .evidence td code, .evidence th code { white-space: pre-wrap; word-break: break-word; }
-        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 8px 24px; }
-        .facts dt { color: var(--muted); } .facts dd { margin: 0; }
+        .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 8px 24px; }
+        .facts dt { color: var(--muted); } .facts dd { margin: 0; min-width: 0; }
         .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0; }
         .actions form { margin: 0; }
         .trail { list-style: none; padding: 0; } .trail li { margin-bottom: 8px; } .trail time { color: var(--muted); font-variant-numeric: tabular-nums; }
         .pages { display: flex; gap: 16px; }
         .flash { background: var(--neutral-bg); border-radius: 8px; padding: 8px 16px; }
         .error { background: var(--critical-bg); color: var(--critical); border-radius: 8px; padding: 8px 16px; }
-        .drop { display: grid; gap: 8px; padding: 32px; border: 2px dashed var(--line); border-radius: 16px; margin-bottom: 8px; }
+        .drop { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; padding: 32px; border: 2px dashed var(--line); border-radius: 16px; margin-bottom: 8px; }
         progress { width: 100%; height: 16px; }
-        .chart { width: 100%; height: auto; max-width: 100%; color: var(--text); }
+        .chart-figure { margin: 0; }
+        .chart { display: block; width: 100%; height: auto; min-height: 8rem; color: var(--text); }
+        .axis-label { margin: 0; font-size: 0.75rem; color: var(--muted); font-variant-numeric: tabular-nums; }
+        .axis-dates { display: flex; justify-content: space-between; margin: 0 0 8px; font-size: 0.75rem; color: var(--muted); }
+        .scroll { overflow-x: auto; }
+        .chart .dup { fill: var(--surplus); } .legend .dup::before { background: var(--surplus); }
         .chart .bar { fill: var(--accent); } .chart .lost { fill: var(--critical); } .chart .late { fill: var(--warning); }
         .chart .sev-critical { fill: var(--critical); } .chart .sev-warning { fill: var(--warning); } .chart .sev-info { fill: var(--neutral); }
-        .chart .axis { stroke: var(--line); } .chart text { fill: var(--muted); font-size: 11px; }
+        .chart .axis { stroke: var(--line); } 
         .legend { display: flex; flex-wrap: wrap; gap: 16px; font-size: 0.875rem; color: var(--muted); }
         .legend span::before { content: ""; display: inline-block; width: 12px; height: 12px; margin-right: 8px; border-radius: 2px; vertical-align: -1px; }
         .legend .bar::before { background: var(--accent); } .legend .lost::before { background: var(--critical); }
         .legend .late::before { background: var(--warning); } .legend .sev-critical::before { background: var(--critical); }
         .legend .sev-warning::before { background: var(--warning); } .legend .sev-info::before { background: var(--neutral); }
         details { margin-top: 8px; }
-        @media (max-width: 40rem) { .row-link { flex-wrap: wrap; } main { padding: 16px; } }
+        @media (max-width: 40rem) { .row { flex-wrap: wrap; } .row-link { flex-direction: column; align-items: flex-start; flex-basis: 100%; gap: 4px; }
+          .row-date { text-align: left; } main { padding: 16px; } .drop { padding: 16px; } header.top { padding: 8px 16px; }
+          .facts { grid-template-columns: minmax(0, 1fr); gap: 0; } .facts dd { margin-bottom: 8px; } }
         """
 }

@@ -65,6 +65,7 @@ struct DashboardView: Sendable {
     var hasChart: Bool
     var chartTypes: [ChoiceView]
     var recordsChart: String
+    var period: ChartPeriodView?
     var hasTimeline: Bool
     var timelineChart: String
 
@@ -91,6 +92,7 @@ struct DashboardView: Sendable {
             state.series.map {
                 SVGChart.records($0, typeName: SampleTypeCatalog.displayName(of: $0.type), format: format)
             } ?? ""
+        period = state.series.flatMap(ChartPeriodView.init)
         hasTimeline = !state.timeline.days.isEmpty
         timelineChart = SVGChart.timeline(state.timeline, format: format)
     }
@@ -119,6 +121,11 @@ struct AnomalyDetailView: Sendable {
     var page: Int
     var previousHref: String?
     var nextHref: String?
+    /// The sample type over the anomaly's days, with its own records marked.
+    var chart: String?
+    var chartFrom: String?
+    var chartTo: String?
+    var dashboardHref: String?
 
     init(_ state: AnomalyDetailState, format: ScreenFormat) {
         id = state.row.id
@@ -145,5 +152,11 @@ struct AnomalyDetailView: Sendable {
         // Revealed values stay behind their form: the links lead to the pages without them.
         previousHref = state.page > 1 ? "/anomalies/\(state.row.id)?page=\(state.page - 1)#records" : nil
         nextHref = state.page < state.pageCount ? "/anomalies/\(state.row.id)?page=\(state.page + 1)#records" : nil
+        if let series = state.series, let range = series.range {
+            chart = SVGChart.records(series, typeName: state.row.sampleTypeName, format: format)
+            chartFrom = range.firstDate
+            chartTo = range.lastDate
+            dashboardHref = ChartPeriodView.href(type: series.type, range)
+        }
     }
 }

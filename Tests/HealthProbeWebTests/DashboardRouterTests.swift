@@ -99,6 +99,29 @@ struct DashboardRouterTests: Sendable {
         }
     }
 
+    /// The printed address is good for one browser: a second one presenting it gets no session and
+    /// a page saying what to do; the browser that opened it may reopen it.
+    @Test func theLaunchTokenIsGoodForOneBrowser() async throws {
+        try await app.test(.router) { client in
+            let launch = "/?token=\(configuration.launchToken)"
+            try await client.execute(uri: launch, method: .get) { response in
+                #expect(response.headers[.setCookie] != nil)
+            }
+            try await client.execute(uri: launch, method: .get) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.setCookie] == nil)
+                let page = String(buffer: response.body)
+                #expect(page.contains("This address has been used"))
+                #expect(page.contains("start it again for a new address"))
+            }
+            try await client.execute(uri: "/audit?token=\(configuration.launchToken)", method: .get, headers: cookie) {
+                response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/audit")
+            }
+        }
+    }
+
     @Test func aForeignHostIsRefusedBeforeAnyRoute() {
         #expect(SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "127.0.0.1:8080"))
         #expect(SecurityMiddleware<BasicRequestContext>.isLoopback(authority: "localhost"))

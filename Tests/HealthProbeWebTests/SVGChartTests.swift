@@ -37,6 +37,6 @@ struct SVGChartTests {
         // A record is as tall whatever its kind: 160 px for the day of 156.
         let perRecord = marks.map { $0.height / Double($0.count) }
         #expect(perRecord.allSatisfy { abs($0 - 160.0 / 156) < 0.01 })
-        #expect(svg.contains(">−20</text>"))
+        #expect(svg.contains(">−20 vanished</p>"))
     }
 }

@@ -7,13 +7,17 @@ import Foundation
 public protocol HealthArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {
     func fetchOverview() throws -> ArchiveOverview
     func fetchCaptures() throws -> [CaptureSummary]
+    /// What changed between two captures, by type or one type by day; nil for an unknown capture.
+    func compareCaptures(from: Int64, to: Int64, byDayOf type: String?) throws -> CaptureComparison?
     func fetchAnomaly(id: Int64) throws -> Anomaly?
     /// An anomaly's report with at most `limit` of its records, after the first `offset`;
     /// values only when asked for.
     func exportReport(anomalyID: Int64, includeValues: Bool, limit: Int, offset: Int) throws -> AnomalyReport?
     func fetchAuditEntries(_ filter: AuditLog.Filter) throws -> AuditLog.Page
-    func fetchDailySeries(type: String, dayCount: Int) throws -> DailyRecordSeries
-    func fetchAnomalyTimeline(dayCount: Int) throws -> AnomalyTimeline
+    func fetchDailySeries(_ request: DailySeriesRequest) throws -> DailyRecordSeries
+    func fetchAnomalyTimeline(range: DayRange?) throws -> AnomalyTimeline
+    /// The days an anomaly is about, for its chart; nil when it names none.
+    func fetchAnomalyDays(id: Int64) throws -> DayRange?
     func fetchSettings() throws -> MonitoringSettings
     @discardableResult func saveSettings(_ settings: MonitoringSettings) throws -> MonitoringSettings
     @discardableResult func checkIntegrity(now: Date) throws -> IntegrityCheck

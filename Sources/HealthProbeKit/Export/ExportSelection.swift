@@ -50,7 +50,7 @@ struct ResolvedSelection {
     let capture: Capture
     /// Every complete capture's date, for `lastSeen` and `goneSince`.
     let captureDates: [Int64: Double]
-    private let anyAbsenceSpans: Bool
+    private let membership: CaptureMembership
 
     init(_ selection: ExportSelection, _ db: Database) throws {
         self.selection = selection
@@ -72,10 +72,7 @@ struct ResolvedSelection {
         } else {
             capture = captures[captures.count - 1]
         }
-        anyAbsenceSpans =
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM recordAbsence WHERE goneCapture <= ? AND returnCapture > ?)",
-                arguments: [capture.id, capture.id]) ?? false
+        membership = try CaptureMembership(capture: capture.id, origin: capture.origin, db)
     }
 
     /// The columns every row reads, in ``ArchivedRecordRow``'s order.
@@ -84,11 +81,7 @@ struct ResolvedSelection {
         endDate, metadata, details, healthKitUUID, firstSeenCapture
         """
 
-    /// The two ways in keep their own records: an export capture holds export records, a live
-    /// capture the HealthKit samples.
-    private var population: String {
-        capture.origin == LiveCapture.origin ? "healthKitUUID IS NOT NULL" : "healthKitUUID IS NULL"
-    }
+    private var population: String { membership.populationSQL }
 
     private var filters: (sql: String, arguments: StatementArguments) {
         var sql = ""
@@ -112,19 +105,7 @@ struct ResolvedSelection {
         return (sql, arguments)
     }
 
-    /// Records the capture held: seen by then, not gone by then, not away at the time.
-    private var heldSQL: String {
-        var sql = """
-            \(population) AND firstSeenCapture <= \(capture.id) AND (goneCapture IS NULL OR goneCapture > \(capture.id))
-            """
-        if anyAbsenceSpans {
-            sql += """
-                 AND NOT EXISTS (SELECT 1 FROM recordAbsence AS absence WHERE absence.recordId = record.id
-                    AND absence.goneCapture <= \(capture.id) AND absence.returnCapture > \(capture.id))
-                """
-        }
-        return sql
-    }
+    private var heldSQL: String { membership.heldSQL }
 
     /// One statement for the whole export: what each row needs, the three gone columns null for
     /// records the capture held.

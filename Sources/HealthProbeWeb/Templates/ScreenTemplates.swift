@@ -27,10 +27,15 @@ enum ScreenTemplates {
         {{#hasChart}}<section aria-labelledby="records-title"><h2 id="records-title">Records per day</h2>
         <form method="get" action="/" class="inline"><label for="chart-type">Sample type</label>
         <select id="chart-type" name="type">{{#chartTypes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/chartTypes}}</select>
+        {{#period}}<label for="chart-from">From</label><input type="date" id="chart-from" name="from" value="{{from}}">
+        <label for="chart-to">to</label><input type="date" id="chart-to" name="to" value="{{to}}">{{/period}}
         <button type="submit">Show</button></form>
+        {{#period}}<nav aria-label="Period" class="chips">{{#previousHref}}<a class="chip" rel="prev" href="{{previousHref}}">← Earlier</a>{{/previousHref}}
+        {{#shortcuts}}<a class="chip" href="{{href}}"{{#selected}} aria-current="true"{{/selected}}>{{label}}</a>{{/shortcuts}}
+        {{#nextHref}}<a class="chip" rel="next" href="{{nextHref}}">Later →</a>{{/nextHref}}</nav>{{/period}}
         {{{recordsChart}}}
         </section>{{/hasChart}}
-        {{#hasTimeline}}<section aria-labelledby="timeline-title"><h2 id="timeline-title">Anomalies over time</h2>
+        {{#hasTimeline}}<section aria-labelledby="timeline-title"><h2 id="timeline-title">Anomalies by the days they affect</h2>
         {{{timelineChart}}}</section>{{/hasTimeline}}
         {{/body}}{{/content}}{{/layout}}
         """
@@ -62,10 +67,13 @@ enum ScreenTemplates {
         <p>{{summary}}</p>
         <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
+        {{#chart}}<section aria-labelledby="where-title"><h2 id="where-title">Where it happened</h2>
+        <p class="muted">{{sampleTypeName}} from {{chartFrom}} to {{chartTo}}: what the last capture holds, and this anomaly's records. <a href="{{dashboardHref}}">On the dashboard chart</a></p>
+        {{{chart}}}</section>{{/chart}}
         <h2>Evidence</h2>
-        <table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
+        <div class="scroll"><table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
         {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><code>{{value}}</code></td></tr>{{/evidence}}
-        </tbody></table>
+        </tbody></table></div>
         <div class="actions">
         <a class="button" href="/anomalies/{{id}}/report.md" download>Share as Markdown</a>
         {{^resolved}}<form method="post" action="/anomalies/{{id}}/resolve"><input type="hidden" name="csrf" value="{{csrf}}">
@@ -76,9 +84,9 @@ enum ScreenTemplates {
         <input type="hidden" name="csrf" value="{{csrf}}">
         <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
         <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
-        {{^empty(records)}}<table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start (UTC)</th><th scope="col">End (UTC)</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
+        {{^empty(records)}}<div class="scroll"><table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start (UTC)</th><th scope="col">End (UTC)</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
         {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td>{{source}}</td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
-        </tbody></table>{{/empty(records)}}
+        </tbody></table></div>{{/empty(records)}}
         {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}
         {{#previousHref}}<a class="button" href="{{previousHref}}" rel="prev">Previous records</a>{{/previousHref}} {{#nextHref}}<a class="button" href="{{nextHref}}" rel="next">Next records</a>{{/nextHref}}
         {{/body}}{{/content}}{{/layout}}
@@ -109,7 +117,7 @@ enum ScreenTemplates {
         <dt>File</dt><dd><code>{{path}}</code></dd>
         <dt>Size</dt><dd>{{size}}</dd>
         <dt>File integrity</dt><dd>{{#integrity}}<span class="badge role-{{integrityRole}}">{{integrity}}</span> checked {{integrityCheckedAt}}{{/integrity}}{{^integrity}}never checked: the button below reads every page{{/integrity}}</dd>
-        <dt>Captures</dt><dd>{{captures}}</dd>
+        <dt>Captures</dt><dd>{{captures}} <a href="/captures">List them and compare</a></dd>
         <dt>Last full check of the data</dt><dd>{{#lastVerified}}{{lastVerified}}{{/lastVerified}}{{^lastVerified}}none yet{{/lastVerified}}</dd>
         <dt>Records held</dt><dd>{{recordsTracked}}</dd>
         </dl>
@@ -121,9 +129,9 @@ enum ScreenTemplates {
         </div>
         </section>
         <section><h2>Types covered</h2>
-        {{^empty(types)}}<table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
+        {{^empty(types)}}<div class="scroll"><table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
         {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td>{{records}}</td><td>{{sources}}</td><td>{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
-        </tbody></table>{{/empty(types)}}{{#empty(types)}}<p class="muted">Nothing captured yet.</p>{{/empty(types)}}
+        </tbody></table></div>{{/empty(types)}}{{#empty(types)}}<p class="muted">Nothing captured yet.</p>{{/empty(types)}}
         </section>
         <section><h2>Health and iCloud context</h2>
         <p class="muted">For correlation only: HealthProbe never syncs its own data.</p>

@@ -1,0 +1,68 @@
+import GRDB
+
+/// What changed between two captures: the records the later one held that the earlier did not
+/// (new) and those the earlier held that the later did not (gone), by sample type — or one type
+/// by day — with the anomalies the checks in between found.
+public struct CaptureComparison: Sendable, Equatable {
+    public struct Change: Sendable, Equatable {
+        /// A sample type, or a UTC day (`2000-01-01`) when one type is shown by day.
+        public var key: String
+        public var new: Int
+        public var gone: Int
+    }
+
+    public var from: CaptureSummary
+    public var to: CaptureSummary
+    /// Set when the changes are one type's, by day.
+    public var type: String?
+    /// Only what changed, by key.
+    public var changes: [Change]
+    /// Anomalies found by the captures after the earlier one, up to the later one.
+    public var anomalies: [Anomaly]
+
+    public var totalNew: Int { changes.reduce(0) { $0 + $1.new } }
+    public var totalGone: Int { changes.reduce(0) { $0 + $1.gone } }
+    /// An export and a live check keep their records apart, so between them everything differs.
+    public var differentOrigins: Bool { from.origin != to.origin }
+}
+
+extension ArchiveStore {
+    /// Capture `from` against capture `to` (either order); nil when either is not a complete capture.
+    public func compareCaptures(from: Int64, to: Int64, byDayOf type: String? = nil) throws -> CaptureComparison? {
+        try writer.read { db in
+            let sql = "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?"
+            guard let earlier = try CaptureSummary.fetchOne(db, sql: sql, arguments: [from]),
+                let later = try CaptureSummary.fetchOne(db, sql: sql, arguments: [to])
+            else { return nil }
+            let before = try CaptureMembership(capture: earlier.id, origin: earlier.origin, db)
+            let after = try CaptureMembership(capture: later.id, origin: later.origin, db)
+            let key = type == nil ? "type" : UTCDay.sql("startDate")
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT key, SUM(heldAfter AND NOT heldBefore) AS new, SUM(heldBefore AND NOT heldAfter) AS gone
+                    FROM (
+                        SELECT \(key) AS key, (\(before.heldSQL)) AS heldBefore, (\(after.heldSQL)) AS heldAfter
+                        FROM record WHERE ? IS NULL OR type = ?
+                    )
+                    WHERE heldBefore != heldAfter
+                    GROUP BY key ORDER BY key
+                    """, arguments: [type, type])
+            let low = min(earlier.id, later.id)
+            let high = max(earlier.id, later.id)
+            let anomalies = try Anomaly.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM anomaly WHERE captureId > ? AND captureId <= ? AND (? IS NULL OR sampleType = ?)
+                    ORDER BY id
+                    """, arguments: [low, high, type, type])
+            return CaptureComparison(
+                from: earlier, to: later, type: type,
+                changes: rows.map { row in
+                    let key: DatabaseValue = row["key"]
+                    let text = Int64.fromDatabaseValue(key).map(UTCText.day) ?? String.fromDatabaseValue(key) ?? "-"
+                    return CaptureComparison.Change(key: text, new: row["new"], gone: row["gone"])
+                }, anomalies: anomalies)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// Anomalies by the UTC days they are about — their records' days, or the window a divergence
+/// names — by severity: the dashboard's anomalies-over-time chart. An anomaly counts once in each
+/// mark it touches.
+public struct AnomalyTimeline: Sendable, Equatable, Codable {
+    public struct Day: Sendable, Equatable, Codable {
+        public var day: Int64
+        public var counts: [Severity: Int]
+
+        public var date: String { UTCText.day(day) }
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    /// The period shown; nil when there is no anomaly.
+    public var range: DayRange?
+    public var daysPerMark: Int
+    /// Every mark of the period, oldest first.
+    public var days: [Day]
+
+    public init(range: DayRange? = nil, daysPerMark: Int = 1, days: [Day]) {
+        self.range = range ?? days.first.map { DayRange(first: $0.day, last: days.last?.day ?? $0.day) }
+        self.daysPerMark = daysPerMark
+        self.days = days
+    }
+}
+
+extension ArchiveStore {
+    /// Anomalies over `range`, or over every day any anomaly is about when nil.
+    public func fetchAnomalyTimeline(range requested: DayRange?) throws -> AnomalyTimeline {
+        try writer.read { db in
+            var severities: [Int64: Severity] = [:]
+            var affected: [Int64: Set<Int64>] = [:]
+            for anomaly in try Anomaly.fetchAll(db, sql: "SELECT * FROM anomaly") {
+                severities[anomaly.id] = anomaly.severity
+                if let window = anomaly.namedWindow { affected[anomaly.id] = Set(window.first...window.last) }
+            }
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT DISTINCT l.anomalyId AS anomaly, \(UTCDay.sql("r.startDate")) AS day
+                    FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
+                    WHERE r.startDate IS NOT NULL
+                    """)
+            while let row = try rows.next() { affected[row["anomaly"], default: []].insert(row["day"]) }
+            let allDays = affected.values.flatMap { $0 }
+            guard let range = requested ?? allDays.min().map({ DayRange(first: $0, last: allDays.max() ?? $0) })
+            else { return AnomalyTimeline(days: []) }
+            let perMark = ChartBinning.daysPerMark(for: range)
+            var counts: [Int64: [Severity: Int]] = [:]
+            for (anomaly, days) in affected {
+                guard let severity = severities[anomaly] else { continue }
+                let marks = Set(
+                    days.filter(range.contains).map {
+                        ChartBinning.markStart(of: $0, in: range, daysPerMark: perMark)
+                    })
+                for mark in marks { counts[mark, default: [:]][severity, default: 0] += 1 }
+            }
+            return AnomalyTimeline(
+                range: range, daysPerMark: perMark,
+                days: ChartBinning.markStarts(in: range, daysPerMark: perMark).map {
+                    AnomalyTimeline.Day(day: $0, counts: counts[$0] ?? [:])
+                })
+        }
+    }
+}

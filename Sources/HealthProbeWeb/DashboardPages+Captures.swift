@@ -1,0 +1,119 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+import Hummingbird
+
+extension DashboardPages {
+    struct CapturesView: Sendable {
+        struct Row: Sendable {
+            var id: Int64
+            var origin: String
+            var exportDay: String
+            var records: String
+            var recordsValue: Int
+            var new: String
+            var gone: String
+            var anomalies: String
+            /// What changed since the capture before it.
+            var compareHref: String?
+        }
+
+        var rows: [Row]
+        var fromChoices: [ChoiceView]
+        var toChoices: [ChoiceView]
+    }
+
+    /// Every complete capture, newest first, each with what changed since the one before.
+    func captures() async throws -> Response {
+        let format = format
+        guard
+            let loaded = try await withArchive({ store in
+                (try store.fetchCaptures(), try store.fetchAnomalies(ArchiveStore.AnomalyFilter(includeResolved: true)))
+            })
+        else { return await noArchive() }
+        let (captures, anomalies) = loaded
+        let found = Dictionary(grouping: anomalies, by: \.captureId).mapValues(\.count)
+        var previous: Int64?
+        var rows: [CapturesView.Row] = []
+        for capture in captures {
+            rows.append(
+                CapturesView.Row(
+                    id: capture.id, origin: capture.origin == .export ? "export" : "iPhone (live)",
+                    exportDay: UTCText.day(of: capture.exportDate ?? capture.startedAt),
+                    records: format.count(capture.records), recordsValue: capture.records,
+                    new: format.count(capture.new),
+                    gone: format.count(capture.gone), anomalies: format.count(found[capture.id] ?? 0),
+                    compareHref: previous.map { "/captures/compare?from=\($0)&to=\(capture.id)" }))
+            previous = capture.id
+        }
+        let ids = captures.map(\.id)
+        func choices(selected: Int64?) -> [ChoiceView] {
+            ids.reversed().map { ChoiceView(value: String($0), label: "capture \($0)", selected: $0 == selected) }
+        }
+        let view = CapturesView(
+            rows: rows.reversed(), fromChoices: choices(selected: ids.dropLast().last ?? ids.first),
+            toChoices: choices(selected: ids.last))
+        return renderer.html("captures", title: "Captures", tab: .archive, body: view)
+    }
+
+    struct ComparisonView: Sendable {
+        struct Row: Sendable {
+            var label: String
+            var new: String
+            var gone: String
+            /// `data-type` (or `data-day`), `data-new` and `data-gone`, for tools.
+            var dataAttributes: String
+            var dayHref: String?
+        }
+
+        var from: Int64
+        var to: Int64
+        var typeName: String?
+        var summary: String
+        var differentOrigins: Bool
+        var allTypesHref: String
+        var rows: [Row]
+        var anomalies: [AnomalyRowView]
+    }
+
+    /// What changed between `from` and `to`, by sample type, or one type by day.
+    func compareCaptures(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let from = query["from"].flatMap({ Int64($0) }), let to = query["to"].flatMap({ Int64($0) }) else {
+            return renderer.error(
+                .badRequest, title: "Choose two captures",
+                message: "Compare two captures by their numbers, as /captures/compare?from=1&to=2.",
+                link: ("/captures", "Captures"))
+        }
+        let type = query["type"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let format = format
+        guard let loaded = try await withArchive({ try $0.compareCaptures(from: from, to: to, byDayOf: type) }) else {
+            return await noArchive()
+        }
+        guard let comparison = loaded else {
+            return notFound("Capture \(from) or capture \(to) is not a complete capture of this archive.")
+        }
+        let base = "/captures/compare?from=\(from)&to=\(to)"
+        let rows = comparison.changes.map { change in
+            let attribute = type == nil ? "data-type" : "data-day"
+            let key = SVGChart.escape(change.key)
+            return ComparisonView.Row(
+                label: type == nil ? SampleTypeCatalog.displayName(of: change.key) : change.key,
+                new: format.count(change.new), gone: format.count(change.gone),
+                dataAttributes: "\(attribute)=\"\(key)\" data-new=\"\(change.new)\" data-gone=\"\(change.gone)\"",
+                dayHref: type == nil
+                    ? base + "&type=" + (change.key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                    : nil)
+        }
+        let summary =
+            "\(format.count(comparison.totalNew)) \(comparison.totalNew == 1 ? "record" : "records") new in capture \(to), "
+            + "\(format.count(comparison.totalGone)) gone since capture \(from)."
+        let view = ComparisonView(
+            from: from, to: to, typeName: type.map(SampleTypeCatalog.displayName), summary: summary,
+            differentOrigins: comparison.differentOrigins, allTypesHref: base, rows: rows,
+            anomalies: comparison.anomalies.map {
+                AnomalyRowView(AnomalyRow($0, format: format), returnPath: base)
+            })
+        return renderer.html("comparison", title: "Capture \(from) → \(to)", tab: .archive, body: view)
+    }
+}
