@@ -23,6 +23,14 @@ actor ArchiveAccess {
         return opened
     }
 
+    /// The archive for saving settings, created when absent; nil while a first check fills it.
+    func forSettings() throws -> ArchiveStore? {
+        if firstCheckRunning { return nil }
+        let opened = try store ?? ArchiveStore.open(at: path)
+        store = opened
+        return opened
+    }
+
     /// The archive for a check, created when absent; `first` when it holds no capture yet, so
     /// pages stay off it until the check ends.
     func forCheck() throws -> ArchiveStore {

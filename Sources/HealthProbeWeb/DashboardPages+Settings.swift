@@ -28,14 +28,22 @@ extension DashboardPages {
         var anomalies: String
     }
 
+    /// The settings; before the first check, the defaults, which saving keeps in a new archive.
     func settings(_ request: Request) async throws -> Response {
-        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else { return await noArchive() }
-        let flash: String? =
+        var flash: String? =
             switch request.uri.queryParameters["done"] {
             case "saved": "Settings saved."
             case "deleted": "All audit data was deleted. The settings stay."
             default: nil
             }
+        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else {
+            if await access.isFillingFirstCapture { return await noArchive() }
+            flash =
+                flash ?? "No check yet: these are the defaults. Saving keeps them in a new archive for the first check."
+            return renderer.html(
+                "settings", title: "Settings", tab: .settings,
+                body: SettingsView(SettingsState.make(.defaults), error: nil), flash: flash)
+        }
         return renderer.html(
             "settings", title: "Settings", tab: .settings, body: SettingsView(state, error: nil), flash: flash)
     }
@@ -45,6 +53,16 @@ extension DashboardPages {
         let form = try await FormFields.read(request)
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         let (hours, types, threshold) = (form["frequency"], form.all("type"), form["threshold"])
+        if try await withArchive({ _ in }) == nil {
+            // Before the first check: refuse a bad form before the archive is made.
+            do {
+                _ = try SettingsState.settings(fromHours: hours, types: types, threshold: threshold, current: .defaults)
+                    .validated()
+            } catch let refusal as SettingsError {
+                return refusedSettings(refusal, current: .defaults, types: types)
+            }
+            guard try await access.forSettings() != nil else { return await noArchive() }
+        }
         let outcome = try await withArchive { store -> (refusal: SettingsError?, current: MonitoringSettings) in
             let current = try store.fetchSettings()
             do {
@@ -57,7 +75,12 @@ extension DashboardPages {
         }
         guard let outcome else { return await noArchive() }
         guard let refusal = outcome.refusal else { return redirect(to: "/settings?done=saved") }
-        var shown = SettingsState.make(outcome.current)
+        return refusedSettings(refusal, current: outcome.current, types: types)
+    }
+
+    /// The form again, as it was sent, with what was wrong (422).
+    private func refusedSettings(_ refusal: SettingsError, current: MonitoringSettings, types: [String]) -> Response {
+        var shown = SettingsState.make(current)
         let chosen = Set(types)
         for index in shown.types.indices {
             shown.types[index].selected = chosen.contains(shown.types[index].identifier)

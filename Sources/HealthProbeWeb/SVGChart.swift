@@ -94,7 +94,8 @@ enum SVGChart {
         let table =
             "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(series.daysPerMark == 1 ? "Day" : "\(series.daysPerMark) days from") (UTC)</th><th scope=\"col\">Records</th><th scope=\"col\">Surplus copies</th><th scope=\"col\">Arrived late</th><th scope=\"col\">Vanished</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div></details>"
-        return "<figure class=\"chart-figure\">" + scaleLabel(peak, "records a \(unit)", format: format) + svg + below
+        return "<figure class=\"chart-figure\">"
+            + scaleLabel(peak, peak == 1 ? "record a \(unit)" : "records a \(unit)", format: format) + svg + below
             + legend + table + "</figure>"
     }
 
@@ -143,7 +144,8 @@ enum SVGChart {
         let table =
             "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeline.daysPerMark == 1 ? "Day" : "\(timeline.daysPerMark) days from") (UTC)</th><th scope=\"col\">Critical</th><th scope=\"col\">Warning</th><th scope=\"col\">Info</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div></details>"
-        return "<figure class=\"chart-figure\">" + scaleLabel(peak, "anomalies", format: format) + svg
+        return "<figure class=\"chart-figure\">" + scaleLabel(peak, peak == 1 ? "anomaly" : "anomalies", format: format)
+            + svg
             + dateLabels(range) + legend + table + "</figure>"
     }
 

@@ -86,4 +86,58 @@ struct BrowserTests {
         }
         await browser.quit()
     }
+
+    /// Every page at a desktop's and a phone's width, light and dark: nothing wider than the
+    /// window, no visible text under 11 px, dark pages dark. Screenshots of each go to
+    /// `.build/screenshots/` (`dashboard-390-dark.png`, …) to be looked at.
+    @Test func everyPageFitsAPhoneAndReadsInLightAndDark() async throws {
+        let archive = try AuditedArchive()
+        let store = try archive.open()
+        let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
+        let captures = try store.fetchCaptures().map(\.id)
+        let server = Process()
+        server.executableURL = CommandRunner.executable
+        server.arguments = ["serve", "--archive", archive.path]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate() }
+        let line = try await ProcessLines.first(matching: "http://", in: output)
+        let url = try #require(line.split(separator: " ").last.map(String.init))
+        let base = try #require(url.components(separatedBy: "/?").first)
+        let pages = [
+            ("dashboard", "/"), ("anomalies", "/anomalies"), ("anomaly", "/anomalies/\(lost.id)"),
+            ("audit", "/audit"), ("archive", "/archive"), ("settings", "/settings"),
+            ("delete", "/settings/delete"), ("check", "/check"), ("captures", "/captures"),
+            ("compare", "/captures/compare?from=\(captures[0])&to=\(captures[1])"),
+        ]
+        let browser = try await WebDriver()
+        do {
+            try await browser.open(url)
+            for (width, height) in [(1280, 900), (390, 844)] {
+                try await browser.resize(width: width, height: height)
+                for dark in [false, true] {
+                    try await browser.prefersDark(dark)
+                    for (name, path) in pages {
+                        try await browser.open(base + path)
+                        #expect(try await browser.waitUntil("document.readyState === 'complete'"))
+                        let problems = try await browser.layoutProblems()
+                        let shot = "\(name)-\(width)\(dark ? "-dark" : "")"
+                        #expect(problems.overflow <= 0, "\(shot) is \(problems.overflow) px wider than the window")
+                        #expect(problems.smallText.isEmpty, "\(shot): text under 11 px: \(problems.smallText)")
+                        let background =
+                            try await browser.script(
+                                "return getComputedStyle(document.body).backgroundColor") as? String
+                        #expect(background == (dark ? "rgb(17, 19, 23)" : "rgb(246, 247, 249)"), "\(shot)")
+                        try await browser.screenshot(to: Self.screenshots.appendingPathComponent("\(shot).png"))
+                    }
+                }
+            }
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
 }

@@ -200,6 +200,36 @@ struct DashboardRouterTests: Sendable {
         }
     }
 
+    /// Before the first check, Settings shows the defaults; a bad form makes no archive, a good
+    /// one makes it with the settings for the first check to use.
+    @Test func settingsCanBeChosenBeforeTheFirstCheck() async throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let path = folder.appendingPathComponent("new.sqlite").path
+        let configuration = WebConfiguration(archivePath: path, uploadDirectory: folder, format: .utc)
+        let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
+        let form = "csrf=\(configuration.csrfToken)&threshold=critical&type=HKQuantityTypeIdentifierHeartRate"
+        try await app.test(.router) { client in
+            let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
+            try await client.execute(uri: "/settings", method: .get, headers: cookie) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("these are the defaults"))
+            }
+            var headers = cookie
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            let refused = try await client.execute(
+                uri: "/settings", method: .post, headers: headers, body: ByteBuffer(string: form + "&frequency=5"))
+            #expect(refused.status == .unprocessableContent)
+            #expect(!FileManager.default.fileExists(atPath: path), "a refused form makes no archive")
+            let saved = try await client.execute(
+                uri: "/settings", method: .post, headers: headers, body: ByteBuffer(string: form + "&frequency=6"))
+            #expect(saved.status == .seeOther)
+            let settings = try ArchiveStore.open(at: path, creating: false).fetchSettings()
+            #expect(settings.checkFrequency == .every6Hours)
+            #expect(settings.alertThreshold == .critical)
+            #expect(settings.monitoredTypes == ["HKQuantityTypeIdentifierHeartRate"])
+        }
+    }
+
     @Test func noPageHoldsAHealthValueButARevealedDetail() async throws {
         let store = try archive.open()
         let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .duplicate })

@@ -89,6 +89,39 @@ final class WebDriver: @unchecked Sendable {
         return false
     }
 
+    /// The window's outer size; a phone's is 390 × 844.
+    func resize(width: Int, height: Int) async throws {
+        _ = try await send("POST", "/session/\(session)/window/rect", ["width": width, "height": height])
+    }
+
+    /// Pages as with the system in dark mode (or light), through the DevTools protocol.
+    func prefersDark(_ dark: Bool) async throws {
+        _ = try await send(
+            "POST", "/session/\(session)/goog/cdp/execute",
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]],
+            ])
+    }
+
+    /// What does not fit: how much wider than the window the page is, and the visible text
+    /// smaller than 11 px (each as `tag: size`).
+    func layoutProblems() async throws -> (overflow: Int, smallText: [String]) {
+        let found =
+            try await script(
+                """
+                const root = document.documentElement;
+                const small = [];
+                for (const element of document.querySelectorAll('body *')) {
+                  const own = [...element.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+                  const size = parseFloat(getComputedStyle(element).fontSize);
+                  if (own && element.getClientRects().length && size < 11) small.push(element.tagName + ': ' + size);
+                }
+                return [root.scrollWidth - root.clientWidth, small];
+                """) as? [Any] ?? []
+        return ((found.first as? Int) ?? Int.max, (found.last as? [String]) ?? ["unreadable"])
+    }
+
     func quit() async {
         _ = try? await send("DELETE", "/session/\(session)", nil)
         _ = try? await send("GET", "/shutdown", nil)

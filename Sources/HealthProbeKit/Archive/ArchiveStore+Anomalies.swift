@@ -74,13 +74,22 @@ extension ArchiveStore {
             let total =
                 try Int.fetchOne(
                     db, sql: "SELECT COUNT(*) FROM anomalyRecord WHERE anomalyId = ?", arguments: [id]) ?? 0
-            let records = try AnomalyRecord.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT l.recordId, l.role, r.type, r.sourceName, r.startDate, r.endDate, r.unit, r.value
+                    SELECT l.recordId, l.role, r.type, r.sourceName, r.startDate, r.endDate, r.unit, r.value,
+                        r.kind, r.details
                     FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
                     WHERE l.anomalyId = ? ORDER BY l.role, r.startDate, r.id LIMIT ? OFFSET ?
                     """, arguments: [id, limit, max(0, offset)])
+            // A workout has no single value: its duration, distance and energy stand for it.
+            let records = try rows.map { row in
+                var record = try AnomalyRecord(row: row)
+                if record.value == nil, (row["kind"] as String?) == "workout" {
+                    record.value = WorkoutSummary.text(details: row["details"])
+                }
+                return record
+            }
             return (records, total)
         }
     }

@@ -144,7 +144,9 @@ extension ArchiveStore {
         var duplicate = 0
     }
 
-    /// Records the anomalies of `type` (or the one given) are about, by start day and kind.
+    /// Records the anomalies of `type` (or the one given) are about, by start day and kind. The
+    /// joins run in the order written (`CROSS JOIN`): from the type's few anomalies to their links
+    /// by key, rather than through every link in the archive.
     static func anomalyMarks(_ db: Database, type: String, anomalyID: Int64?) throws -> [Int64: MarkCounts] {
         var marks: [Int64: MarkCounts] = [:]
         let rows = try Row.fetchCursor(
@@ -152,8 +154,8 @@ extension ArchiveStore {
             sql: """
                 SELECT l.role AS role, \(UTCDay.sql("r.startDate")) AS day, COUNT(*) AS n
                 FROM anomaly AS a
-                JOIN anomalyRecord AS l ON l.anomalyId = a.id
-                JOIN record AS r ON r.id = l.recordId
+                CROSS JOIN anomalyRecord AS l ON l.anomalyId = a.id
+                CROSS JOIN record AS r ON r.id = l.recordId
                 WHERE a.sampleType = ? AND (? IS NULL OR a.id = ?)
                     AND l.role IN ('vanished', 'inserted', 'surplus') AND r.startDate IS NOT NULL
                 GROUP BY l.role, day
