@@ -48,4 +48,13 @@ extension ArchiveStore {
             try db.execute(sql: "ALTER TABLE exportRun ADD COLUMN pid INTEGER")
         }
     }
+
+    /// v12: metadata as the export wrote it, beside the UTC form fingerprints read — only for
+    /// records with a date among their metadata. Records stored before keep null (their offsets
+    /// were not kept) and are exported in UTC.
+    static func registerMetadataAsWritten(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v12 metadata as written") { db in
+            try db.execute(sql: "ALTER TABLE record ADD COLUMN metadataAsWritten TEXT")
+        }
+    }
 }

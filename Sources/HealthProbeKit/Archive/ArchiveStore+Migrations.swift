@@ -119,6 +119,7 @@ extension ArchiveStore {
         registerStartDateIndex(in: &migrator)
         registerVerificationMarks(in: &migrator)
         registerExportStarts(in: &migrator)
+        registerMetadataAsWritten(in: &migrator)
         return migrator
     }
 }

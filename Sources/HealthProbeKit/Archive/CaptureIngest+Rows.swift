@@ -8,11 +8,11 @@ extension CaptureIngest {
     static let columns = """
         kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
         creationDate, startDate, endDate, metadata, details, healthKitUUID,
-        strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey,
+        strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey, metadataAsWritten,
         lastVerifiedAt, occurrence, firstSeenCapture, lastSeenCapture
         """
-    /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `semanticKey`.
-    static let parametersPerRow: Int32 = 19
+    /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `metadataAsWritten`.
+    static let parametersPerRow: Int32 = 20
 
     /// One row's values: its parameters from `firstParameter`, the time of verification in ?1
     /// (shared by every row of a statement), then `occurrence` and the capture.
@@ -44,6 +44,7 @@ extension CaptureIngest {
         binding.bindBlob(first + 16, row.fuzzyFingerprint, in: bytes)
         binding.bind(first + 17, row.identityKey)
         binding.bind(first + 18, row.semanticKey)
+        binding.bindText(first + 19, row.text.metadataAsWritten, in: bytes)
     }
 
     /// The id of a device description, stored once: the few most recent are compared byte for

@@ -15,7 +15,8 @@ extension PreparedBatch {
             device: append(element.sample.device?.canonicalText), unit: append(element.unit),
             value: append(element.value), metadata: appendWritten { CanonicalJSON.writeMetadata(metadata, to: &$0) },
             details: append(HealthRecord.detailsText(HealthRecord.beatDetails(element), sample: element.sample)),
-            healthKitUUID: .null)
+            healthKitUUID: .null,
+            metadataAsWritten: appendWritten { CanonicalJSON.writeMetadataAsWritten(metadata, to: &$0) })
         let numbers = Numbers(
             numericValue: HealthRecord.number(element.value),
             creationDate: element.sample.creationDate.map { Double($0.secondsSince1970) },

@@ -29,6 +29,8 @@ public struct PreparedBatch: Sendable {
         var metadata: Span
         var details: Span
         var healthKitUUID: Span
+        /// Null unless a metadata date was written with an offset (``HealthRecord/metadataAsWritten``).
+        var metadataAsWritten: Span = .null
     }
 
     /// A record's numbers: its value as a number, and its dates in seconds since 1970, UTC.
@@ -84,7 +86,7 @@ public struct PreparedBatch: Sendable {
             kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),
             sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
             value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
-            healthKitUUID: append(record.healthKitUUID))
+            healthKitUUID: append(record.healthKitUUID), metadataAsWritten: append(record.metadataAsWritten))
         return appendRow(text: text, numbers: Numbers(record), fingerprintedBy: &maker)
     }
 

@@ -75,11 +75,17 @@ struct ResolvedSelection {
         membership = try CaptureMembership(capture: capture.id, origin: capture.origin, db)
     }
 
-    /// The columns every row reads, in ``ArchivedRecordRow``'s order.
-    static let columns = """
-        id, kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue, creationDate, startDate, \
-        endDate, metadata, details, healthKitUUID, firstSeenCapture
-        """
+    /// The columns every row reads, in ``ArchivedRecordRow``'s order, of the table named `table`:
+    /// metadata as the export wrote it where its dates had offsets, else as stored.
+    static func columns(of table: String = "record") -> String {
+        let plain = [
+            "id", "kind", "type", "sourceName", "sourceVersion", "deviceId", "unit", "value", "numericValue",
+            "creationDate", "startDate", "endDate",
+        ]
+        let metadata = "COALESCE(\(table).metadataAsWritten, \(table).metadata) AS metadata"
+        let rest = ["details", "healthKitUUID", "firstSeenCapture"]
+        return (plain.map { "\(table).\($0)" } + [metadata] + rest.map { "\(table).\($0)" }).joined(separator: ", ")
+    }
 
     private var population: String { membership.populationSQL }
 
@@ -120,19 +126,16 @@ struct ResolvedSelection {
     func query(_ order: Order) -> (sql: String, arguments: StatementArguments) {
         let (filterSQL, filterArguments) = filters
         var sql = """
-            SELECT \(Self.columns), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason,
+            SELECT \(Self.columns()), NULL AS lastSeen, NULL AS goneAt, NULL AS goneReason,
                 numericValue IS NULL AS withoutNumber FROM record
             WHERE \(heldSQL)\(filterSQL)
             """
         var arguments = filterArguments
         if selection.includeGone {
-            let prefixed = Self.columns.split(separator: ",").map {
-                "record." + $0.trimmingCharacters(in: .whitespaces)
-            }
             sql += """
 
                 UNION ALL
-                SELECT \(prefixed.joined(separator: ", ")), gone.lastSeen, gone.goneAt, gone.reason,
+                SELECT \(Self.columns()), gone.lastSeen, gone.goneAt, gone.reason,
                     record.numericValue IS NULL
                 FROM (
                     SELECT id, lastSeenCapture AS lastSeen, goneCapture AS goneAt, goneReason AS reason FROM record

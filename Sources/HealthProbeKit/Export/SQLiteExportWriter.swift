@@ -24,7 +24,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         configuration.prepareDatabase { db in
             try db.execute(
                 sql:
-                    "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192"
+                    "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048"
             )
         }
         // One transaction spans every row, each written in its own access.

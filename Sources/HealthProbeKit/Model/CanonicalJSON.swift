@@ -139,6 +139,34 @@ indirect enum CanonicalJSON: Sendable, Hashable {
         output.append(UInt8(ascii: "]"))
     }
 
+    /// Appends the metadata as the export wrote it — dates with the offset they were written
+    /// with (`2000-01-01 08:00:00 +0100`) — in the same order as ``writeMetadata(_:to:)``; nothing
+    /// when no value is a date, as the stored metadata then is the text as written.
+    static func writeMetadataAsWritten(_ entries: [MetadataEntry], to output: inout [UInt8]) {
+        guard entries.contains(where: { $0.timestamp != nil }) else { return }
+        let pairs = entries.map {
+            (key: $0.key, sortValue: $0.timestamp.map(UTCText.iso8601) ?? $0.value, value: $0.value)
+        }
+        .sorted { $0.key != $1.key ? $0.key < $1.key : $0.sortValue < $1.sortValue }
+        output.append(UInt8(ascii: "["))
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "["))
+            writeString(pair.key, to: &output)
+            output.append(UInt8(ascii: ","))
+            writeString(pair.value, to: &output)
+            output.append(UInt8(ascii: "]"))
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// ``writeMetadataAsWritten(_:to:)``'s text; nil when no value is a date.
+    static func metadataAsWrittenText(_ entries: [MetadataEntry]) -> String? {
+        var output: [UInt8] = []
+        writeMetadataAsWritten(entries, to: &output)
+        return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
+    }
+
     private static func sortedMetadataPairs(_ entries: [MetadataEntry]) -> [(String, String)] {
         let pairs = entries.map { ($0.key, $0.timestamp.map(UTCText.iso8601) ?? $0.value) }
         guard pairs.count > 1 else { return pairs }

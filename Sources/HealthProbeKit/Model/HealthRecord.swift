@@ -30,8 +30,12 @@ public struct HealthRecord: Sendable, Hashable {
     public var creationDate: Double?
     public var startDate: Double?
     public var endDate: Double?
-    /// `[[key, value], …]` as canonical JSON, sorted, timestamps in UTC; nil when empty.
+    /// `[[key, value], …]` as canonical JSON, sorted, timestamps in UTC; nil when empty. What
+    /// fingerprints read: the same instant written with another offset is the same record.
     public var metadataJSON: String?
+    /// The same pairs with dates as the export wrote them, offsets kept; nil when no value is a
+    /// date (or on the live path, whose dates carry no offset). What exports give back.
+    public var metadataAsWritten: String?
     /// Children and attributes not modelled above, as canonical JSON; nil when none.
     public var detailsJSON: String?
     /// The HealthKit UUID, on the live path only.
@@ -74,6 +78,7 @@ public struct HealthRecord: Sendable, Hashable {
             startDate: Double(sample.startDate.secondsSince1970), endDate: Double(sample.endDate.secondsSince1970),
             metadataJSON: CanonicalJSON.metadataText(sample.metadata),
             detailsJSON: Self.detailsText(details, sample: sample))
+        metadataAsWritten = CanonicalJSON.metadataAsWrittenText(sample.metadata)
     }
 
     /// A sample's details as stored: `details`, then the attributes and children no field
