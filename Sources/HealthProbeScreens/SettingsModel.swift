@@ -10,6 +10,10 @@ public final class SettingsModel {
     /// True between asking to delete all audit data and confirming or cancelling.
     public private(set) var isConfirmingDeletion = false
 
+    /// Called with the settings once they are saved: the app re-registers its HealthKit
+    /// observers for the types now monitored.
+    public var onSaved: (@MainActor (MonitoringSettings) -> Void)?
+
     private let archive: any HealthArchiveStore
 
     public init(archive: any HealthArchiveStore) {
@@ -21,7 +25,12 @@ public final class SettingsModel {
     }
 
     public func save(_ settings: MonitoringSettings) {
-        errorMessage = failureMessage { state = SettingsState.make(try archive.saveSettings(settings)) }
+        var saved: MonitoringSettings?
+        errorMessage = failureMessage {
+            saved = try archive.saveSettings(settings)
+            state = saved.map(SettingsState.make)
+        }
+        if let saved { onSaved?(saved) }
     }
 
     public func askToDeleteAllAuditData() { isConfirmingDeletion = true }

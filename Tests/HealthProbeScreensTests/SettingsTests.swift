@@ -78,3 +78,24 @@ struct SettingsTests {
         #expect(try store.fetchSettings().checkFrequency == .every24Hours)
     }
 }
+
+/// The app re-registers its observers when the monitored types change: the model says so once
+/// the settings are saved, and not when they are refused.
+@Suite("Settings: saved")
+@MainActor
+struct SettingsSavedTests {
+    @Test func savingTellsTheAppWhatIsMonitoredNow() throws {
+        let archive = try AuditedArchive(records: 300)
+        let model = SettingsModel(archive: try archive.open())
+        var told: [MonitoringSettings] = []
+        model.onSaved = { told.append($0) }
+        var chosen = MonitoringSettings.defaults
+        chosen.monitoredTypes = ["HKQuantityTypeIdentifierHeartRate"]
+        model.save(chosen)
+        #expect(told.map(\.monitoredTypes) == [["HKQuantityTypeIdentifierHeartRate"]])
+        chosen.monitoredTypes = ["HKQuantityTypeIdentifierNoSuchThing"]
+        model.save(chosen)
+        #expect(model.errorMessage != nil)
+        #expect(told.count == 1, "a refused change re-registers nothing")
+    }
+}

@@ -26,6 +26,13 @@ public struct ExportScheduler: Sendable {
         case exported(ExportResult, slot: Date)
         /// The run failed; the slot stays owed and the next `due` tries again.
         case failed(ExportFailure, slot: Date)
+
+        /// What a background task reports to the system: false only when an export was owed
+        /// and did not complete.
+        public var succeeded: Bool {
+            if case .failed = self { return false }
+            return true
+        }
     }
 
     let archive: ArchiveStore

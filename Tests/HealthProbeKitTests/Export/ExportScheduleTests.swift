@@ -184,12 +184,15 @@ struct ExportScheduleTests {
         let missing = support.folder.appendingPathComponent("gone-folder")
         let scheduler = Self.scheduler(support, store, clock)
         try scheduler.setSchedule(Self.schedule(.daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: missing))
-        guard case .failed = try scheduler.runDue() else {
+        let failed = try scheduler.runDue()
+        guard case .failed = failed else {
             Issue.record("a folder that does not exist must fail the run")
             return
         }
+        #expect(!failed.succeeded, "the background task reports the failure")
         #expect(try store.fetchExportRuns().map(\.outcome) == [.failed])
         try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
         #expect(try Self.due(scheduler) == "2000-03-02T07:00:00Z")
+        #expect(try scheduler.runDue().succeeded, "nothing owed any more")
     }
 }
