@@ -36,7 +36,9 @@ let package = Package(
         .target(
             name: "AppleHealthExport",
             dependencies: [
-                "CLibXML2", "CZlibShim",
+                // Apple's SDKs have a libxml2 module of their own, whose headers pkg-config does
+                // not know for iOS; the shim is for Linux.
+                .target(name: "CLibXML2", condition: .when(platforms: [.linux])), "CZlibShim",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -19,7 +19,7 @@ PLATFORM = {
     "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Glibc", "Musl", "Darwin",
     "Dispatch", "Testing", "XCTest", "Synchronization", "Observation", "os", "Combine",
     "SwiftUI", "UIKit", "AppKit", "HealthKit", "BackgroundTasks", "UniformTypeIdentifiers", "UserNotifications",
-    "CoreFoundation", "Security", "CryptoKit",
+    "CoreFoundation", "Security", "CryptoKit", "libxml2",
 }
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)", re.M)
 

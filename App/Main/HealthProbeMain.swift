@@ -2,26 +2,22 @@
     import HealthProbeApp
     import SwiftUI
 
-    /// The app's entry point: wiring only.
+    /// The app's entry point: wiring only. The environment is made once, at launch, and registers
+    /// the background handlers and HealthKit observers before launching ends.
     @main
     struct HealthProbeMain: App {
-        @State private var environment = try? AppEnvironment()
+        private let environment: AppEnvironment?
 
         init() {
-            environment?.registerBackgroundRefresh()
-            environment?.scheduledExports.register()
+            environment = try? AppEnvironment()
+            environment?.launch()
         }
 
         var body: some Scene {
             WindowGroup {
                 if let environment {
                     RootView(environment: environment)
-                        .task {
-                            await environment.startMonitoring()
-                            await environment.scheduleBackgroundRefresh()
-                            await environment.scheduledExports.runOverdueInForeground()
-                            environment.scheduledExports.submitNext()
-                        }
+                        .task { await environment.becameActive() }
                 } else {
                     Text("HealthProbe could not open its archive.")
                 }

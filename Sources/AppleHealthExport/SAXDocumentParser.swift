@@ -1,5 +1,12 @@
-import CLibXML2
 import Foundation
+
+// libxml2: on Apple platforms the SDK's own module; on Linux the system library through our shim
+// (found with pkg-config), which also keeps libxml2's ICU headers away from Foundation's.
+#if canImport(libxml2)
+    import libxml2
+#else
+    import CLibXML2
+#endif
 
 /// libxml2's SAX2 push parser, configured for untrusted exports: no network, no entity
 /// substitution, no DTD loading, an external-entity loader that refuses everything, and any

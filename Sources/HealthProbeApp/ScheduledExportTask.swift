@@ -1,15 +1,17 @@
-#if canImport(BackgroundTasks) && canImport(Security) && canImport(UIKit)
+#if canImport(BackgroundTasks) && canImport(Security)
     import BackgroundTasks
+    import Dispatch
     import Foundation
     import HealthProbeKit
-    import Security
 
-    /// Scheduled exports on iPhone: a `BGProcessingTask` (minutes, while the phone is idle and
-    /// charging) and a foreground fallback, both calling `ExportScheduler.runDue`, which runs one
-    /// catch-up export when a slot is owed. No logic here.
-    public final class ScheduledExportTask: @unchecked Sendable {
+    /// Scheduled exports on iPhone: a `BGProcessingTask` (minutes, while the phone is idle) and a
+    /// foreground fallback, both calling `ExportScheduler.runDue`, which runs one catch-up export
+    /// when a slot is owed. No logic here.
+    public final class ScheduledExportTask: Sendable {
         public static let identifier = "org.healthprobe.export"
         private let scheduler: ExportScheduler
+        /// The task's handler runs here, off the main thread: the export is synchronous work.
+        private let queue = DispatchQueue(label: "org.healthprobe.export", qos: .utility)
 
         /// `folder` holds the exports; files written in the background stay readable while open
         /// only (`completeUnlessOpen`), and the folder is kept out of backups.
@@ -30,23 +32,28 @@
             }
         }
 
-        /// Call before the app finishes launching.
+        /// Call before the app finishes launching. The export runs in the handler, on this
+        /// class's queue; expiration cancels it (it leaves no file and the slot stays owed), and
+        /// the task reports whether an owed export completed.
         public func register() {
-            BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
+            let scheduler = scheduler
+            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: queue) { task in
                 let cancellation = CancellationFlag()
                 task.expirationHandler = { cancellation.cancel() }
-                Task.detached { [self] in
-                    let outcome = try? scheduler.runDue(cancellation: cancellation)
-                    submitNext()
-                    task.setTaskCompleted(success: outcome != nil)
-                }
+                let outcome = try? scheduler.runDue(cancellation: cancellation)
+                Self.submitNext(scheduler)
+                task.setTaskCompleted(success: outcome?.succeeded ?? false)
             }
         }
 
         /// Asks iOS for the next run at the next slot.
         public func submitNext() {
+            Self.submitNext(scheduler)
+        }
+
+        private static func submitNext(_ scheduler: ExportScheduler) {
             guard let schedule = try? scheduler.schedule() else { return }
-            let request = BGProcessingTaskRequest(identifier: Self.identifier)
+            let request = BGProcessingTaskRequest(identifier: identifier)
             request.earliestBeginDate = schedule.nextSlot(after: Date())
             request.requiresExternalPower = false
             try? BGTaskScheduler.shared.submit(request)
@@ -55,24 +62,6 @@
         /// The foreground fallback: when the app becomes active, run what is owed.
         public func runOverdueInForeground() async {
             _ = try? scheduler.runDue()
-        }
-    }
-
-    /// A scheduled encrypted export's password, kept in the Keychain under the schedule's
-    /// `passwordFile` name, readable only when the device is unlocked.
-    enum KeychainPassword {
-        struct Missing: Error {}
-
-        static func read(account: String) throws -> [UInt8] {
-            let query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "org.healthprobe.export",
-                kSecAttrAccount as String: account, kSecReturnData as String: true,
-            ]
-            var item: CFTypeRef?
-            guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let data = item as? Data else {
-                throw Missing()
-            }
-            return Array(data)
         }
     }
 #endif

@@ -212,4 +212,16 @@
                 })
         }
     }
+
+    extension ColorRole {
+        /// Colours by role: the system's, so dark mode and contrast settings follow.
+        var color: Color {
+            switch self {
+            case .healthy: .green
+            case .warning: .orange
+            case .critical: .red
+            case .neutral: .gray
+            }
+        }
+    }
 #endif

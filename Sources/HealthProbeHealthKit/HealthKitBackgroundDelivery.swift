@@ -25,6 +25,10 @@
             self.onChange = onChange
         }
 
+        /// How long a background wake's check may run before it is cut short (HealthKit gives a
+        /// wake about half a minute, undocumented; the completion must come before).
+        static let wakeSeconds = 20.0
+
         /// HealthKit's completion handler, handed to the task that runs the check.
         private struct Completion: @unchecked Sendable {
             let call: HKObserverQueryCompletionHandler
@@ -37,8 +41,10 @@
                 let query = HKObserverQuery(sampleType: type, predicate: nil) { _, completion, error in
                     let done = Completion(call: completion)
                     guard error == nil else { return done.call() }
+                    // HealthKit backs off, then stops delivering, when the completion is late or
+                    // never called: the check gets a bounded time and resumes at the next wake.
                     Task {
-                        await onChange()
+                        await BoundedWork.run(within: Self.wakeSeconds) { await onChange() }
                         done.call()
                     }
                 }

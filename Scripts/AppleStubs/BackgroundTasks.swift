@@ -1,0 +1,42 @@
+// A stub of BackgroundTasks for type-checking HealthProbe's app on Linux (Scripts/typecheck-apple.sh):
+// only what the app uses, as Apple's documentation gives it for the iOS 18.4 SDK (Xcode 16.3).
+// `BGTask` is not `Sendable`, and its launch handler is a plain escaping closure run on the queue
+// given (a background one for `nil`): a handler made on the main actor is wrong there.
+import Dispatch
+import Foundation
+
+@available(iOS 13.0, *)
+open class BGTask: NSObject {
+    open var identifier: String { fatalError() }
+    open var expirationHandler: (() -> Void)?
+    open func setTaskCompleted(success: Bool) { fatalError() }
+}
+
+open class BGAppRefreshTask: BGTask {}
+open class BGProcessingTask: BGTask {}
+
+open class BGTaskRequest: NSObject, NSCopying {
+    open var identifier: String { fatalError() }
+    open var earliestBeginDate: Date?
+    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
+}
+
+open class BGAppRefreshTaskRequest: BGTaskRequest {
+    public init(identifier: String) { fatalError() }
+}
+
+open class BGProcessingTaskRequest: BGTaskRequest {
+    public init(identifier: String) { fatalError() }
+    open var requiresNetworkConnectivity: Bool = false
+    open var requiresExternalPower: Bool = false
+}
+
+open class BGTaskScheduler: NSObject {
+    open class var shared: BGTaskScheduler { fatalError() }
+    open func register(
+        forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
+        launchHandler: @escaping (BGTask) -> Void
+    ) -> Bool { fatalError() }
+    open func submit(_ taskRequest: BGTaskRequest) throws { fatalError() }
+    open func cancel(taskRequestWithIdentifier identifier: String) { fatalError() }
+}

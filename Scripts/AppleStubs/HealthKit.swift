@@ -1,0 +1,191 @@
+// A stub of HealthKit for type-checking HealthProbe's adapter on Linux (Scripts/typecheck-apple.sh):
+// only what the adapter uses, each declaration as Apple's documentation gives it for the iOS 18.4
+// SDK (Xcode 16.3) — names, labels, optionality, `@Sendable` handlers, `async` variants. The
+// classes are not `Sendable` here: where the documentation's conformances could not be confirmed,
+// the stricter choice, so code that type-checks here does not rely on it. Enumerations carry the
+// cases the adapter names. Nothing here runs: bodies are `fatalError()`.
+import Foundation
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKObjectType: NSObject {
+    open var identifier: String { fatalError() }
+    open class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? { fatalError() }
+    open class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? { fatalError() }
+    open class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier) -> HKCorrelationType? {
+        fatalError()
+    }
+    open class func workoutType() -> HKWorkoutType { fatalError() }
+}
+
+open class HKSampleType: HKObjectType {}
+open class HKQuantityType: HKSampleType {}
+open class HKCategoryType: HKSampleType {}
+open class HKCorrelationType: HKSampleType {}
+open class HKWorkoutType: HKSampleType {}
+
+public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+public struct HKCategoryTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+public struct HKCorrelationTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+open class HKSource: NSObject {
+    open var name: String { fatalError() }
+    open var bundleIdentifier: String { fatalError() }
+}
+
+open class HKSourceRevision: NSObject {
+    open var source: HKSource { fatalError() }
+    open var version: String? { fatalError() }
+}
+
+open class HKDevice: NSObject {
+    open var name: String? { fatalError() }
+    open var manufacturer: String? { fatalError() }
+    open var model: String? { fatalError() }
+    open var hardwareVersion: String? { fatalError() }
+    open var firmwareVersion: String? { fatalError() }
+    open var softwareVersion: String? { fatalError() }
+}
+
+open class HKObject: NSObject {
+    open var uuid: UUID { fatalError() }
+    open var metadata: [String: Any]? { fatalError() }
+    open var sourceRevision: HKSourceRevision { fatalError() }
+    open var device: HKDevice? { fatalError() }
+}
+
+open class HKSample: HKObject {
+    open var sampleType: HKSampleType { fatalError() }
+    open var startDate: Date { fatalError() }
+    open var endDate: Date { fatalError() }
+}
+
+open class HKUnit: NSObject {
+    public convenience init(from string: String) { fatalError() }
+}
+
+open class HKQuantity: NSObject {
+    open func `is`(compatibleWith unit: HKUnit) -> Bool { fatalError() }
+    open func doubleValue(for unit: HKUnit) -> Double { fatalError() }
+}
+
+open class HKQuantitySample: HKSample {
+    open var quantityType: HKQuantityType { fatalError() }
+    open var quantity: HKQuantity { fatalError() }
+}
+
+open class HKCategorySample: HKSample {
+    open var categoryType: HKCategoryType { fatalError() }
+    open var value: Int { fatalError() }
+}
+
+public enum HKWorkoutActivityType: UInt, Sendable {
+    case americanFootball = 1
+    case running = 37
+    case other = 3000
+}
+
+open class HKWorkout: HKSample {
+    open var workoutActivityType: HKWorkoutActivityType { fatalError() }
+}
+
+open class HKCorrelation: HKSample {
+    open var correlationType: HKCorrelationType { fatalError() }
+    open var objects: Set<HKSample> { fatalError() }
+}
+
+open class HKDeletedObject: NSObject {
+    open var uuid: UUID { fatalError() }
+    open var metadata: [String: Any]? { fatalError() }
+}
+
+public let HKMetadataKeySyncIdentifier: String = "HKMetadataKeySyncIdentifier"
+public let HKMetadataKeySyncVersion: String = "HKMetadataKeySyncVersion"
+
+open class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying {
+    public static var supportsSecureCoding: Bool { true }
+    public required init?(coder: NSCoder) { fatalError() }
+    open func encode(with coder: NSCoder) { fatalError() }
+    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
+}
+
+open class HKQuery: NSObject {}
+
+public typealias HKObserverQueryCompletionHandler = () -> Void
+
+open class HKObserverQuery: HKQuery {
+    public init(
+        sampleType: HKSampleType, predicate: NSPredicate?,
+        updateHandler:
+            @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?)
+            -> Void
+    ) { fatalError() }
+}
+
+open class HKAnchoredObjectQuery: HKQuery {
+    public init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler:
+            @escaping @Sendable (
+                HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
+            ) -> Void
+    ) { fatalError() }
+}
+
+public enum HKUpdateFrequency: Int, Sendable {
+    case immediate = 1
+    case hourly = 2
+    case daily = 3
+    case weekly = 4
+}
+
+public enum HKAuthorizationRequestStatus: Int, Sendable {
+    case unknown = 0
+    case shouldRequest = 1
+    case unnecessary = 2
+}
+
+public struct HKError: Error, Sendable {
+    public enum Code: Int, Sendable {
+        case errorHealthDataUnavailable = 1
+        case errorHealthDataRestricted = 2
+        case errorInvalidArgument = 3
+        case errorAuthorizationDenied = 4
+        case errorAuthorizationNotDetermined = 5
+        case errorDatabaseInaccessible = 6
+        case errorUserCanceled = 7
+    }
+
+    public var code: Code { fatalError() }
+}
+
+open class HKHealthStore: NSObject {
+    public override init() { fatalError() }
+    open class func isHealthDataAvailable() -> Bool { fatalError() }
+    open func execute(_ query: HKQuery) { fatalError() }
+    open func stop(_ query: HKQuery) { fatalError() }
+    open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
+        async throws
+    { fatalError() }
+    open func getRequestStatusForAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+        completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
+    ) { fatalError() }
+    open func enableBackgroundDelivery(
+        for type: HKObjectType, frequency: HKUpdateFrequency,
+        withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) { fatalError() }
+    open func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        fatalError()
+    }
+}
