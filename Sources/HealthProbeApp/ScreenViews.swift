@@ -188,9 +188,10 @@
             }
         }
 
-        private func binding<Value>(_ state: SettingsState, _ path: WritableKeyPath<MonitoringSettings, Value>)
-            -> Binding<Value>
-        {
+        /// `Binding`'s closures are `@Sendable`: the key path they capture must be too.
+        private func binding<Value: Sendable>(
+            _ state: SettingsState, _ path: WritableKeyPath<MonitoringSettings, Value> & Sendable
+        ) -> Binding<Value> {
             Binding(
                 get: { state.settings[keyPath: path] },
                 set: { value in
