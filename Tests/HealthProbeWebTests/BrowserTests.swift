@@ -14,10 +14,8 @@ struct BrowserTests {
         return folder
     }()
 
-    @Test func aPersonVisitsEveryTabResolvesChangesASettingAndChecksAnExport() async throws {
-        let archive = try AuditedArchive()
-        let upload = try archive.writeExport(
-            named: "export.zip", SyntheticExportOptions(elementCount: 3_000, seed: 7, omitEveryNth: 25))
+    /// `healthprobe serve` on the archive, and the launch address it printed.
+    static func serve(_ archive: AuditedArchive) async throws -> (Process, String) {
         let server = Process()
         server.executableURL = CommandRunner.executable
         server.arguments = ["serve", "--archive", archive.path]
@@ -25,9 +23,20 @@ struct BrowserTests {
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer { server.terminate() }
         let line = try await ProcessLines.first(matching: "http://", in: output)
-        let url = try #require(line.split(separator: " ").last.map(String.init))
+        guard let url = line.split(separator: " ").last.map(String.init) else {
+            server.terminate()
+            throw WebDriverError(message: "serve printed no address")
+        }
+        return (server, url)
+    }
+
+    @Test func aPersonVisitsEveryTabResolvesChangesASettingAndChecksAnExport() async throws {
+        let archive = try AuditedArchive()
+        let upload = try archive.writeExport(
+            named: "export.zip", SyntheticExportOptions(elementCount: 3_000, seed: 7, omitEveryNth: 25))
+        let (server, url) = try await Self.serve(archive)
+        defer { server.terminate() }
         #expect(url.hasPrefix("http://127.0.0.1:"))
 
         let browser = try await WebDriver()
@@ -95,16 +104,8 @@ struct BrowserTests {
         let store = try archive.open()
         let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
         let captures = try store.fetchCaptures().map(\.id)
-        let server = Process()
-        server.executableURL = CommandRunner.executable
-        server.arguments = ["serve", "--archive", archive.path]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, url) = try await Self.serve(archive)
         defer { server.terminate() }
-        let line = try await ProcessLines.first(matching: "http://", in: output)
-        let url = try #require(line.split(separator: " ").last.map(String.init))
         let base = try #require(url.components(separatedBy: "/?").first)
         let pages = [
             ("dashboard", "/"), ("anomalies", "/anomalies"), ("anomaly", "/anomalies/\(lost.id)"),
