@@ -1,0 +1,19 @@
+/// Why a file could not be read as a Health database, in one line each.
+public enum HealthDatabaseError: Error, Equatable, Sendable {
+    /// Not an SQLite file, or one SQLite cannot open.
+    case unreadable(name: String)
+    /// An SQLite file, but not `healthdb_secure.sqlite`: a table every version has is missing.
+    case notAHealthDatabase(name: String, missing: String)
+    /// A folder without `healthdb_secure.sqlite` in it (or in its `Health/`).
+    case noHealthDatabase(folder: String)
+
+    public var message: String {
+        switch self {
+        case .unreadable(let name): "\(name) is not a database HealthProbe can read"
+        case .notAHealthDatabase(let name, let missing):
+            "\(name) is not an iPhone Health database: it has no \(missing) table"
+        case .noHealthDatabase(let folder):
+            "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder)"
+        }
+    }
+}

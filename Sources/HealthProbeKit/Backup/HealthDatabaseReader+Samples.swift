@@ -1,0 +1,200 @@
+import Foundation
+import GRDB
+
+extension HealthDatabaseReader {
+    /// Calls `body` with each sample the database holds (deleted ones left out), in the order
+    /// stored, mapped as the live path maps HealthKit's: amounts in the units exports write,
+    /// dates in seconds since 1970, metadata as text, the sync identifier and version among it.
+    /// Returns how many samples of each code HealthProbe does not read were left out.
+    @discardableResult
+    public func forEachSample(_ body: (HealthSample) throws -> Void) throws -> [Int: Int] {
+        try queue.read { db in
+            var unread: [Int: Int] = [:]
+            let metadata = try layout.hasMetadata ? Self.metadataCursor(db) : nil
+            var pending = try metadata?.next()
+            let samples = try Row.fetchCursor(db, sql: sampleQuery)
+            while let row = try samples.next() {
+                let id: Int64 = row["id"]
+                var values: [String: String] = [:]
+                while let entry = pending, entry.object <= id {
+                    if entry.object == id { values[entry.key] = entry.value }
+                    pending = try metadata?.next()
+                }
+                let code: Int = row["data_type"]
+                guard let entry = HealthDatabaseTypes.byCode[code], let sample = sample(row, entry, values) else {
+                    unread[code, default: 0] += 1
+                    continue
+                }
+                try body(sample)
+            }
+            return unread
+        }
+    }
+
+    /// Every deletion the database remembers, with those healthd made itself marked.
+    public func tombstones() throws -> [HealthTombstone] {
+        try queue.read { db in
+            let series = try layout.hasSeries ? Self.seriesSpans(db) : [:]
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT o.uuid, o.creation_date, s.data_type, s.start_date, s.end_date, p.source_id
+                    FROM objects AS o
+                    LEFT JOIN samples AS s ON s.data_id = o.data_id
+                    LEFT JOIN data_provenances AS p ON p.ROWID = o.provenance
+                    WHERE o.type = 2
+                    """
+            ).compactMap { row in
+                guard let uuid = Self.uuid(row["uuid"]) else { return nil }
+                let start = (row["start_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
+                let end = (row["end_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
+                let code: Int? = row["data_type"]
+                let sourceID: Int64? = row["source_id"]
+                var covered = false
+                if let code, let sourceID, let start, let end {
+                    covered =
+                        series[SeriesKey(code: code, source: sourceID)]?.contains { span in
+                            span.start <= start && span.end >= end
+                        } ?? false
+                }
+                return HealthTombstone(
+                    uuid: uuid, type: code.flatMap { HealthDatabaseTypes.byCode[$0]?.identifier }, startDate: start,
+                    endDate: end,
+                    deletedAt: ((row["creation_date"] as Double?) ?? 0) + HealthDatabaseTypes.referenceDate,
+                    sourceName: sourceID.flatMap { sources[$0] }, isHousekeeping: covered)
+            }
+        }
+    }
+
+    private var sampleQuery: String {
+        var columns = """
+            s.data_id AS id, s.start_date, s.end_date, s.data_type, o.uuid, o.creation_date,
+            p.source_id, p.device_id, p.source_version, q.quantity, c.value AS category
+            """
+        var joins = """
+            FROM samples AS s JOIN objects AS o ON o.data_id = s.data_id
+            LEFT JOIN data_provenances AS p ON p.ROWID = o.provenance
+            LEFT JOIN quantity_samples AS q ON q.data_id = s.data_id
+            LEFT JOIN category_samples AS c ON c.data_id = s.data_id
+            """
+        if layout.hasWorkouts {
+            columns += ", w.activity_type"
+            joins += "\nLEFT JOIN workouts AS w ON w.data_id = s.data_id"
+        }
+        if layout.hasSyncIdentifiers {
+            columns += ", e.sid, e.version"
+            joins += "\nLEFT JOIN external_sync_ids AS e ON e.object_id = s.data_id"
+        }
+        return "SELECT \(columns)\n\(joins)\nWHERE o.type IS NULL OR o.type != 2\nORDER BY s.data_id"
+    }
+
+    private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String])
+        -> HealthSample?
+    {
+        guard let uuid = Self.uuid(row["uuid"]), let start: Double = row["start_date"] else { return nil }
+        var metadata = metadata
+        if let sid: String = row["sid"] { metadata[HealthSample.syncIdentifierKey] = sid }
+        if let version: Double = row["version"] { metadata[HealthSample.syncVersionKey] = Self.text(version) }
+        let sourceID: Int64? = row["source_id"]
+        let deviceID: Int64? = row["device_id"]
+        var sample = HealthSample(
+            uuid: uuid, kind: entry.kind, type: entry.identifier,
+            sourceName: sourceID.flatMap { sources[$0] } ?? "", sourceVersion: row["source_version"],
+            device: deviceID.flatMap { devices[$0] },
+            startDate: start + HealthDatabaseTypes.referenceDate,
+            endDate: ((row["end_date"] as Double?) ?? start) + HealthDatabaseTypes.referenceDate,
+            creationDate: (row["creation_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate },
+            metadata: metadata)
+        switch entry.kind {
+        case .quantity:
+            guard let quantity: Double = row["quantity"] else { return nil }
+            sample.unit = entry.unit
+            sample.value = quantity * entry.factor
+        case .category:
+            guard let value: Int = row["category"] else { return nil }
+            sample.value = Double(value)
+        case .workout:
+            sample.workoutActivityType = (row["activity_type"] as Int64?).map {
+                HealthKitCatalog.workoutActivityTypeName(rawValue: UInt(max(0, $0)))
+            }
+        case .correlation:
+            break
+        }
+        return sample
+    }
+
+    /// A stored UUID: 16 bytes in RFC 4122 order.
+    static func uuid(_ value: DatabaseValue) -> UUID? {
+        guard let data = Data.fromDatabaseValue(value), data.count == 16 else { return nil }
+        let b = Array(data)
+        return UUID(
+            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        )
+    }
+
+    /// A number as exports write it: whole numbers without a fraction.
+    static func text(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    struct MetadataEntry {
+        var object: Int64
+        var key: String
+        var value: String
+    }
+
+    /// Metadata in object order, each value as text: strings as stored, numbers as exports write
+    /// them, dates in UTC (ISO 8601, as the live path gives them), quantities with their unit.
+    static func metadataCursor(_ db: Database) throws -> AnyCursor<MetadataEntry> {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT v.object_id, k.key, v.value_type, v.string_value, v.numerical_value, v.date_value
+                FROM metadata_values AS v JOIN metadata_keys AS k ON k.ROWID = v.key_id
+                ORDER BY v.object_id
+                """)
+        return AnyCursor(
+            rows.compactMap { row -> MetadataEntry? in
+                guard let object: Int64 = row["object_id"], let key: String = row["key"] else { return nil }
+                let number: Double? = row["numerical_value"]
+                let string: String? = row["string_value"]
+                let value: String? =
+                    switch row["value_type"] as Int? {
+                    case 1: number.map(text)
+                    case 2:
+                        (row["date_value"] as Double?).map {
+                            UTCText.iso8601(seconds: $0 + HealthDatabaseTypes.referenceDate)
+                        }
+                    case 3: number.map { [text($0), string].compactMap { $0 }.joined(separator: " ") }
+                    case 4: nil
+                    default: string
+                    }
+                return value.map { MetadataEntry(object: object, key: key, value: $0) }
+            })
+    }
+
+    struct SeriesKey: Hashable {
+        var code: Int
+        var source: Int64
+    }
+
+    /// The spans of the series samples still held, by type and source.
+    static func seriesSpans(_ db: Database) throws -> [SeriesKey: [(start: Double, end: Double)]] {
+        var spans: [SeriesKey: [(start: Double, end: Double)]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.data_type, s.start_date, s.end_date, p.source_id
+                FROM quantity_sample_series AS q
+                JOIN samples AS s ON s.data_id = q.data_id
+                JOIN objects AS o ON o.data_id = q.data_id AND (o.type IS NULL OR o.type != 2)
+                JOIN data_provenances AS p ON p.ROWID = o.provenance
+                """)
+        {
+            guard let start: Double = row["start_date"], let end: Double = row["end_date"] else { continue }
+            spans[SeriesKey(code: row["data_type"], source: row["source_id"]), default: []].append(
+                (start + HealthDatabaseTypes.referenceDate, end + HealthDatabaseTypes.referenceDate))
+        }
+        return spans
+    }
+}

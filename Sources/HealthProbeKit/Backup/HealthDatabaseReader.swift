@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+
+/// Reads an iPhone's Health database — `healthdb_secure.sqlite`, with `healthdb.sqlite` beside it
+/// for source and device names — as the live path's samples and the deletions it remembers
+/// (docs/BACKUP.md). The files are copied, with their `-wal` files, into a private folder that is
+/// removed when the reader is closed, and only the copies are opened: a backup is never
+/// changed, and no connection of ours ever holds its files. Optional tables and columns are
+/// probed (`PRAGMA table_info`), as forensic tools do; samples are read a row at a time.
+public final class HealthDatabaseReader {
+    public static let secureName = "healthdb_secure.sqlite"
+    public static let sourcesName = "healthdb.sqlite"
+
+    public let layout: HealthDatabaseLayout
+    let queue: DatabaseQueue
+    /// The private folder holding the copies.
+    let folder: URL
+    let sources: [Int64: String]
+    let devices: [Int64: HealthSample.Device]
+
+    /// Opens `path`: the secure database itself, or a folder holding it (directly or in `Health/`).
+    public init(path: String) throws {
+        let secure = try Self.locate(path)
+        let name = secure.lastPathComponent
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthprobe-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        do {
+            let sourcesFile = secure.deletingLastPathComponent().appendingPathComponent(Self.sourcesName)
+            let copied = try Self.copy(secure, into: folder)
+            let copiedSources =
+                FileManager.default.fileExists(atPath: sourcesFile.path)
+                ? try Self.copy(sourcesFile, into: folder) : nil
+            do {
+                queue = try DatabaseQueue(path: copied.path)
+                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            } catch {
+                throw HealthDatabaseError.unreadable(name: name)
+            }
+            let probed = try queue.writeWithoutTransaction { db in
+                try Self.probe(db, name: name, sources: copiedSources)
+            }
+            layout = probed.layout
+            sources = probed.sources
+            devices = probed.devices
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    deinit {
+        try? queue.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The secure database at `path`, or in the folder at `path` (or its `Health/`).
+    static func locate(_ path: String) throws -> URL {
+        var isFolder: ObjCBool = false
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw HealthDatabaseError.unreadable(name: url.lastPathComponent)
+        }
+        guard isFolder.boolValue else { return url }
+        for candidate in [url.appendingPathComponent(secureName), url.appendingPathComponent("Health/\(secureName)")]
+        where FileManager.default.fileExists(atPath: candidate.path) {
+            return candidate
+        }
+        throw HealthDatabaseError.noHealthDatabase(folder: url.lastPathComponent)
+    }
+
+    /// Copies a database and its write-ahead log, when there is one.
+    private static func copy(_ file: URL, into folder: URL) throws -> URL {
+        let target = folder.appendingPathComponent(file.lastPathComponent)
+        try FileManager.default.copyItem(at: file, to: target)
+        let wal = URL(fileURLWithPath: file.path + "-wal")
+        if FileManager.default.fileExists(atPath: wal.path) {
+            try FileManager.default.copyItem(at: wal, to: URL(fileURLWithPath: target.path + "-wal"))
+        }
+        return target
+    }
+
+    /// Checks the tables every version has, finds the optional ones, attaches the sources
+    /// database and reads its names.
+    private static func probe(_ db: Database, name: String, sources: URL?) throws -> (
+        layout: HealthDatabaseLayout, sources: [Int64: String], devices: [Int64: HealthSample.Device]
+    ) {
+        func columns(_ table: String, in schema: String = "main") throws -> Set<String> {
+            Set(try Row.fetchAll(db, sql: "PRAGMA \(schema).table_info(\(table))").map { $0["name"] as String })
+        }
+        let required: [(String, Set<String>)] = [
+            ("samples", ["data_id", "start_date", "end_date", "data_type"]),
+            ("objects", ["data_id", "uuid", "provenance", "type", "creation_date"]),
+            ("data_provenances", ["source_id", "device_id", "source_version"]),
+            ("quantity_samples", ["data_id", "quantity"]), ("category_samples", ["data_id", "value"]),
+        ]
+        for (table, needed) in required where !needed.isSubset(of: try columns(table)) {
+            throw HealthDatabaseError.notAHealthDatabase(name: name, missing: table)
+        }
+        var schema = "main"
+        if let sources {
+            try db.execute(sql: "ATTACH DATABASE ? AS meta", arguments: [sources.path])
+            schema = "meta"
+        }
+        let sourceColumns = try columns("sources", in: schema)
+        let logical = try !columns("logical_sources", in: schema).isEmpty && sourceColumns.contains("logical_source_id")
+        var names: [Int64: String] = [:]
+        if sourceColumns.contains("name") {
+            for row in try Row.fetchAll(db, sql: "SELECT ROWID AS id, name FROM \(schema).sources") {
+                if let name: String = row["name"] { names[row["id"]] = name }
+            }
+        }
+        var devices: [Int64: HealthSample.Device] = [:]
+        if try !columns("source_devices", in: schema).isEmpty {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT ROWID AS id, name, manufacturer, model, hardware, firmware, software
+                    FROM \(schema).source_devices
+                    """)
+            {
+                // `__NONE__` stands for a field the device did not give.
+                func field(_ key: String) -> String? {
+                    guard let text: String = row[key], !text.isEmpty, text != "__NONE__" else { return nil }
+                    return text
+                }
+                let device = HealthSample.Device(
+                    name: field("name"), manufacturer: field("manufacturer"), model: field("model"),
+                    hardware: field("hardware"), firmware: field("firmware"), software: field("software"))
+                if device != HealthSample.Device() { devices[row["id"]] = device }
+            }
+        }
+        let layout = HealthDatabaseLayout(
+            hasSourceDatabase: sources != nil, hasLogicalSources: logical,
+            hasAssociations: try !columns("associations").isEmpty,
+            hasMetadata: try !columns("metadata_values").isEmpty && !columns("metadata_keys").isEmpty,
+            hasSyncIdentifiers: try !columns("external_sync_ids").isEmpty,
+            hasSeries: try !columns("quantity_sample_series").isEmpty,
+            hasWorkouts: try columns("workouts").contains("activity_type"))
+        return (layout, names, devices)
+    }
+}
