@@ -1,0 +1,57 @@
+import Foundation
+
+/// An iPhone backup as its folder describes it — `Info.plist` and `Manifest.plist`, read without
+/// decrypting anything: the device's name, when it was made, the iOS version, and whether it is
+/// encrypted (only an encrypted backup holds Health data).
+public struct BackupSummary: Sendable, Codable, Equatable {
+    /// The backup's folder name (the device's identifier, as Finder names it).
+    public var folder: String
+    public var path: String
+    public var deviceName: String?
+    public var date: Date?
+    public var iOSVersion: String?
+    public var productType: String?
+    public var encrypted: Bool
+    /// Only encrypted backups carry the Health database.
+    public var holdsHealthData: Bool { encrypted }
+}
+
+public enum BackupListing {
+    /// Where Finder (and iTunes before it) keeps backups on a Mac.
+    public static var defaultFolder: URL {
+        FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent("Library/Application Support/MobileSync/Backup", isDirectory: true)
+    }
+
+    /// The backups in `folder` (each a folder holding `Manifest.plist` or `Info.plist`), newest
+    /// first; a folder that is one backup lists itself.
+    public static func list(in folder: URL) throws -> [BackupSummary] {
+        if let single = summary(of: folder) { return [single] }
+        let entries = try FileManager.default.contentsOfDirectory(
+            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        return entries.compactMap(summary).sorted {
+            ($0.date ?? .distantPast, $1.folder) > ($1.date ?? .distantPast, $0.folder)
+        }
+    }
+
+    /// A backup folder's description; nil when the folder is not a backup.
+    public static func summary(of folder: URL) -> BackupSummary? {
+        let info = dictionary(folder.appendingPathComponent("Info.plist"))
+        let manifest = dictionary(folder.appendingPathComponent("Manifest.plist"))
+        guard info != nil || manifest != nil else { return nil }
+        let lockdown = manifest?["Lockdown"] as? [String: Any]
+        return BackupSummary(
+            folder: folder.lastPathComponent, path: folder.path,
+            deviceName: info?["Device Name"] as? String ?? lockdown?["DeviceName"] as? String,
+            date: info?["Last Backup Date"] as? Date ?? manifest?["Date"] as? Date,
+            iOSVersion: info?["Product Version"] as? String ?? lockdown?["ProductVersion"] as? String,
+            productType: info?["Product Type"] as? String ?? lockdown?["ProductType"] as? String,
+            encrypted: manifest?["IsEncrypted"] as? Bool ?? false)
+    }
+
+    /// A property list's top dictionary, XML or binary; nil when absent or unreadable.
+    private static func dictionary(_ file: URL) -> [String: Any]? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+    }
+}
