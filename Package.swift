@@ -94,7 +94,11 @@ let package = Package(
             name: "HealthProbeApp", dependencies: ["HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
-            dependencies: ["HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(

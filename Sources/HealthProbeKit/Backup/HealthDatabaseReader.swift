@@ -19,29 +19,54 @@ public final class HealthDatabaseReader {
     let devices: [Int64: HealthSample.Device]
 
     /// Opens `path`: the secure database itself, or a folder holding it (directly or in `Health/`).
-    public init(path: String) throws {
+    /// The private folder is made in `root` (the system's temporary folder unless a test says).
+    public convenience init(path: String, workFolder root: URL = FileManager.default.temporaryDirectory) throws {
         let secure = try Self.locate(path)
-        let name = secure.lastPathComponent
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthprobe-db-\(UUID().uuidString)")
+        try self.init(name: secure.lastPathComponent, root: root) { folder in
+            let sourcesFile = secure.deletingLastPathComponent().appendingPathComponent(Self.sourcesName)
+            return (
+                try Self.copy(secure, into: folder),
+                FileManager.default.fileExists(atPath: sourcesFile.path)
+                    ? try Self.copy(sourcesFile, into: folder) : nil
+            )
+        }
+    }
+
+    /// Opens the Health database of an encrypted iPhone backup, decrypted into the private folder
+    /// (``EncryptedBackup``); `deriving` is told the password's rounds before they run.
+    public convenience init(
+        backup: URL, password: [UInt8], workFolder root: URL = FileManager.default.temporaryDirectory,
+        deriving: ((Int) -> Void)? = nil
+    ) throws {
+        try self.init(name: backup.lastPathComponent, root: root) { folder in
+            try EncryptedBackup.extractHealthFiles(from: backup, password: password, into: folder, deriving: deriving)
+            let sources = folder.appendingPathComponent(Self.sourcesName)
+            return (
+                folder.appendingPathComponent(Self.secureName),
+                FileManager.default.fileExists(atPath: sources.path) ? sources : nil
+            )
+        }
+    }
+
+    /// Makes the private folder, has `fill` put the databases in it, and opens them; the folder
+    /// is removed again when anything fails.
+    private init(name: String, root: URL, fill: (URL) throws -> (secure: URL, sources: URL?)) throws {
+        folder = root.appendingPathComponent("healthprobe-db-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         do {
-            let sourcesFile = secure.deletingLastPathComponent().appendingPathComponent(Self.sourcesName)
-            let copied = try Self.copy(secure, into: folder)
-            let copiedSources =
-                FileManager.default.fileExists(atPath: sourcesFile.path)
-                ? try Self.copy(sourcesFile, into: folder) : nil
+            let (secure, sources) = try fill(folder)
             do {
-                queue = try DatabaseQueue(path: copied.path)
+                queue = try DatabaseQueue(path: secure.path)
                 try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
             } catch {
                 throw HealthDatabaseError.unreadable(name: name)
             }
             let probed = try queue.writeWithoutTransaction { db in
-                try Self.probe(db, name: name, sources: copiedSources)
+                try Self.probe(db, name: name, sources: sources)
             }
             layout = probed.layout
-            sources = probed.sources
+            self.sources = probed.sources
             devices = probed.devices
         } catch {
             try? FileManager.default.removeItem(at: folder)
