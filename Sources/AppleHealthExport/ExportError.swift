@@ -12,6 +12,8 @@ public enum ExportError: Error, LocalizedError, Equatable {
     case corruptZip(file: String, problem: String)
     case tooLarge(file: String, limitBytes: Int64)
     case unreadable(file: String, problem: String)
+    /// An SQLite database (an iPhone's Health database, say) where an export was expected.
+    case database(file: String)
 
     /// Whether `name` can be an XML element's name, so that a message may quote it: a file that
     /// is not XML at all (an image, a PDF) yields bytes that would print as noise.
@@ -42,6 +44,8 @@ public enum ExportError: Error, LocalizedError, Equatable {
             "\(file): refused: expands beyond \(limit / (1 << 20)) MiB, more than an export of this size can hold"
         case .unreadable(let file, let problem):
             "\(file): cannot be read: \(problem)"
+        case .database(let file):
+            "\(file): an SQLite database, not an Apple Health export; give export.zip from the Health app"
         }
     }
 }

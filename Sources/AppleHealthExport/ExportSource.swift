@@ -45,8 +45,12 @@ public struct ExportSource: Sendable {
         if isDirectory.boolValue {
             return try locateInFolder(url, limits: limits)
         }
-        if try startsWithZipSignature(url) {
+        let head = try Self.head(of: url)
+        if head.starts(with: [0x50, 0x4B]) {
             return try locateInZip(url, limits: limits)
+        }
+        if head.starts(with: Array("SQLite format 3".utf8) + [0]) {
+            throw .database(file: url.lastPathComponent)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         let source = ExportSource(container: .file(url), inputPath: path, expectedSize: size, limits: limits)
@@ -57,13 +61,13 @@ public struct ExportSource: Sendable {
         }
     }
 
-    private static func startsWithZipSignature(_ url: URL) throws(ExportError) -> Bool {
+    /// The file's first 16 bytes: enough to tell a zip (`PK`) and an SQLite database apart from XML.
+    private static func head(of url: URL) throws(ExportError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw .unreadable(file: url.lastPathComponent, problem: "permission denied")
         }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
-        return head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
+        return Array((try? handle.read(upToCount: 16)) ?? Data())
     }
 
     private static func locateInFolder(_ folder: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {

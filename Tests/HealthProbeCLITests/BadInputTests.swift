@@ -11,7 +11,7 @@ struct BadInputTests {
     enum Input: String, CaseIterable, CustomTestStringConvertible {
         case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
         case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
-        case compressionBomb
+        case compressionBomb, healthDatabase
 
         var testDescription: String { rawValue }
     }
@@ -140,6 +140,16 @@ struct BadInputTests {
             var bytes = [UInt8](repeating: 0, count: 4096)
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919) }
             return (try FixtureFiles.write(bytes, named: "export.xml", in: folder).path, "export.xml")
+        case .healthDatabase:
+            // An iPhone's Health database given to a check of exports: said for what it is.
+            let health = folder.appendingPathComponent("health")
+            try FileManager.default.createDirectory(at: health, withIntermediateDirectories: true)
+            try HealthDatabaseFixture.write(
+                to: health, samples: [.init(type: "HKQuantityTypeIdentifierStepCount", start: 946_684_800, value: 10)])
+            return (
+                health.appendingPathComponent("healthdb_secure.sqlite").path,
+                "an sqlite database, not an apple health export"
+            )
         }
     }
 }
