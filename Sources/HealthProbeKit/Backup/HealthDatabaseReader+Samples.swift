@@ -14,13 +14,13 @@ extension HealthDatabaseReader {
             var pending = try metadata?.next()
             let samples = try Row.fetchCursor(db, sql: sampleQuery)
             while let row = try samples.next() {
-                let id: Int64 = row["id"]
+                let id: Int64 = row[Column.id]
                 var values: [String: String] = [:]
                 while let entry = pending, entry.object <= id {
                     if entry.object == id { values[entry.key] = entry.value }
                     pending = try metadata?.next()
                 }
-                let code: Int = row["data_type"]
+                let code: Int = row[Column.type]
                 guard let entry = HealthDatabaseTypes.byCode[code], let sample = sample(row, entry, values) else {
                     unread[code, default: 0] += 1
                     continue
@@ -45,7 +45,7 @@ extension HealthDatabaseReader {
                     WHERE o.type = 2
                     """
             ).compactMap { row in
-                guard let uuid = Self.uuid(row["uuid"]) else { return nil }
+                guard let uuid = Self.uuid(row["uuid"] as Data?) else { return nil }
                 let start = (row["start_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
                 let end = (row["end_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
                 let code: Int? = row["data_type"]
@@ -66,10 +66,18 @@ extension HealthDatabaseReader {
         }
     }
 
+    /// The sample query's columns by position: read by index, not by name, a million times.
+    private enum Column {
+        static let id = 0, start = 1, end = 2, type = 3, uuid = 4, created = 5, source = 6, device = 7
+        static let version = 8, quantity = 9, category = 10, activity = 11, syncID = 12, syncVersion = 13
+    }
+
     private var sampleQuery: String {
-        var columns = """
-            s.data_id AS id, s.start_date, s.end_date, s.data_type, o.uuid, o.creation_date,
-            p.source_id, p.device_id, p.source_version, q.quantity, c.value AS category
+        let columns = """
+            s.data_id, s.start_date, s.end_date, s.data_type, o.uuid, o.creation_date,
+            p.source_id, p.device_id, p.source_version, q.quantity, c.value,
+            \(layout.hasWorkouts ? "w.activity_type" : "NULL"),
+            \(layout.hasSyncIdentifiers ? "e.sid, e.version" : "NULL, NULL")
             """
         var joins = """
             FROM samples AS s JOIN objects AS o ON o.data_id = s.data_id
@@ -77,44 +85,39 @@ extension HealthDatabaseReader {
             LEFT JOIN quantity_samples AS q ON q.data_id = s.data_id
             LEFT JOIN category_samples AS c ON c.data_id = s.data_id
             """
-        if layout.hasWorkouts {
-            columns += ", w.activity_type"
-            joins += "\nLEFT JOIN workouts AS w ON w.data_id = s.data_id"
-        }
-        if layout.hasSyncIdentifiers {
-            columns += ", e.sid, e.version"
-            joins += "\nLEFT JOIN external_sync_ids AS e ON e.object_id = s.data_id"
-        }
+        if layout.hasWorkouts { joins += "\nLEFT JOIN workouts AS w ON w.data_id = s.data_id" }
+        if layout.hasSyncIdentifiers { joins += "\nLEFT JOIN external_sync_ids AS e ON e.object_id = s.data_id" }
         return "SELECT \(columns)\n\(joins)\nWHERE o.type IS NULL OR o.type != 2\nORDER BY s.data_id"
     }
 
     private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String])
         -> HealthSample?
     {
-        guard let uuid = Self.uuid(row["uuid"]), let start: Double = row["start_date"] else { return nil }
+        guard let uuid = Self.uuid(row.dataNoCopy(atIndex: Column.uuid)), let start: Double = row[Column.start]
+        else { return nil }
         var metadata = metadata
-        if let sid: String = row["sid"] { metadata[HealthSample.syncIdentifierKey] = sid }
-        if let version: Double = row["version"] { metadata[HealthSample.syncVersionKey] = Self.text(version) }
-        let sourceID: Int64? = row["source_id"]
-        let deviceID: Int64? = row["device_id"]
+        if let sid: String = row[Column.syncID] { metadata[HealthSample.syncIdentifierKey] = sid }
+        if let version: Double = row[Column.syncVersion] { metadata[HealthSample.syncVersionKey] = Self.text(version) }
+        let sourceID: Int64? = row[Column.source]
+        let deviceID: Int64? = row[Column.device]
         var sample = HealthSample(
             uuid: uuid, kind: entry.kind, type: entry.identifier,
-            sourceName: sourceID.flatMap { sources[$0] } ?? "", sourceVersion: row["source_version"],
+            sourceName: sourceID.flatMap { sources[$0] } ?? "", sourceVersion: row[Column.version],
             device: deviceID.flatMap { devices[$0] },
             startDate: start + HealthDatabaseTypes.referenceDate,
-            endDate: ((row["end_date"] as Double?) ?? start) + HealthDatabaseTypes.referenceDate,
-            creationDate: (row["creation_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate },
+            endDate: ((row[Column.end] as Double?) ?? start) + HealthDatabaseTypes.referenceDate,
+            creationDate: (row[Column.created] as Double?).map { $0 + HealthDatabaseTypes.referenceDate },
             metadata: metadata)
         switch entry.kind {
         case .quantity:
-            guard let quantity: Double = row["quantity"] else { return nil }
+            guard let quantity: Double = row[Column.quantity] else { return nil }
             sample.unit = entry.unit
             sample.value = quantity * entry.factor
         case .category:
-            guard let value: Int = row["category"] else { return nil }
+            guard let value: Int = row[Column.category] else { return nil }
             sample.value = Double(value)
         case .workout:
-            sample.workoutActivityType = (row["activity_type"] as Int64?).map {
+            sample.workoutActivityType = (row[Column.activity] as Int64?).map {
                 HealthKitCatalog.workoutActivityTypeName(rawValue: UInt(max(0, $0)))
             }
         case .correlation:
@@ -124,12 +127,15 @@ extension HealthDatabaseReader {
     }
 
     /// A stored UUID: 16 bytes in RFC 4122 order.
-    static func uuid(_ value: DatabaseValue) -> UUID? {
-        guard let data = Data.fromDatabaseValue(value), data.count == 16 else { return nil }
-        let b = Array(data)
-        return UUID(
-            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
-        )
+    static func uuid(_ data: Data?) -> UUID? {
+        guard let data, data.count == 16 else { return nil }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                    bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
+        }
     }
 
     /// A number as exports write it: whole numbers without a fraction.
