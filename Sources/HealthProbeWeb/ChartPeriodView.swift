@@ -27,7 +27,12 @@ struct ChartPeriodView: Sendable {
 
     /// The dashboard showing `type` over `range`.
     static func href(type: String, _ range: DayRange) -> String {
-        let type = type.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return "/?type=\(type)&from=\(range.firstDate)&to=\(range.lastDate)#records-title"
+        "/?type=\(queryValue(type))&from=\(range.firstDate)&to=\(range.lastDate)#records-title"
+    }
+
+    /// A sample type as a link's query value (identifiers are letters, but a link is built from
+    /// what the archive holds).
+    static func queryValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }

@@ -102,7 +102,7 @@ extension DashboardPages {
                 new: format.count(change.new), gone: format.count(change.gone),
                 dataAttributes: "\(attribute)=\"\(key)\" data-new=\"\(change.new)\" data-gone=\"\(change.gone)\"",
                 dayHref: type == nil
-                    ? base + "&type=" + (change.key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                    ? base + "&type=" + ChartPeriodView.queryValue(change.key)
                     : nil)
         }
         let summary =

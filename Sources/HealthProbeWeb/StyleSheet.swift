@@ -105,6 +105,7 @@ enum StyleSheet {
         .axis-label { margin: 0; font-size: 0.75rem; color: var(--muted); font-variant-numeric: tabular-nums; }
         .axis-dates { display: flex; justify-content: space-between; margin: 0 0 8px; font-size: 0.75rem; color: var(--muted); }
         .scroll { overflow-x: auto; }
+        table.records td, table.records code { white-space: nowrap; overflow-wrap: normal; }
         .chart .dup { fill: var(--surplus); } .legend .dup::before { background: var(--surplus); }
         .chart .bar { fill: var(--accent); } .chart .lost { fill: var(--critical); } .chart .late { fill: var(--warning); }
         .chart .sev-critical { fill: var(--critical); } .chart .sev-warning { fill: var(--warning); } .chart .sev-info { fill: var(--neutral); }

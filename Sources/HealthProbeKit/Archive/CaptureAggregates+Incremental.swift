@@ -53,7 +53,7 @@ extension CaptureAggregates.TypeTotals {
         let left = (sources[source] ?? 0) - 1
         sources[source] = left > 0 ? left : nil
         guard let start = numbers.startDate else { return }
-        let day = Int64((start / 86_400).rounded(.down))
+        let day = UTCDay.of(start)
         guard var bin = days[day] else { return }
         bin.count -= 1
         bin.hash &-= contribution

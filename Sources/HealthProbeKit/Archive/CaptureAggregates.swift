@@ -92,7 +92,7 @@ extension CaptureAggregates.TypeTotals {
         pendingSource = source
         pendingSourceCount += 1
         if let start = numbers.startDate {
-            let day = Int64((start / 86_400).rounded(.down))
+            let day = UTCDay.of(start)
             days[day, default: CaptureAggregates.DayBin()].add(contribution, value: numbers.numericValue)
         }
     }

@@ -106,10 +106,13 @@ public enum PhoneBackupError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .wrongPassword: "the backup's password is not right"
-        case .notEncrypted: "the backup is not encrypted, and only an encrypted backup holds Health data"
-        case .noHealthData: "the backup holds no Health database"
-        case .damaged(let what): "the backup cannot be read: \(what) is damaged"
+        case .wrongPassword:
+            "the backup's password is not right: give the one chosen when Encrypt local backup was ticked"
+        case .notEncrypted:
+            "the backup is not encrypted, and only an encrypted backup holds Health data: tick Encrypt local backup in Finder and back up again"
+        case .noHealthData: "the backup holds no Health database: back up the iPhone again with Health data on it"
+        case .damaged(let what):
+            "the backup cannot be read: \(what) is damaged; copy the backup again or make a new one"
         }
     }
 }

@@ -9,11 +9,11 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .unreadable(let name): "\(name) is not a database HealthProbe can read"
+        case .unreadable(let name): "\(name) is not a database HealthProbe can read; give healthdb_secure.sqlite"
         case .notAHealthDatabase(let name, let missing):
-            "\(name) is not an iPhone Health database: it has no \(missing) table"
+            "\(name) is not an iPhone Health database: it has no \(missing) table; give healthdb_secure.sqlite"
         case .noHealthDatabase(let folder):
-            "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder)"
+            "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder); give the folder that holds it"
         }
     }
 }

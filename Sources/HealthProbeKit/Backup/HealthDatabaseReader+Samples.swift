@@ -21,7 +21,7 @@ extension HealthDatabaseReader {
                     pending = try metadata?.next()
                 }
                 let code: Int = row[Column.type]
-                guard let entry = HealthDatabaseTypes.byCode[code], let sample = sample(row, entry, values) else {
+                guard let entry = HealthDatabaseTypes.byCode[code], let sample = try sample(row, entry, values) else {
                     unread[code, default: 0] += 1
                     continue
                 }
@@ -90,14 +90,17 @@ extension HealthDatabaseReader {
         return "SELECT \(columns)\n\(joins)\nWHERE o.type IS NULL OR o.type != 2\nORDER BY s.data_id"
     }
 
-    private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String])
+    private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String]) throws
         -> HealthSample?
     {
-        guard let uuid = Self.uuid(row.dataNoCopy(atIndex: Column.uuid)), let start: Double = row[Column.start]
+        guard let uuid = try row.withUnsafeData(atIndex: Column.uuid, Self.uuid),
+            let start: Double = row[Column.start]
         else { return nil }
         var metadata = metadata
         if let sid: String = row[Column.syncID] { metadata[HealthSample.syncIdentifierKey] = sid }
-        if let version: Double = row[Column.syncVersion] { metadata[HealthSample.syncVersionKey] = Self.text(version) }
+        if let version: Double = row[Column.syncVersion] {
+            metadata[HealthSample.syncVersionKey] = HealthRecord.numberText(version)
+        }
         let sourceID: Int64? = row[Column.source]
         let deviceID: Int64? = row[Column.device]
         var sample = HealthSample(
@@ -138,11 +141,6 @@ extension HealthDatabaseReader {
         }
     }
 
-    /// A number as exports write it: whole numbers without a fraction.
-    static func text(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
-
     struct MetadataEntry {
         var object: Int64
         var key: String
@@ -166,12 +164,13 @@ extension HealthDatabaseReader {
                 let string: String? = row["string_value"]
                 let value: String? =
                     switch row["value_type"] as Int? {
-                    case 1: number.map(text)
+                    case 1: number.map(HealthRecord.numberText)
                     case 2:
                         (row["date_value"] as Double?).map {
                             UTCText.iso8601(seconds: $0 + HealthDatabaseTypes.referenceDate)
                         }
-                    case 3: number.map { [text($0), string].compactMap { $0 }.joined(separator: " ") }
+                    case 3:
+                        number.map { [HealthRecord.numberText($0), string].compactMap { $0 }.joined(separator: " ") }
                     case 4: nil
                     default: string
                     }

@@ -20,7 +20,7 @@ struct DivergenceDetector {
 
     /// `explained`: sample types this capture's other detectors reported.
     func detect(_ db: Database, explained: Set<String>) throws -> Outcome {
-        let exportDay = Int64((pair.current.date / 86_400).rounded(.down))
+        let exportDay = UTCDay.of(pair.current.date)
         let recentStart = exportDay - Int64(thresholds.divergenceRecentDays)
         let baselineStart = recentStart - Int64(thresholds.divergenceBaselineDays)
         let bins = try Row.fetchAll(

@@ -21,7 +21,7 @@ struct RecordTally {
         sources[source ?? "(no source)", default: 0] += 1
         if let start {
             firstStart = min(firstStart ?? start, start)
-            days.insert(Int64((start / 86_400).rounded(.down)))
+            days.insert(UTCDay.of(start))
         }
         if let last = end ?? start { lastEnd = max(lastEnd ?? last, last) }
         if keepsIDs { ids.append(id) }
@@ -50,8 +50,8 @@ public enum EvidenceText {
 
     /// "2000-01-01 – 2000-01-09" (UTC days), or one day.
     static func dayRange(_ start: Double, _ end: Double) -> String {
-        let first = UTCText.day(Int64((start / 86_400).rounded(.down)))
-        let last = UTCText.day(Int64((end / 86_400).rounded(.down)))
+        let first = UTCText.day(UTCDay.of(start))
+        let last = UTCText.day(UTCDay.of(end))
         return first == last ? first : "\(first) – \(last)"
     }
 

@@ -42,8 +42,13 @@ extension HealthRecord {
         if sample.kind == .category {
             return HealthKitCatalog.categoryValueName(type: sample.type, rawValue: Int(value))
         }
-        if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        return numberText(value)
+    }
+
+    /// A number as exports write it: a whole number without a fraction ("72"), else Swift's
+    /// shortest form ("0.125").
+    static func numberText(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// `name:Apple Watch, manufacturer:Apple Inc., …`: the export's device form, address-free.

@@ -140,6 +140,7 @@ struct HealthDatabaseReaderTests {
         }
         #expect(
             HealthDatabaseError.notAHealthDatabase(name: "notes.sqlite", missing: "objects").message
-                == "notes.sqlite is not an iPhone Health database: it has no objects table")
+                == "notes.sqlite is not an iPhone Health database: it has no objects table; give healthdb_secure.sqlite"
+        )
     }
 }

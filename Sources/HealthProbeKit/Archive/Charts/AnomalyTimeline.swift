@@ -44,8 +44,9 @@ extension ArchiveStore {
                     WHERE r.startDate IS NOT NULL
                     """)
             while let row = try rows.next() { affected[row["anomaly"], default: []].insert(row["day"]) }
-            let allDays = affected.values.flatMap { $0 }
-            guard let range = requested ?? allDays.min().map({ DayRange(first: $0, last: allDays.max() ?? $0) })
+            let firsts = affected.values.compactMap { $0.min() }
+            let lasts = affected.values.compactMap { $0.max() }
+            guard let range = requested ?? firsts.min().map({ DayRange(first: $0, last: lasts.max() ?? $0) })
             else { return AnomalyTimeline(days: []) }
             let perMark = ChartBinning.daysPerMark(for: range)
             var counts: [Int64: [Severity: Int]] = [:]
