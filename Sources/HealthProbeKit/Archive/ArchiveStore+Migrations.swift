@@ -120,6 +120,7 @@ extension ArchiveStore {
         registerVerificationMarks(in: &migrator)
         registerExportStarts(in: &migrator)
         registerMetadataAsWritten(in: &migrator)
+        registerBackupSamples(in: &migrator)
         return migrator
     }
 }

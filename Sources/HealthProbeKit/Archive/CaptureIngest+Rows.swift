@@ -8,11 +8,11 @@ extension CaptureIngest {
     static let columns = """
         kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
         creationDate, startDate, endDate, metadata, details, healthKitUUID,
-        strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey, metadataAsWritten,
+        strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey, metadataAsWritten, sampleUUID,
         lastVerifiedAt, occurrence, firstSeenCapture, lastSeenCapture
         """
-    /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `metadataAsWritten`.
-    static let parametersPerRow: Int32 = 20
+    /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `sampleUUID`.
+    static let parametersPerRow: Int32 = 21
 
     /// One row's values: its parameters from `firstParameter`, the time of verification in ?1
     /// (shared by every row of a statement), then `occurrence` and the capture.
@@ -45,6 +45,7 @@ extension CaptureIngest {
         binding.bind(first + 17, row.identityKey)
         binding.bind(first + 18, row.semanticKey)
         binding.bindText(first + 19, row.text.metadataAsWritten, in: bytes)
+        binding.bindBlob(first + 20, row.text.sampleUUID, in: bytes)
     }
 
     /// The id of a device description, stored once: the few most recent are compared byte for

@@ -26,7 +26,7 @@ final class CaptureIngest {
     /// Route files stored before their digest was ready (or with none to find).
     var routeFilesWithoutDigest = 0
     var records = 0
-    private let verifiedAt: Double
+    let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
     let startedEmpty: Bool
@@ -34,11 +34,23 @@ final class CaptureIngest {
     /// before) are exactly those above it, since one transaction writes them all.
     let recordIDFloor: Int64
 
+    /// Records first described by a backup that the previous capture held: an export meets them
+    /// with whole seconds and its own units, so a record this capture would store as new is
+    /// looked for here first (``SampleMatchIndex``). Nil when there are none.
+    var backupRecords: SampleMatchIndex?
+    /// Records this capture met through ``backupRecords``.
+    var matchedBackupRecords = 0
+    /// Whether every add inserts: a backup's samples are matched to the archive before they
+    /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
+    private let insertsOnly: Bool
+
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
     init(
-        db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil
+        db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil,
+        insertsOnly: Bool = false
     ) throws {
+        self.insertsOnly = insertsOnly
         self.db = db
         self.captureID = captureID
         self.previousCaptureID = previousCaptureID
@@ -53,17 +65,18 @@ final class CaptureIngest {
         }
         // Into an empty archive every conflict is with a copy this capture stored: a plain insert
         // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
-        let conflict = startedEmpty ? "" : Self.seenAgain
+        let plainInsert = startedEmpty || insertsOnly
+        let conflict = plainInsert ? "" : Self.seenAgain
         upsert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    INSERT \(startedEmpty ? "OR IGNORE " : "")INTO record (\(Self.columns))
+                    INSERT \(plainInsert ? "OR IGNORE " : "")INTO record (\(Self.columns))
                     VALUES \(Self.values(captureID: captureID, firstParameter: 2, occurrence: "?\(2 + Self.parametersPerRow)"))
                     \(conflict)
                     """))
         upsert.bind(1, verifiedAt)
         markSeen =
-            startedEmpty
+            plainInsert
             ? nil
             : SQLiteBinding(
                 statement: try db.cachedStatement(
@@ -138,6 +151,11 @@ final class CaptureIngest {
             upsert.bind(2 + Self.parametersPerRow, occurrence)
             if try upsert.stepCountingChanges(db) > 0 {
                 appender?.largestRowID = db.lastInsertedRowID
+                // With markSeen in use, a change here is an insert: a record new to the archive.
+                if markSeen != nil, let met = try meetBackupRecord(row, bytes, inserted: db.lastInsertedRowID) {
+                    if let extras { try remember(extras, recordID: met) }
+                    return
+                }
                 if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
                 return
             }
@@ -155,7 +173,7 @@ final class CaptureIngest {
         -> Int64?
     {
         // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
-        if startedEmpty { return db.lastInsertedRowID }
+        if startedEmpty || insertsOnly { return db.lastInsertedRowID }
         let strict = Data(bytes[row.strictFingerprint.range])
         return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
     }

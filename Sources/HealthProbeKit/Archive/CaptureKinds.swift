@@ -6,6 +6,13 @@ public enum CaptureOrigin: String, Sendable, Codable, DatabaseValueConvertible {
     case export
     /// HealthKit, read by the app's monitor.
     case healthkit
+    /// An iPhone's Health database, from a backup (`healthprobe check healthdb_secure.sqlite`,
+    /// its folder, or an encrypted backup folder).
+    case backup
+
+    /// Exports and backups are both whole pictures of the phone's Health data, taken by the
+    /// user: each is compared with the latest of either (docs/BACKUP.md).
+    static let snapshots: [CaptureOrigin] = [.export, .backup]
 }
 
 /// How much of the data a capture read: everything (`full`: an export, a verification scan), or

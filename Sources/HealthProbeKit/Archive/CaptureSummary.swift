@@ -20,8 +20,14 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
     public var unchanged: Int
     public var unreadable: Int
     public var replacedCharacters: Int
-    /// Top-level elements by name.
+    /// Top-level elements by name (for a backup: samples, deletions, housekeeping deletions and
+    /// samples of types not read).
     public var elementCounts: [String: Int]
+    /// A backup's: records found deleted in Health (its tombstones), counted in `gone`.
+    public var deletedInHealth: Int?
+    /// A backup's: records the previous capture held of kinds a Health database does not
+    /// describe (activity summaries, correlations, …), carried over and not compared.
+    public var notCompared: Int?
 
     public init(row: Row) throws {
         id = row["id"]
@@ -39,6 +45,10 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
         replacedCharacters = row["replacedCharacters"]
         let countsText: String = row["elementCounts"] ?? "{}"
         elementCounts = (try? JSONDecoder().decode([String: Int].self, from: Data(countsText.utf8))) ?? [:]
+        if origin == .backup {
+            deletedInHealth = row["deletedInHealth"]
+            notCompared = row["notCompared"]
+        }
     }
 }
 
@@ -60,12 +70,16 @@ extension ArchiveStore {
     }
 
     /// The latest complete full capture of an origin: what the next capture is compared with.
-    static func latestFullCaptureID(_ db: Database, origin: CaptureOrigin) throws -> Int64? {
+    /// The capture an export or a backup is compared with: the latest complete full capture of
+    /// either (``CaptureOrigin/snapshots``).
+    static func latestSnapshotCaptureID(_ db: Database) throws -> Int64? {
         try Int64.fetchOne(
             db,
-            sql:
-                "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND scope = \(CaptureScope.full.sqlLiteral) AND origin = ?",
-            arguments: [origin])
+            sql: """
+                SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)
+                    AND scope = \(CaptureScope.full.sqlLiteral) AND origin IN (?, ?)
+                """,
+            arguments: [CaptureOrigin.export, CaptureOrigin.backup])
     }
 
     public func fetchAuditEntries() throws -> [AuditLog.Entry] {

@@ -1,4 +1,5 @@
 import AppleHealthExport
+import Foundation
 
 /// Records ready to store, prepared off the writer's thread: fingerprinted, and their text and
 /// fingerprints encoded into one byte arena that the writer binds in place.
@@ -31,6 +32,8 @@ public struct PreparedBatch: Sendable {
         var healthKitUUID: Span
         /// Null unless a metadata date was written with an offset (``HealthRecord/metadataAsWritten``).
         var metadataAsWritten: Span = .null
+        /// 16 bytes, RFC 4122 order; null unless a backup gave the sample (``HealthRecord/sampleUUID``).
+        var sampleUUID: Span = .null
     }
 
     /// A record's numbers: its value as a number, and its dates in seconds since 1970, UTC.
@@ -86,7 +89,8 @@ public struct PreparedBatch: Sendable {
             kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),
             sourceVersion: append(record.sourceVersion), device: append(record.device), unit: append(record.unit),
             value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
-            healthKitUUID: append(record.healthKitUUID), metadataAsWritten: append(record.metadataAsWritten))
+            healthKitUUID: append(record.healthKitUUID), metadataAsWritten: append(record.metadataAsWritten),
+            sampleUUID: append(record.sampleUUID))
         return appendRow(text: text, numbers: Numbers(record), fingerprintedBy: &maker)
     }
 
@@ -115,6 +119,13 @@ public struct PreparedBatch: Sendable {
         let offset = bytes.count
         bytes.appendUTF8(text)
         return Span(offset: Int32(offset), length: Int32(bytes.count - offset))
+    }
+
+    private mutating func append(_ uuid: UUID?) -> Span {
+        guard let uuid else { return .null }
+        let offset = bytes.count
+        withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
+        return Span(offset: Int32(offset), length: 16)
     }
 
     /// Big-endian, as fingerprints are stored.

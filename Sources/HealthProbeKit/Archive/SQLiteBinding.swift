@@ -23,6 +23,10 @@ struct SQLiteBinding {
     }
 
     func bindBlob(_ index: Int32, _ span: PreparedBatch.Span, in bytes: UnsafeRawBufferPointer) {
+        guard !span.isNull else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
         _ = sqlite3_bind_blob(handle, index, bytes.baseAddress! + Int(span.offset), span.length, Self.staticDestructor)
     }
 

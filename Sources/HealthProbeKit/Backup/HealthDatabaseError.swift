@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a file could not be read as a Health database, in one line each.
 public enum HealthDatabaseError: Error, Equatable, Sendable {
     /// Not an SQLite file, or one SQLite cannot open.
@@ -16,4 +18,12 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
             "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder); give the folder that holds it"
         }
     }
+}
+
+extension HealthDatabaseError: LocalizedError {
+    public var errorDescription: String? { message }
+}
+
+extension PhoneBackupError: LocalizedError {
+    public var errorDescription: String? { message }
 }

@@ -115,7 +115,7 @@ extension HealthDatabaseReader {
         case .quantity:
             guard let quantity: Double = row[Column.quantity] else { return nil }
             sample.unit = entry.unit
-            sample.value = quantity * entry.factor
+            sample.value = entry.factor == 1 ? quantity : Self.withoutNoise(quantity * entry.factor)
         case .category:
             guard let value: Int = row[Column.category] else { return nil }
             sample.value = Double(value)
@@ -127,6 +127,25 @@ extension HealthDatabaseReader {
             break
         }
         return sample
+    }
+
+    /// A converted amount without the last bits a conversion leaves (1.2 count/s × 60 is
+    /// 72.00000000000001): 15 significant digits, as much as a Double holds exactly.
+    static func withoutNoise(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let scale = pow(10, Double(14 - Int(floor(log10(abs(value))))))
+        let cleaned = (value * scale).rounded() / scale
+        return cleaned.isFinite ? cleaned : value
+    }
+
+    /// When the database was last written: its newest sample or deletion (seconds since 1970),
+    /// the capture's date. Nil for an empty database.
+    public func latestEntryDate() throws -> Double? {
+        try queue.read { db in
+            try Double.fetchOne(db, sql: "SELECT MAX(creation_date) FROM objects").map {
+                $0 + HealthDatabaseTypes.referenceDate
+            }
+        }
     }
 
     /// A stored UUID: 16 bytes in RFC 4122 order.

@@ -44,6 +44,13 @@ public enum HealthDatabaseTypes {
         279: .quantity("TimeInDaylight", "min", 1.0 / 60),
     ]
 
+    /// SQL true for an archived record of a kind and type a Health database describes as this
+    /// reader maps it: what a backup's check compares; every other record is carried over.
+    static let describedRecordsSQL: String = {
+        let types = Set(byCode.values.map(\.identifier)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "kind IN ('record', 'workout') AND type IN (\(types))"
+    }()
+
     /// The code of a HealthKit identifier, for fixtures and tests.
     public static func code(of identifier: String) -> Int? {
         byCode.first { $0.value.identifier == identifier }?.key

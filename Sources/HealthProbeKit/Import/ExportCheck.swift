@@ -23,7 +23,9 @@ public struct ExportCheck: Sendable {
         public let underlying: any Error
         public let archiveUnchanged: Bool
 
-        public var isRefusedInput: Bool { underlying is ExportError }
+        public var isRefusedInput: Bool {
+            underlying is ExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
+        }
         public var errorDescription: String? { underlying.localizedDescription }
     }
 
@@ -55,16 +57,16 @@ public struct ExportCheck: Sendable {
         }
     }
 
-    static let refusalMessage = "refused an input that is not a readable Apple Health export"
+    public static let refusalMessage = "refused an input that is not a readable Apple Health export"
 
     /// Notes a refused input in the trail of an existing archive; creates none.
-    public static func noteRefusal(archiveAt path: String) {
+    public static func noteRefusal(archiveAt path: String, message: String = refusalMessage) {
         guard FileManager.default.fileExists(atPath: path), let store = try? ArchiveStore.open(at: path) else { return }
-        noteRefusal(in: store)
+        noteRefusal(in: store, message: message)
     }
 
-    static func noteRefusal(in store: ArchiveStore) {
-        try? store.recordInAuditTrail(.inputRefused, message: refusalMessage)
+    static func noteRefusal(in store: ArchiveStore, message: String = refusalMessage) {
+        try? store.recordInAuditTrail(.inputRefused, message: message)
     }
 }
 

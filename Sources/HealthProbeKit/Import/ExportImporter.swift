@@ -101,7 +101,7 @@ public struct ExportImporter: Sendable {
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
         try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
-        let previous = try ArchiveStore.latestFullCaptureID(db, origin: Self.origin)
+        let previous = try ArchiveStore.latestSnapshotCaptureID(db)
         try db.execute(
             sql: """
                 INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
@@ -118,6 +118,7 @@ public struct ExportImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes
+        ingest.backupRecords = try CaptureIngest.backupRecords(db, previous: previous)
         while let message = channel.receive() {
             switch message {
             case .records(let batch):

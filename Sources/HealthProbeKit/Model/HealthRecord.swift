@@ -1,4 +1,5 @@
 import AppleHealthExport
+import Foundation
 
 /// One stored element — a sample, workout, correlation, activity summary, clinical record, … —
 /// in the form both ways in (exports and HealthKit) share. Dates are UTC instants.
@@ -40,6 +41,9 @@ public struct HealthRecord: Sendable, Hashable {
     public var detailsJSON: String?
     /// The HealthKit UUID, on the live path only.
     public var healthKitUUID: String?
+    /// The HealthKit UUID a backup's Health database gave the sample: how the next backup finds
+    /// it again. Not part of any fingerprint: the same sample in an export is the same record.
+    public var sampleUUID: UUID?
     /// For a correlation: the samples it holds, which also stand at top level in an export.
     public var members: [CorrelationMember] = []
     /// For a workout: the GPX files its routes refer to.

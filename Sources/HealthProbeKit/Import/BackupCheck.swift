@@ -1,0 +1,58 @@
+import Foundation
+
+/// Checking an iPhone's Health database into the archive — `healthdb_secure.sqlite`, a folder
+/// holding it, or an encrypted backup — in the steps an export's check takes (``ExportCheck``):
+/// the database is opened (copied or decrypted into a private folder) before the archive is
+/// touched, so that a file that is not a Health database, a damaged backup or a wrong password
+/// changes nothing; then one transaction stores the capture (``BackupImporter``).
+public final class BackupCheck {
+    public let reader: HealthDatabaseReader
+    /// The file or folder's name, as captures and messages show it.
+    public let inputName: String
+
+    public enum Source {
+        /// `healthdb_secure.sqlite`, or a folder holding it.
+        case database(path: String)
+        /// An encrypted backup folder and its password.
+        case encryptedBackup(folder: URL, password: [UInt8])
+    }
+
+    static let refusalMessage = "refused an input that is not a readable Health database or backup"
+
+    /// Opens `source`; `deriving` is told the password's rounds before they run. A refusal is
+    /// noted in the trail of the archive at `archivePath` when one exists there; none is created.
+    public init(
+        _ source: Source, archivePath: String?, workFolder: URL = FileManager.default.temporaryDirectory,
+        deriving: ((Int) -> Void)? = nil
+    ) throws(ExportCheck.Failure) {
+        do {
+            switch source {
+            case .database(let path):
+                inputName = URL(fileURLWithPath: path).lastPathComponent
+                reader = try HealthDatabaseReader(path: path, workFolder: workFolder)
+            case .encryptedBackup(let folder, let password):
+                inputName = folder.lastPathComponent
+                reader = try HealthDatabaseReader(
+                    backup: folder, password: password, workFolder: workFolder, deriving: deriving)
+            }
+        } catch {
+            if let archivePath { ExportCheck.noteRefusal(archiveAt: archivePath, message: Self.refusalMessage) }
+            throw ExportCheck.Failure(underlying: error, archiveUnchanged: true)
+        }
+    }
+
+    /// Stores the database as a capture of `store` and audits it against the previous export or
+    /// backup.
+    public func run(
+        into store: ArchiveStore, progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws(ExportCheck.Failure) -> BackupImporter.Result {
+        let before = try? store.footprint()
+        do {
+            return try BackupImporter(store: store).importDatabase(reader, inputName: inputName, progress: progress)
+        } catch {
+            let after = try? store.footprint()
+            let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
+            throw ExportCheck.Failure(underlying: underlying, archiveUnchanged: before != nil && before == after)
+        }
+    }
+}

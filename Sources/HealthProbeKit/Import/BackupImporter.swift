@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+
+/// Checks an iPhone's Health database into the archive as one full capture of origin `backup`,
+/// in one write transaction, compared with the latest export or backup (docs/BACKUP.md):
+///
+/// 1. Each sample is met by the HealthKit UUID an earlier backup bound to a record; else by its
+///    ``SampleMatchKey`` among the records the previous capture held (an export's whole seconds
+///    and units against the database's); else it is new. A record met takes the UUID.
+/// 2. A deletion the database remembers (a tombstone) marks the record it names — by UUID, else
+///    by type, source and times — gone as deleted in Health, with an audit entry a type and day:
+///    never a silent deletion. healthd's own deletions, of samples it packed into a series, mark
+///    theirs replaced.
+/// 3. What the previous capture held of the kinds a database describes (quantity and category
+///    samples, workouts) and this one did not meet is gone; everything else it held (activity
+///    summaries, correlations, clinical records, types not read yet) is carried over, not
+///    compared, and counted as such in the capture.
+public struct BackupImporter: Sendable {
+    public static let origin = CaptureOrigin.backup
+    static let batchSize = 512
+
+    public let store: ArchiveStore
+    public let thresholds: Thresholds
+
+    public init(store: ArchiveStore, thresholds: Thresholds = Thresholds()) {
+        self.store = store
+        self.thresholds = thresholds
+    }
+
+    /// What one backup check produced.
+    public struct Result: Sendable {
+        public var capture: CaptureSummary
+        public var audit: CaptureAudit.Report
+        /// Records found deleted in Health, by type and UTC day of the deletion.
+        public var deletions: [Deletion]
+        /// Samples of types HealthProbe does not read yet, left out.
+        public var unreadSamples: Int
+        /// Deletions healthd made itself, packing samples into series.
+        public var housekeepingDeletions: Int
+    }
+
+    public struct Deletion: Sendable, Equatable, Codable {
+        public var sampleType: String
+        /// `2000-02-03`
+        public var day: String
+        public var count: Int
+    }
+
+    /// Checks the database `reader` holds open; `inputName` names it in the capture.
+    public func importDatabase(
+        _ reader: HealthDatabaseReader, inputName: String, progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) throws -> Result {
+        let started = Date()
+        do {
+            return try store.withBulkLoadJournal {
+                try store.writer.write { db in
+                    try check(reader, inputName: inputName, started: started, progress: progress, db)
+                }
+            }
+        } catch {
+            throw ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
+        }
+    }
+
+    private func check(
+        _ reader: HealthDatabaseReader, inputName: String, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
+    ) throws -> Result {
+        try db.execute(sql: "PRAGMA cache_size = -\(ExportImporter.defaultPageCacheKiB)")
+        let previous = try ArchiveStore.latestSnapshotCaptureID(db)
+        try db.execute(
+            sql: """
+                INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
+                VALUES (?, \(CaptureScope.full.sqlLiteral), \(CaptureStatus.running.sqlLiteral), ?, ?, ?)
+                """,
+            arguments: [Self.origin, inputName, started.timeIntervalSince1970, previous])
+        let captureID = db.lastInsertedRowID
+        try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check a Health database")
+        try AuditLog.append(
+            db, event: .captureStarted, captureID: captureID,
+            message: "capture \(captureID) started from a Health database"
+                + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
+        let ingest = try CaptureIngest(
+            db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970,
+            insertsOnly: true)
+        var matcher = try BackupSampleMatcher(
+            db, ingest: ingest, previous: previous, keyingSources: reader.layout.hasSourceDatabase)
+        var builder = PreparedBatch.Builder(rowsPerBatch: Self.batchSize)
+        var pending = 0
+        var read = 0
+        let unread = try reader.forEachSample { sample in
+            read += 1
+            var record = HealthRecord(sample: sample)
+            record.healthKitUUID = nil
+            record.sampleUUID = sample.uuid
+            guard try !matcher.meet(record, uuid: sample.uuid) else { return }
+            builder.append(record)
+            pending += 1
+            if pending == Self.batchSize {
+                try ingest.add(builder.take())
+                pending = 0
+            }
+            if read % 65_536 == 0 {
+                progress?(
+                    ImportProgress(
+                        phase: .reading, records: read, bytesRead: 0, totalBytes: nil, currentType: sample.type,
+                        elapsed: Date().timeIntervalSince(started)))
+            }
+        }
+        if pending > 0 { try ingest.add(builder.take()) }
+        progress?(
+            ImportProgress(
+                phase: .finishing, records: read, bytesRead: 0, totalBytes: nil, currentType: nil,
+                elapsed: Date().timeIntervalSince(started)))
+        let tombstones = try BackupTombstones(
+            captureID: captureID, previous: previous, keyingSources: reader.layout.hasSourceDatabase
+        ).apply(try reader.tombstones(), db)
+        let gone = try BackupTombstones.markAbsent(captureID: captureID, db)
+        let notCompared = try BackupTombstones.carryOver(captureID: captureID, db)
+        let new = try ingest.countNew()
+        try ingest.writeAggregates(try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID))
+        let unreadCount = unread.values.reduce(0, +)
+        let deleted = tombstones.deletions.reduce(0) { $0 + $1.count }
+        let counts = CanonicalJSON.object([
+            ("deletions", .integer(Int64(tombstones.read))),
+            ("housekeepingDeletions", .integer(Int64(tombstones.housekeeping))),
+            ("samples", .integer(Int64(read))), ("unreadSamples", .integer(Int64(unreadCount))),
+        ]).text
+        try db.execute(
+            sql: """
+                UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, exportDate = ?,
+                    records = ?, new = ?, gone = ?, unchanged = ?, elementCounts = ?, deletedInHealth = ?,
+                    notCompared = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                Date().timeIntervalSince1970, try reader.latestEntryDate(), read - unreadCount, new,
+                gone + deleted + tombstones.replaced, read - unreadCount - new, counts, deleted, notCompared, captureID,
+            ])
+        try AuditLog.append(
+            db, event: .captureCompleted, captureID: captureID,
+            message: "capture \(captureID) complete: \(read - unreadCount) records, \(new) new, "
+                + "\(gone + deleted + tombstones.replaced) gone (\(deleted) deleted in Health), "
+                + "\(notCompared) not compared")
+        let audit = try CaptureAudit.run(
+            db, captureID: captureID, recordIDFloor: ingest.recordIDFloor, thresholds: thresholds)
+        try ingest.clearReturned()
+        guard
+            let capture = try CaptureSummary.fetchOne(
+                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
+        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
+        var notes = audit.notes
+        if unreadCount > 0 {
+            notes.insert(
+                "\(unreadCount) samples of types HealthProbe does not read yet were left out of this capture", at: 0)
+        }
+        return Result(
+            capture: capture,
+            audit: CaptureAudit.Report(anomalies: audit.anomalies, notes: notes, seconds: audit.seconds),
+            deletions: tombstones.deletions, unreadSamples: unreadCount, housekeepingDeletions: tombstones.housekeeping)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import HealthProbeKit
+
+/// A backup's Health database checked against exports and other backups: the same samples are
+/// the same records whichever way they came in; what vanished is a silent deletion, what the user
+/// deleted is an audit entry with its date; what only an export holds is carried, not judged.
+@Suite("Backup checks")
+struct BackupCheckTests {
+    static let password = "Test password 2000"
+    /// 2000-01-26 12:00 UTC, eleven hours after the baseline's export: when the deletions were
+    /// made. (A backup taken days after the data stops is rightly a divergence.)
+    static let deletedAt = 948_888_000.0
+
+    /// How a test hands the database over (the issue's forms a, b and c).
+    enum Form: String, CaseIterable, CustomTestStringConvertible {
+        case file, folder, encryptedBackup
+        var testDescription: String { rawValue }
+    }
+
+    struct Scene {
+        let folder: URL
+        let store: ArchiveStore
+        let archivePath: String
+
+        init() throws {
+            folder = try FixtureFiles.temporaryFolder()
+            archivePath = folder.appendingPathComponent("archive.sqlite").path
+            store = try ArchiveStore.open(at: archivePath)
+        }
+
+        func checkExport(_ data: PairedHealthData, named name: String = "export.xml") throws -> CaptureSummary {
+            let file = folder.appendingPathComponent(name)
+            try data.writeExport(to: file)
+            return try ExportCheck(input: file, archivePath: archivePath).run(into: store).capture
+        }
+
+        func checkBackup(
+            _ data: PairedHealthData, form: Form = .file, named name: String = "backup",
+            layout: HealthDatabaseFixture.Layout = .iOS13
+        ) throws -> BackupImporter.Result {
+            let health = folder.appendingPathComponent(name)
+            try data.writeDatabase(to: health, layout: layout)
+            let source: BackupCheck.Source
+            switch form {
+            case .file: source = .database(path: health.appendingPathComponent(HealthDatabaseReader.secureName).path)
+            case .folder: source = .database(path: health.path)
+            case .encryptedBackup:
+                let backup = folder.appendingPathComponent("\(name)-encrypted")
+                try EncryptedBackupFixture.write(healthFolder: health, to: backup, password: BackupCheckTests.password)
+                source = .encryptedBackup(folder: backup, password: Array(BackupCheckTests.password.utf8))
+            }
+            return try BackupCheck(source, archivePath: archivePath).run(into: store)
+        }
+    }
+
+    @Test func anExportThenABackupOfTheSameDataFindNothingNewNothingGone() throws {
+        let scene = try Scene()
+        let data = PairedHealthData.baseline()
+        let export = try scene.checkExport(data)
+        let backup = try scene.checkBackup(data)
+        #expect(backup.capture.origin == .backup)
+        #expect(backup.capture.previousCaptureId == export.id)
+        #expect(backup.capture.records == data.samples.count)
+        #expect((backup.capture.new, backup.capture.gone, backup.capture.unchanged) == (0, 0, data.samples.count))
+        #expect(backup.audit.anomalies.isEmpty)
+        #expect(backup.capture.deletedInHealth == 0)
+        // The activity summary and the blood-pressure correlation only an export holds.
+        #expect(backup.capture.notCompared == 2)
+
+        // A second backup meets every sample by its UUID; the export after it, every record.
+        let again = try scene.checkBackup(data, named: "backup-again")
+        #expect((again.capture.new, again.capture.gone, again.audit.anomalies.count) == (0, 0, 0))
+        let exportAgain = try scene.checkExport(data, named: "export-again.xml")
+        #expect((exportAgain.new, exportAgain.gone) == (0, 0))
+        #expect(try scene.store.fetchAnomalies(.init(includeResolved: true)).isEmpty)
+    }
+
+    @Test(arguments: Form.allCases)
+    func vanishedDeletedAndNewSamplesAreToldApart(form: Form) throws {
+        let scene = try Scene()
+        let before = PairedHealthData.baseline()
+        _ = try scene.checkExport(before)
+        var after = before
+        after.vanish(PairedHealthData.heartRate, count: 30)
+        after.delete(PairedHealthData.steps, count: 20, at: Self.deletedAt)
+        after.addHeartRates(15)
+        let result = try scene.checkBackup(after, form: form, layout: form == .folder ? .iOS17 : .iOS13)
+
+        #expect(result.capture.new == 15)
+        #expect(result.capture.gone == 50)
+        #expect(result.capture.deletedInHealth == 20)
+        #expect(result.audit.anomalies.map(\.type) == [.silentDeletion])
+        #expect(result.audit.anomalies.first?.sampleType == PairedHealthData.heartRate)
+        #expect(result.audit.anomalies.first?.recordCount == 30)
+        #expect(
+            result.deletions == [
+                BackupImporter.Deletion(sampleType: PairedHealthData.steps, day: "2000-01-26", count: 20)
+            ])
+        let entries = try scene.store.fetchAuditEntries().map(\.message)
+        #expect(
+            entries.contains {
+                $0.hasSuffix(
+                    "20 \(PairedHealthData.steps) records deleted in Health on 2000-01-26 (the backup's deletion records)"
+                )
+            })
+        let reasons = try scene.store.writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT goneReason, COUNT(*) AS n FROM record WHERE goneCapture = ? GROUP BY goneReason",
+                arguments: [result.capture.id]
+            ).map { "\($0["goneReason"] as String) \($0["n"] as Int)" }
+        }
+        #expect(reasons.sorted() == ["absent 30", "deleted 20"])
+
+        // An export of the same data afterwards: the backup's new samples are the export's.
+        let export = try scene.checkExport(after, named: "after.xml")
+        #expect((export.new, export.gone) == (0, 0))
+        #expect(try scene.store.fetchAnomalies(.init(includeResolved: true)).count == 1)
+    }
+
+    @Test func aBackupAfterABackupTellsTheSameThingsByUUID() throws {
+        let scene = try Scene()
+        let before = PairedHealthData.baseline()
+        _ = try scene.checkBackup(before)
+        var after = before
+        after.vanish(PairedHealthData.heartRate, count: 30)
+        after.delete(PairedHealthData.steps, count: 20, at: Self.deletedAt)
+        after.addHeartRates(15)
+        let result = try scene.checkBackup(after, named: "second")
+        #expect((result.capture.new, result.capture.gone, result.capture.deletedInHealth) == (15, 50, 20))
+        #expect(result.audit.anomalies.map(\.type) == [.silentDeletion])
+        #expect(result.audit.anomalies.first?.recordCount == 30)
+    }
+
+    @Test func aBadDatabaseOrAWrongPasswordLeavesTheArchiveAsItWas() throws {
+        let scene = try Scene()
+        let data = PairedHealthData.baseline(days: 3)
+        _ = try scene.checkExport(data)
+        let before = try scene.store.footprint()
+        let notHealth = scene.folder.appendingPathComponent("notes.sqlite")
+        let queue = try DatabaseQueue(path: notHealth.path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        try queue.close()
+        let health = scene.folder.appendingPathComponent("health")
+        try data.writeDatabase(to: health)
+        let backup = scene.folder.appendingPathComponent("00008101-TESTDEVICE01")
+        try EncryptedBackupFixture.write(healthFolder: health, to: backup, password: Self.password)
+        let refusals: [(BackupCheck.Source, String)] = [
+            (.database(path: notHealth.path), "notes.sqlite is not an iPhone Health database: it has no samples table"),
+            (.encryptedBackup(folder: backup, password: Array("not it".utf8)), "the backup's password is not right"),
+        ]
+        for (source, message) in refusals {
+            do {
+                _ = try BackupCheck(source, archivePath: scene.archivePath)
+                Issue.record("\(message): not refused")
+            } catch {
+                #expect(error.isRefusedInput)
+                #expect(error.localizedDescription.hasPrefix(message))
+            }
+        }
+        #expect(try scene.store.footprint() == before)
+        #expect(
+            try scene.store.fetchAuditEntries().filter { $0.event == AuditLog.Event.inputRefused.rawValue }.count == 2)
+    }
+
+    @Test func anExportInPoundsAndKilometresMeetsTheDatabasesKilogramsAndMetres() {
+        let pounds = SampleMatchKey.Content(
+            type: "HKQuantityTypeIdentifierBodyMass", sourceName: "Scale", unit: "lb", value: "150",
+            numericValue: 150, startDate: 946_684_800, endDate: 946_684_800)
+        var kilograms = pounds
+        kilograms.unit = "kg"
+        kilograms.numericValue = 150 * 0.453_592_37
+        kilograms.startDate = 946_684_800.6
+        kilograms.endDate = 946_684_800.6
+        let exported = SampleMatchKey.keys(pounds, includingSource: true)
+        let stored = SampleMatchKey.keys(kilograms, includingSource: true)
+        #expect(stored.count == 2, "a fraction past the half has a truncated and a rounded key")
+        #expect(exported.first == stored.first)
+        var heavier = kilograms
+        heavier.numericValue = 151 * 0.453_592_37
+        #expect(SampleMatchKey.keys(heavier, includingSource: true).first != exported.first)
+    }
+}
