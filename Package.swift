@@ -147,6 +147,7 @@ let package = Package(
             name: "HealthProbeCLITests",
             dependencies: [
                 "HealthProbeKit", "HealthProbeScreens", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -6,10 +6,22 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Archive an Apple Health export as a new capture and audit it against the previous one.")
+            abstract: "Archive an Apple Health export or an iPhone's Health database as a new capture and audit it.",
+            discussion: """
+                PATH is an export (export.zip, its main XML file, or an unzipped export folder), an \
+                iPhone's Health database (healthdb_secure.sqlite, with healthdb.sqlite beside it, or \
+                the folder holding them), or an encrypted iPhone backup folder, whose password is read \
+                from --password-file or asked for without echo. Each is compared with the latest \
+                export or backup checked before it.
+                """)
 
-        @Argument(help: "export.zip, its main XML file, or an unzipped export folder.")
+        @Argument(help: "An export, a Health database, or an encrypted iPhone backup folder.")
         var path: String
+
+        @Option(
+            name: .customLong("password-file"),
+            help: "An encrypted backup's password, from this owner-only file (else it is asked for).")
+        var passwordFile: String?
 
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions
@@ -27,6 +39,53 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
+            switch CheckInput.of(path) {
+            case .export: try checkExport()
+            case .healthDatabase: try checkBackup(.database(path: path))
+            case .backup(encrypted: false):
+                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: BackupCheck.refusalMessage)
+                throw Self.refusal(PhoneBackupError.notEncrypted, of: path)
+            case .backup(encrypted: true):
+                let password: [UInt8]
+                do {
+                    password = try PasswordInput.read(file: passwordFile, confirming: false)
+                } catch {
+                    throw CommandFailure.usage(error.localizedDescription)
+                }
+                try checkBackup(.encryptedBackup(folder: URL(fileURLWithPath: path), password: password))
+            }
+        }
+
+        private func checkBackup(_ source: BackupCheck.Source) throws {
+            // The database is opened (copied, or decrypted) before the archive is touched.
+            let check: BackupCheck
+            do {
+                check = try BackupCheck(source, archivePath: archive.resolvedPath) { rounds in
+                    guard isatty(STDERR_FILENO) == 1 else { return }
+                    FileHandle.standardError.write(
+                        Data("Unlocking the backup: \(Output.grouped(rounds)) rounds of its password…\n".utf8))
+                }
+            } catch let failure {
+                guard let backupError = failure.underlying as? PhoneBackupError else { throw failure }
+                throw Self.refusal(backupError, of: path)
+            }
+            let store = try archive.open()
+            let progress = ProgressLine()
+            defer { progress.clear() }
+            let result = try check.run(into: store, progress: progress.update)
+            progress.clear()
+            let report = CheckReport(
+                capture: result.capture, unreadableElements: [], anomalies: result.audit.anomalies,
+                notes: result.audit.notes, deletions: result.deletions)
+            if output.json {
+                try Output.json(report)
+            } else {
+                report.printText(inputName: check.inputName)
+            }
+            try failIfAsked(result.audit.anomalies, store)
+        }
+
+        private func checkExport() throws {
             // The input is opened before the archive is touched: bad input changes nothing.
             let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
             let store = try archive.open()
@@ -42,9 +101,18 @@ extension HealthProbeCommand {
             } else {
                 report.printText(inputName: check.reader.source.displayName)
             }
-            if let threshold = try failureThreshold(store),
-                result.audit.anomalies.contains(where: { $0.severity >= threshold })
-            {
+            try failIfAsked(result.audit.anomalies, store)
+        }
+
+        /// A backup refused, in one line that names it.
+        private static func refusal(_ error: PhoneBackupError, of path: String) -> CommandFailure {
+            CommandFailure(
+                "\(URL(fileURLWithPath: path).lastPathComponent): \(error.message)", code: CommandFailure.badInputCode)
+        }
+
+        /// Exit 3 when the check found anomalies at or above the threshold.
+        private func failIfAsked(_ anomalies: [Anomaly], _ store: ArchiveStore) throws {
+            if let threshold = try failureThreshold(store), anomalies.contains(where: { $0.severity >= threshold }) {
                 throw ExitCode(3)
             }
         }
@@ -75,30 +143,38 @@ struct CheckReport: Encodable {
     var unreadableElements: [ExportImporter.UnreadableGroup]
     var anomalies: [Anomaly]
     var notes: [String]
+    /// A backup's: what it found deleted in Health, by type and day.
+    var deletions: [BackupImporter.Deletion]? = nil
 
     enum CodingKeys: String, CodingKey { case capture, anomalies }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(CaptureJSON(capture, unreadableElements), forKey: .capture)
+        try container.encode(CaptureJSON(capture, unreadableElements, deletions), forKey: .capture)
         try container.encode(anomalies, forKey: .anomalies)
     }
 
     struct CaptureJSON: Encodable {
         let capture: CaptureSummary
         let unreadableElements: [ExportImporter.UnreadableGroup]
+        let deletions: [BackupImporter.Deletion]?
 
-        init(_ capture: CaptureSummary, _ unreadable: [ExportImporter.UnreadableGroup]) {
+        init(
+            _ capture: CaptureSummary, _ unreadable: [ExportImporter.UnreadableGroup],
+            _ deletions: [BackupImporter.Deletion]?
+        ) {
             self.capture = capture
             self.unreadableElements = unreadable
+            self.deletions = deletions
         }
 
-        enum Keys: String, CodingKey { case unreadableElements }
+        enum Keys: String, CodingKey { case unreadableElements, deletedInHealthByDay }
 
         func encode(to encoder: any Encoder) throws {
             try capture.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(unreadableElements, forKey: .unreadableElements)
+            try container.encodeIfPresent(deletions, forKey: .deletedInHealthByDay)
         }
     }
 
@@ -106,7 +182,9 @@ struct CheckReport: Encodable {
         let grouped = Output.grouped
         Output.line(
             "Capture \(capture.id) of \(inputName)"
-                + (capture.exportDate.map { ", exported \(UTCText.iso8601($0))" } ?? ""))
+                + (capture.exportDate.map {
+                    (capture.origin == .backup ? ", its newest entry " : ", exported ") + UTCText.iso8601($0)
+                } ?? ""))
         Output.line(
             "  records \(grouped(capture.records))  new \(grouped(capture.new))  unchanged \(grouped(capture.unchanged))  gone \(grouped(capture.gone))"
         )
@@ -116,6 +194,17 @@ struct CheckReport: Encodable {
                 Output.line("    \(grouped(group.count)) \(group.element): \(group.reason)")
             }
         }
+        if let deleted = capture.deletedInHealth, deleted > 0 {
+            let days = (deletions ?? []).map {
+                "\(grouped($0.count)) \(SampleTypeCatalog.shortName(of: $0.sampleType)) on \($0.day)"
+            }
+            Output.line("  deleted in Health \(grouped(deleted)): \(days.joined(separator: ", "))")
+        }
+        if let carried = capture.notCompared, carried > 0 {
+            Output.line(
+                "  not compared \(grouped(carried)): kinds a Health database does not hold (activity summaries, "
+                    + "correlations, …), carried over from the previous capture")
+        }
         if capture.replacedCharacters > 0 {
             Output.line("  \(grouped(capture.replacedCharacters)) characters XML forbids were replaced by U+FFFD")
         }
@@ -123,7 +212,8 @@ struct CheckReport: Encodable {
             Output.line("First capture: the archive now holds this export; the next check compares against it.")
         }
         if capture.gone > 0 {
-            Output.line("\(grouped(capture.gone)) records the previous capture held are missing from this export.")
+            let source = capture.origin == .backup ? "Health database" : "export"
+            Output.line("\(grouped(capture.gone)) records the previous capture held are missing from this \(source).")
         }
         if !anomalies.isEmpty {
             Output.line()

@@ -35,6 +35,10 @@ struct CommandFailure: Error, Equatable {
             return nil
         case let error as ExportError:
             return CommandFailure(error.localizedDescription, code: badInputCode)
+        case let error as HealthDatabaseError:
+            return CommandFailure(error.message, code: badInputCode)
+        case let error as PhoneBackupError:
+            return CommandFailure(error.message, code: badInputCode)
         case let failure as ExportCheck.Failure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HealthProbeKit
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ struct BadInputTests {
     enum Input: String, CaseIterable, CustomTestStringConvertible {
         case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
         case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
-        case compressionBomb, healthDatabase
+        case compressionBomb, notAHealthDatabase, damagedHealthDatabase, unencryptedBackup
 
         var testDescription: String { rawValue }
     }
@@ -140,16 +141,26 @@ struct BadInputTests {
             var bytes = [UInt8](repeating: 0, count: 4096)
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919) }
             return (try FixtureFiles.write(bytes, named: "export.xml", in: folder).path, "export.xml")
-        case .healthDatabase:
-            // An iPhone's Health database given to a check of exports: said for what it is.
-            let health = folder.appendingPathComponent("health")
-            try FileManager.default.createDirectory(at: health, withIntermediateDirectories: true)
-            try HealthDatabaseFixture.write(
-                to: health, samples: [.init(type: "HKQuantityTypeIdentifierStepCount", start: 946_684_800, value: 10)])
-            return (
-                health.appendingPathComponent("healthdb_secure.sqlite").path,
-                "an sqlite database, not an apple health export"
-            )
+        case .notAHealthDatabase:
+            // An SQLite file given as a Health database that is not one.
+            let file = folder.appendingPathComponent("notes.sqlite")
+            let queue = try DatabaseQueue(path: file.path)
+            try queue.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
+            try queue.close()
+            return (file.path, "is not an iphone health database: it has no samples table")
+        case .damagedHealthDatabase:
+            // SQLite's header, then nothing a database holds.
+            let file = folder.appendingPathComponent("healthdb_secure.sqlite")
+            try (Data("SQLite format 3".utf8) + Data([0]) + Data(repeating: 0x5A, count: 4_096)).write(to: file)
+            return (file.path, "is not a database healthprobe can read")
+        case .unencryptedBackup:
+            // Only an encrypted backup holds Health data: refused before any password is asked.
+            let backup = folder.appendingPathComponent("00008101-TESTDEVICE01")
+            try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+            let manifest: [String: Any] = ["IsEncrypted": false, "Version": "10.0"]
+            try PropertyListSerialization.data(fromPropertyList: manifest, format: .binary, options: 0)
+                .write(to: backup.appendingPathComponent("Manifest.plist"))
+            return (backup.path, "is not encrypted, and only an encrypted backup holds health data")
         }
     }
 }

@@ -17,7 +17,7 @@ public final class BackupCheck {
         case encryptedBackup(folder: URL, password: [UInt8])
     }
 
-    static let refusalMessage = "refused an input that is not a readable Health database or backup"
+    public static let refusalMessage = "refused an input that is not a readable Health database or backup"
 
     /// Opens `source`; `deriving` is told the password's rounds before they run. A refusal is
     /// noted in the trail of the archive at `archivePath` when one exists there; none is created.
