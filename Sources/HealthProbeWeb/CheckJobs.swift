@@ -59,6 +59,9 @@ final class CheckJobs: Sendable {
     private static func run(
         file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
+        if CheckInput.of(file.path) == .healthDatabase {
+            return await runBackup(file: file, access: access, progress: progress)
+        }
         let pageCacheKiB = Self.pageCacheKiB
         let check: ExportCheck
         do {
@@ -82,6 +85,41 @@ final class CheckJobs: Sendable {
         switch outcome {
         case .success(let result):
             return .done(result.capture, result.audit.anomalies, notes: result.audit.notes)
+        case .failure(let failure):
+            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
+        }
+    }
+
+    /// A Health database's check (with `healthdb.sqlite` beside it when it was uploaded too):
+    /// opened, copied into a private folder, before the archive is touched.
+    private static func runBackup(
+        file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) async -> State {
+        let opened = await onOwnThread {
+            Result { () throws(ExportCheck.Failure) in
+                try BackupCheck(.database(path: file.path), archivePath: access.path)
+            }
+        }
+        let check: BackupCheck
+        switch opened {
+        case .success(let opened): check = opened
+        case .failure(let failure):
+            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
+        }
+        let store: ArchiveStore
+        do {
+            store = try await access.forCheck()
+        } catch {
+            let described = ArchiveError.from(error, path: access.path) ?? error
+            return .failed(described.localizedDescription, archiveUnchanged: true)
+        }
+        let outcome = await onOwnThread {
+            Result { () throws(ExportCheck.Failure) in try check.run(into: store, progress: progress) }
+        }
+        await access.checkEnded()
+        switch outcome {
+        case .success(let result):
+            return .done(result.capture, result.audit.anomalies, notes: BackupNotes.lines(result) + result.audit.notes)
         case .failure(let failure):
             return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
         }

@@ -1,10 +1,12 @@
 import Foundation
+import HealthProbeKit
 import Hummingbird
 import MultipartKit
 
-/// Receives Check Now's upload: a multipart form whose CSRF field comes before the file, the
-/// file streamed to a private folder as it arrives — never held in memory — and refused past
-/// the size cap, leaving nothing behind.
+/// Receives Check Now's upload: a multipart form whose CSRF field comes before the files — the
+/// export or Health database (`export`), and a database's `healthdb.sqlite` when given
+/// (`sources`) — each streamed to a private folder as it arrives, never held in memory, and
+/// refused past the size cap (the two together), leaving nothing behind.
 struct UploadReceiver {
     enum Failure: Error, Equatable {
         case notAForm
@@ -54,6 +56,13 @@ struct UploadReceiver {
         return Upload(file: file, folder: folder, name: file.lastPathComponent)
     }
 
+    /// Where a Health database's sources file is kept: beside the database, under the name its
+    /// reader looks for (or, when the database itself came so named, nowhere).
+    static func sourcesFile(in folder: URL, besides main: URL?) -> URL? {
+        let url = folder.appendingPathComponent(HealthDatabaseReader.sourcesName)
+        return main?.lastPathComponent == url.lastPathComponent ? nil : url
+    }
+
     private func makePrivateFolder() throws -> URL {
         let folder = directory.appendingPathComponent("healthprobe-upload-" + Secrets.token().prefix(16))
         try FileManager.default.createDirectory(
@@ -95,8 +104,11 @@ private final class PartState {
     private var fileName: String?
     private var field = [UInt8]()
     private var handle: FileHandle?
+    /// Bytes of both files so far.
     private var written: Int64 = 0
+    private var writtenToPart: Int64 = 0
     private var csrfVerified = false
+    static let fileParts: Set<String> = ["export", "sources"]
 
     init(csrfToken: String, limit: Int64, folder: URL) {
         self.csrfToken = csrfToken
@@ -112,10 +124,11 @@ private final class PartState {
 
     func body(_ buffer: inout ByteBuffer) {
         guard failure == nil else { return }
-        if partName == "export" {
+        if let partName, Self.fileParts.contains(partName) {
             guard csrfVerified else { return failure = .forbidden }
             if handle == nil { openFile() }
             written += Int64(buffer.readableBytes)
+            writtenToPart += Int64(buffer.readableBytes)
             guard written <= limit else { return failure = .tooLarge(limit: limit) }
             if let bytes = buffer.readBytes(length: buffer.readableBytes) { handle?.write(Data(bytes)) }
         } else if field.count < 1_024, let bytes = buffer.readBytes(length: buffer.readableBytes) {
@@ -129,10 +142,16 @@ private final class PartState {
             if !csrfVerified { failure = .forbidden }
         } else if partName == "export" {
             if handle == nil && failure == nil && csrfVerified { openFile() }
-            fileComplete = failure == nil && written > 0
+            fileComplete = failure == nil && writtenToPart > 0
             try? handle?.close()
             handle = nil
+        } else if partName == "sources" {
+            try? handle?.close()
+            handle = nil
+            // A sources field left empty is no file.
+            if writtenToPart == 0, let empty = sourcesFile { try? FileManager.default.removeItem(at: empty) }
         }
+        writtenToPart = 0
         field.removeAll()
         partName = nil
     }
@@ -142,7 +161,16 @@ private final class PartState {
         handle = nil
     }
 
+    /// The sources file's place, once the export part has named the main file.
+    private var sourcesFile: URL? { UploadReceiver.sourcesFile(in: folder, besides: file) }
+
     private func openFile() {
+        if partName == "sources" {
+            guard let url = sourcesFile, (fileName ?? "").isEmpty == false else { return }
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            handle = FileHandle(forWritingAtPath: url.path)
+            return
+        }
         let url = folder.appendingPathComponent(UploadReceiver.safeName(fileName ?? "export.zip"))
         _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
         handle = FileHandle(forWritingAtPath: url.path)

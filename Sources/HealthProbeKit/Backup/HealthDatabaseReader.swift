@@ -7,7 +7,7 @@ import GRDB
 /// removed when the reader is closed, and only the copies are opened: a backup is never
 /// changed, and no connection of ours ever holds its files. Optional tables and columns are
 /// probed (`PRAGMA table_info`), as forensic tools do; samples are read a row at a time.
-public final class HealthDatabaseReader {
+public final class HealthDatabaseReader: Sendable {
     public static let secureName = "healthdb_secure.sqlite"
     public static let sourcesName = "healthdb.sqlite"
 

@@ -5,7 +5,7 @@ import Foundation
 /// the database is opened (copied or decrypted into a private folder) before the archive is
 /// touched, so that a file that is not a Health database, a damaged backup or a wrong password
 /// changes nothing; then one transaction stores the capture (``BackupImporter``).
-public final class BackupCheck {
+public final class BackupCheck: Sendable {
     public let reader: HealthDatabaseReader
     /// The file or folder's name, as captures and messages show it.
     public let inputName: String

@@ -179,14 +179,17 @@ enum ScreenTemplates {
         {{<layout}}{{$content}}{{#body}}
         <h1>Check Now</h1>
         <p>Export your data from the Health app on iPhone (your profile picture, then Export All Health Data), copy <code>export.zip</code> to this computer, and choose it here. HealthProbe stores it as a new capture and compares it with the previous one. The file stays on this computer and is deleted once checked.</p>
+        <p>Or choose the iPhone’s own Health database, <code>healthdb_secure.sqlite</code> from a decrypted backup, with <code>healthdb.sqlite</code> beside it to name its sources. An encrypted backup folder is checked from the terminal: <code>healthprobe check BACKUP-FOLDER</code>.</p>
         {{#refusedBusy}}<p class="flash role-warning" role="alert">Your file was not checked: another check was running, and only one runs at a time. It was not kept; choose it again when that check ends.</p>{{/refusedBusy}}
         {{#running}}<p class="flash" role="status">A check is already running. <a href="{{running}}">Follow it</a>.</p>{{/running}}
         <form method="post" action="/check" enctype="multipart/form-data" class="upload">
         <input type="hidden" name="csrf" value="{{csrf}}">
-        <label for="export-file" class="drop">Choose <code>export.zip</code> (or drop it here)
-        <input id="export-file" name="export" type="file" accept=".zip,.xml,application/zip,text/xml" required></label>
+        <label for="export-file" class="drop">Choose <code>export.zip</code> or <code>healthdb_secure.sqlite</code> (or drop it here)
+        <input id="export-file" name="export" type="file" accept=".zip,.xml,.sqlite,application/zip,text/xml" required></label>
+        <label for="sources-file">With a Health database: its <code>healthdb.sqlite</code> (optional)
+        <input id="sources-file" name="sources" type="file" accept=".sqlite"></label>
         <p class="muted">Up to {{maxUpload}}.</p>
-        <button type="submit" class="primary">Check this export</button>
+        <button type="submit" class="primary">Check this file</button>
         </form>
         {{/body}}{{/content}}{{/layout}}
         """
