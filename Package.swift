@@ -88,7 +88,8 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "HealthProbeBenchmark", dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph"]),
+            name: "HealthProbeBenchmark",
+            dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph", "TestSupport"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .target(
             name: "HealthProbeApp", dependencies: ["HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),

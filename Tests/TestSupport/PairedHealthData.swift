@@ -34,7 +34,9 @@ public struct PairedHealthData: Sendable {
     /// `days` from 2000-01-01: heart rate every two hours (the watch), steps every three (the
     /// phone), a distance and a night's sleep a day, a weight every five days (pounds in the
     /// export), and one run. Every time has a fraction of a second the export drops.
-    public static func baseline(days: Int = 25) -> PairedHealthData {
+    /// `heartRatesPerDay` (12 by default; a watch's background rate is about 720) makes a larger
+    /// pair for benchmarks.
+    public static func baseline(days: Int = 25, heartRatesPerDay: Int = 12) -> PairedHealthData {
         let first = 946_684_800.0
         var data = PairedHealthData(exportDate: first + Double(days) * 86_400 + 3_600)
         func add(
@@ -48,11 +50,11 @@ public struct PairedHealthData: Sendable {
         }
         for day in 0..<days {
             let midnight = first + Double(day) * 86_400
-            for slot in 0..<12 {
+            for slot in 0..<heartRatesPerDay {
                 let bpm = 55 + (day * 7 + slot * 3) % 40
                 add(
-                    heartRate, at: midnight + Double(slot) * 7_200, length: 0, export: ("\(bpm)", "count/min"),
-                    database: Double(bpm) / 60)
+                    heartRate, at: midnight + Double(slot * 86_400 / heartRatesPerDay), length: 0,
+                    export: ("\(bpm)", "count/min"), database: Double(bpm) / 60)
             }
             for slot in 0..<8 {
                 let count = 100 + (day * 13 + slot * 5) % 50
@@ -137,6 +139,10 @@ public struct PairedHealthData: Sendable {
     /// An export of these samples at `file`, with what only an export holds: `Me`, an activity
     /// summary and a blood-pressure correlation around the reading's two samples.
     public func writeExport(to file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil),
+            let output = FileHandle(forWritingAtPath: file.path)
+        else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? output.close() }
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE HealthData [
@@ -148,6 +154,10 @@ public struct PairedHealthData: Sendable {
 
             """
         for sample in samples {
+            if xml.utf8.count > 1 << 20 {
+                try output.write(contentsOf: Data(xml.utf8))
+                xml = ""
+            }
             let source = Self.sources[sample.source - 1].replacingOccurrences(of: "\u{2019}", with: "&#8217;")
             let times = """
                 sourceName="\(source)" sourceVersion="10.1" creationDate="\(Self.date(sample.start))" \
@@ -183,7 +193,7 @@ public struct PairedHealthData: Sendable {
             </HealthData>
 
             """
-        try Data(xml.utf8).write(to: file)
+        try output.write(contentsOf: Data(xml.utf8))
     }
 
     /// `2000-01-01 01:00:00 +0100`: the export's form, in a zone an hour east of UTC, the
