@@ -4,6 +4,15 @@ import HealthProbeScreens
 import Hummingbird
 
 extension DashboardPages {
+    /// How the captures page names where a capture came from.
+    static func originLabel(_ origin: CaptureOrigin) -> String {
+        switch origin {
+        case .export: "export"
+        case .backup: "iPhone backup"
+        case .healthkit: "iPhone (live)"
+        }
+    }
+
     struct CapturesView: Sendable {
         struct Row: Sendable {
             var id: Int64
@@ -38,7 +47,7 @@ extension DashboardPages {
         for capture in captures {
             rows.append(
                 CapturesView.Row(
-                    id: capture.id, origin: capture.origin == .export ? "export" : "iPhone (live)",
+                    id: capture.id, origin: Self.originLabel(capture.origin),
                     exportDay: UTCText.day(of: capture.exportDate ?? capture.startedAt),
                     records: format.count(capture.records), recordsValue: capture.records,
                     new: format.count(capture.new),

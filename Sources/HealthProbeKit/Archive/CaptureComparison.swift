@@ -22,8 +22,9 @@ public struct CaptureComparison: Sendable, Equatable {
 
     public var totalNew: Int { changes.reduce(0) { $0 + $1.new } }
     public var totalGone: Int { changes.reduce(0) { $0 + $1.gone } }
-    /// An export and a live check keep their records apart, so between them everything differs.
-    public var differentOrigins: Bool { from.origin != to.origin }
+    /// The live path keeps its records apart from exports' and backups' (which share theirs), so
+    /// between a live check and either everything differs.
+    public var differentOrigins: Bool { (from.origin == .healthkit) != (to.origin == .healthkit) }
 }
 
 extension ArchiveStore {

@@ -6,7 +6,7 @@ extension CaptureIngest {
     /// same sample with sub-second times, the database's units and no export's identity — the
     /// insert is taken back and that record is seen again instead; returns its id.
     func meetBackupRecord(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, inserted: Int64) throws -> Int64? {
-        guard var index = backupRecords, !index.isEmpty else { return nil }
+        guard backupRecords?.isEmpty == false else { return nil }
         func text(_ span: PreparedBatch.Span) -> String? {
             span.isNull ? nil : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span.range]), as: UTF8.self)
         }
@@ -15,10 +15,9 @@ extension CaptureIngest {
             value: text(row.text.value), numericValue: row.numbers.numericValue, startDate: row.numbers.startDate,
             endDate: row.numbers.endDate)
         var keys = SampleMatchKey.keys(content, includingSource: true)
-        if index.hasSourceless { keys += SampleMatchKey.keys(content, includingSource: false) }
-        let met = index.take(keys)
-        backupRecords = index
-        guard let met else { return nil }
+        if backupRecords?.hasSourceless == true { keys += SampleMatchKey.keys(content, includingSource: false) }
+        // Taken in place: a copy of the index would copy its arrays on every record.
+        guard let met = backupRecords?.take(keys) else { return nil }
         try db.execute(sql: "DELETE FROM record WHERE id = ?", arguments: [inserted])
         try markSeen(recordID: met)
         matchedBackupRecords += 1

@@ -41,13 +41,14 @@ struct BackupSampleMatcher {
             try ingest.markSeen(recordID: id)
             return true
         }
-        guard var index = candidates, !index.isEmpty else { return false }
+        guard candidates?.isEmpty == false else { return false }
         let content = SampleMatchKey.Content(
             type: record.type, sourceName: record.sourceName, unit: record.unit, value: record.value,
             numericValue: record.numericValue, startDate: record.startDate, endDate: record.endDate)
-        let met = index.take(SampleMatchKey.keys(content, includingSource: keyingSources))
-        candidates = index
-        guard let met else { return false }
+        // Taken in place: a copy of the index would copy its arrays on every sample.
+        guard let met = candidates?.take(SampleMatchKey.keys(content, includingSource: keyingSources)) else {
+            return false
+        }
         try ingest.markSeen(recordID: met, sampleUUID: uuid)
         return true
     }

@@ -184,3 +184,50 @@ struct BackupCheckTests {
         #expect(SampleMatchKey.keys(heavier, includingSource: true).first != exported.first)
     }
 }
+
+/// healthd's own deletions: heart-rate samples packed into a series sample that still covers
+/// them are not a loss.
+@Suite("Backup checks: series housekeeping")
+struct BackupHousekeepingTests {
+    @Test func samplesPackedIntoASeriesAreReplacedNotLost() throws {
+        let scene = try BackupCheckTests.Scene()
+        let data = PairedHealthData.baseline()
+        _ = try scene.checkExport(data)
+        var packed = data
+        let gone = packed.vanish(PairedHealthData.heartRate, count: 5)
+        var rows = packed.samples.map { sample in
+            var row = HealthDatabaseFixture.Sample(
+                type: sample.type, start: sample.start, end: sample.end, created: sample.start,
+                value: sample.databaseValue)
+            row.uuid = sample.uuid
+            row.source = sample.source
+            return row
+        }
+        var series = HealthDatabaseFixture.Sample(
+            type: PairedHealthData.heartRate, start: gone.map(\.start).min()! - 1, end: gone.map(\.end).max()! + 1,
+            value: 1.1)
+        series.isSeries = true
+        rows.append(series)
+        let tombstones = gone.map { sample in
+            var tombstone = HealthDatabaseFixture.Tombstone(
+                type: sample.type, start: sample.start, end: sample.end, deletedAt: data.exportDate + 600)
+            tombstone.uuid = sample.uuid
+            return tombstone
+        }
+        let health = scene.folder.appendingPathComponent("packed")
+        try FileManager.default.createDirectory(at: health, withIntermediateDirectories: true)
+        try HealthDatabaseFixture.write(
+            to: health, sources: PairedHealthData.sources, samples: rows, tombstones: tombstones)
+        let result = try BackupCheck(.database(path: health.path), archivePath: scene.archivePath).run(
+            into: scene.store)
+        #expect(result.housekeepingDeletions == 5)
+        #expect((result.capture.new, result.capture.gone, result.capture.deletedInHealth) == (1, 5, 0))
+        #expect(result.audit.anomalies.isEmpty)
+        let reasons = try scene.store.writer.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT goneReason FROM record WHERE goneCapture = ?", arguments: [result.capture.id])
+        }
+        #expect(reasons == Array(repeating: "replaced", count: 5))
+        #expect(try scene.store.fetchAuditEntries().contains { $0.message.contains("packed by Health into series") })
+    }
+}
