@@ -90,21 +90,25 @@ struct BackupCheckCommandTests {
     @Test func aWrongPasswordOrAnOpenPasswordFileIsRefusedAndChangesNothing() throws {
         let (archive, path, folder) = try Self.scene(.encryptedBackup)
         let before = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
+        // Its own temporary folder, where nothing else works meanwhile.
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let environment = ["TMPDIR": temporary.path]
         let wrong = folder.appendingPathComponent("wrong.txt")
         try Data("not it\n".utf8).write(to: wrong)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: wrong.path)
-        let refused = try CommandRunner.run(["check", path, "--archive", archive, "--password-file", wrong.path])
+        let refused = try CommandRunner.run(
+            ["check", path, "--archive", archive, "--password-file", wrong.path], environment: environment)
         #expect(refused.status == 65)
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(
             refused.stderr.contains("00008101-TESTDEVICE01: the backup's password is not right"), "\(refused.stderr)")
         let open = try Self.passwordFile(in: folder, mode: 0o644)
-        let usage = try CommandRunner.run(["check", path, "--archive", archive, "--password-file", open])
+        let usage = try CommandRunner.run(
+            ["check", path, "--archive", archive, "--password-file", open], environment: environment)
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("can be read by others"))
         #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("healthprobe-db-") }
-        #expect(leftovers.isEmpty, "no decrypted copy is left behind: \(leftovers)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "no copy is left behind")
     }
 }

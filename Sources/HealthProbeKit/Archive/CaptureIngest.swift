@@ -38,6 +38,9 @@ final class CaptureIngest {
     /// with whole seconds and its own units, so a record this capture would store as new is
     /// looked for here first (``SampleMatchIndex``). Nil when there are none.
     var backupRecords: SampleMatchIndex?
+    /// Whether some of ``backupRecords`` have no source name, and are keyed without one.
+    var backupRecordsWithoutSource = false
+    var backupKeyMaker = SampleMatchKey()
     /// Records this capture met through ``backupRecords``.
     var matchedBackupRecords = 0
     /// Whether every add inserts: a backup's samples are matched to the archive before they
@@ -144,6 +147,13 @@ final class CaptureIngest {
                     return
                 }
             }
+            // A record the strict identity does not know may be one a backup described first.
+            if markSeen != nil, backupRecords?.isEmpty == false, try !slotTaken(row.identityKey, occurrence),
+                let met = try meetBackupRecord(row, bytes)
+            {
+                if let extras { try remember(extras, recordID: met) }
+                return
+            }
             if !rowBound {
                 try bind(row, bytes, to: upsert, at: 2)
                 rowBound = true
@@ -151,11 +161,6 @@ final class CaptureIngest {
             upsert.bind(2 + Self.parametersPerRow, occurrence)
             if try upsert.stepCountingChanges(db) > 0 {
                 appender?.largestRowID = db.lastInsertedRowID
-                // With markSeen in use, a change here is an insert: a record new to the archive.
-                if markSeen != nil, let met = try meetBackupRecord(row, bytes, inserted: db.lastInsertedRowID) {
-                    if let extras { try remember(extras, recordID: met) }
-                    return
-                }
                 if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
                 return
             }

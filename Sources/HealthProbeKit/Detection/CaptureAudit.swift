@@ -27,6 +27,15 @@ public enum CaptureAudit {
         var findings: [Finding] = []
         if pair.previous != nil {
             try CaptureDiff.build(db, pair: pair)
+            if pair.previous?.origin == .backup {
+                // A backup could not hold what a Health database does not describe: its first
+                // sighting is no arrival to judge.
+                try db.execute(
+                    sql: """
+                        UPDATE temp.arrival SET explanation = 'notInBackups'
+                        WHERE NOT (\(HealthDatabaseTypes.describedRecordsSQL))
+                        """)
+            }
             try SyncReplacementMatcher().run(db, pair: pair)
             try ReissueMatcher().run(db, pair: pair)
             findings += try ValueModifiedDetector(pair: pair, thresholds: thresholds)

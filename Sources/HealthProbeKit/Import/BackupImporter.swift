@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 
@@ -18,6 +19,24 @@ import GRDB
 public struct BackupImporter: Sendable {
     public static let origin = CaptureOrigin.backup
     static let batchSize = 512
+    static let batchesInFlight = 4
+
+    /// A record the reading thread met: seen again, and bound to the sample's UUID when met by
+    /// content.
+    struct SeenRecord: Sendable {
+        var id: Int64
+        var uuid: UUID?
+    }
+
+    /// What the reading thread hands to the writer.
+    enum Stage: Sendable {
+        /// Records met, new records ready to store, and how many samples were read so far.
+        case samples(seen: [SeenRecord], new: PreparedBatch, read: Int, type: String?)
+        /// Every sample read; how many of each code HealthProbe does not read; the totals of the
+        /// new records.
+        case finished(read: Int, unread: [Int: Int], newTotals: CaptureAggregates)
+        case failed(any Error)
+    }
 
     public let store: ArchiveStore
     public let thresholds: Thresholds
@@ -83,42 +102,52 @@ public struct BackupImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970,
             insertsOnly: true)
-        var matcher = try BackupSampleMatcher(
-            db, ingest: ingest, previous: previous, keyingSources: reader.layout.hasSourceDatabase)
-        var builder = PreparedBatch.Builder(rowsPerBatch: Self.batchSize)
-        var pending = 0
-        var read = 0
-        let unread = try reader.forEachSample { sample in
-            read += 1
-            var record = HealthRecord(sample: sample)
-            record.healthKitUUID = nil
-            record.sampleUUID = sample.uuid
-            guard try !matcher.meet(record, uuid: sample.uuid) else { return }
-            builder.append(record)
-            pending += 1
-            if pending == Self.batchSize {
-                try ingest.add(builder.take())
-                pending = 0
-            }
-            if read % 65_536 == 0 {
+        let matcher = try BackupSampleMatcher(db, previous: previous, keyingSources: reader.layout.hasSourceDatabase)
+        // A thread reads, maps and matches the samples; this one writes what it hands over.
+        let channel = BatchChannel<Stage>(capacity: Self.batchesInFlight)
+        let reading = JoinableThread(name: "healthprobe.backup") { Self.read(reader, matching: matcher, into: channel) }
+        defer {
+            channel.cancel()
+            reading.join()
+        }
+        var (read, unread) = (0, [Int: Int]())
+        // The totals of what this capture holds: what the reading thread made new, what was met
+        // and what is carried over, each counted as it is written.
+        var aggregates = CaptureAggregates()
+        let marker = try SeenMarker(ingest)
+        receiving: while let stage = channel.receive() {
+            switch stage {
+            case .samples(let seen, let new, let count, let type):
+                for record in seen { try marker.mark(record.id, uuid: record.uuid, into: &aggregates) }
+                try ingest.add(new)
+                read = count
+                guard read % 32_768 < Self.batchSize else { continue }
                 progress?(
                     ImportProgress(
-                        phase: .reading, records: read, bytesRead: 0, totalBytes: nil, currentType: sample.type,
+                        phase: .reading, records: read, bytesRead: 0, totalBytes: nil, currentType: type,
                         elapsed: Date().timeIntervalSince(started)))
+            case .finished(let count, let notRead, let newTotals):
+                (read, unread) = (count, notRead)
+                aggregates.merge(newTotals)
+                break receiving
+            case .failed(let error):
+                throw error
             }
         }
-        if pending > 0 { try ingest.add(builder.take()) }
+        channel.cancel()
+        reading.join()
         progress?(
             ImportProgress(
                 phase: .finishing, records: read, bytesRead: 0, totalBytes: nil, currentType: nil,
                 elapsed: Date().timeIntervalSince(started)))
         let tombstones = try BackupTombstones(
-            captureID: captureID, previous: previous, keyingSources: reader.layout.hasSourceDatabase
+            captureID: captureID, previous: previous, keyingSources: reader.layout.hasSourceDatabase,
+            matcher: matcher
         ).apply(try reader.tombstones(), db)
         let gone = try BackupTombstones.markAbsent(captureID: captureID, db)
-        let notCompared = try BackupTombstones.carryOver(captureID: captureID, db)
+        let notCompared = try SeenMarker.carryOver(captureID: captureID, into: &aggregates, db)
         let new = try ingest.countNew()
-        try ingest.writeAggregates(try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID))
+        try ingest.writeAggregates(aggregates.withoutEmptyTypes)
         let unreadCount = unread.values.reduce(0, +)
         let deleted = tombstones.deletions.reduce(0) { $0 + $1.count }
         let counts = CanonicalJSON.object([
@@ -158,5 +187,45 @@ public struct BackupImporter: Sendable {
             capture: capture,
             audit: CaptureAudit.Report(anomalies: audit.anomalies, notes: notes, seconds: audit.seconds),
             deletions: tombstones.deletions, unreadSamples: unreadCount, housekeepingDeletions: tombstones.housekeeping)
+    }
+}
+
+extension BackupImporter {
+    /// The reading stage: each sample met with the record it is, or made a new record and
+    /// fingerprinted, in batches; the end or a failure passed on. Stops when the writer cancels.
+    static func read(
+        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher, into channel: BatchChannel<Stage>
+    ) {
+        var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
+        var totals = CaptureAggregates()
+        var seen: [SeenRecord] = []
+        var new = 0
+        var read = 0
+        do {
+            let unread = try reader.forEachSample { sample in
+                read += 1
+                switch matcher.meet(sample) {
+                case .byUUID(let id): seen.append(SeenRecord(id: id, uuid: nil))
+                case .byContent(let id): seen.append(SeenRecord(id: id, uuid: sample.uuid))
+                case nil:
+                    var record = HealthRecord(sample: sample)
+                    record.healthKitUUID = nil
+                    record.sampleUUID = sample.uuid
+                    totals.add(record, strict: builder.append(record).strict)
+                    new += 1
+                }
+                if seen.count + new == batchSize {
+                    try channel.send(.samples(seen: seen, new: builder.take(), read: read, type: sample.type))
+                    seen.removeAll(keepingCapacity: true)
+                    new = 0
+                }
+            }
+            try channel.send(.samples(seen: seen, new: builder.take(), read: read, type: nil))
+            try channel.send(.finished(read: read, unread: unread, newTotals: totals))
+        } catch is BatchChannel<Stage>.Cancelled {
+        } catch {
+            try? channel.send(.failed(error))
+        }
+        channel.close()
     }
 }

@@ -9,6 +9,8 @@ struct BackupTombstones {
     let captureID: Int64
     let previous: Int64?
     let keyingSources: Bool
+    /// The records a backup bound to a UUID before this check.
+    let matcher: BackupSampleMatcher
 
     struct Outcome {
         var deletions: [BackupImporter.Deletion] = []
@@ -26,9 +28,9 @@ struct BackupTombstones {
     func apply(_ tombstones: [HealthTombstone], _ db: Database) throws -> Outcome {
         var outcome = Outcome(read: tombstones.count, housekeeping: tombstones.filter(\.isHousekeeping).count)
         let byUUID = try db.cachedStatement(
-            sql: """
-                SELECT id, type FROM record WHERE sampleUUID = ? AND goneCapture IS NULL AND lastSeenCapture <> ? LIMIT 1
-                """)
+            sql:
+                "SELECT id, type FROM record WHERE id = ? AND sampleUUID = ? AND goneCapture IS NULL AND lastSeenCapture <> ?"
+        )
         let bySlot = try db.cachedStatement(
             sql: """
                 SELECT id, type, sourceName FROM record
@@ -69,8 +71,9 @@ struct BackupTombstones {
     private func record(of tombstone: HealthTombstone, byUUID: Statement, bySlot: Statement) throws
         -> (id: Int64, type: String)?
     {
-        if let row = try Row.fetchOne(
-            byUUID, arguments: [withUnsafeBytes(of: tombstone.uuid.uuid) { Data($0) }, captureID])
+        if let bound = matcher.record(boundTo: tombstone.uuid),
+            let row = try Row.fetchOne(
+                byUUID, arguments: [bound, withUnsafeBytes(of: tombstone.uuid.uuid) { Data($0) }, captureID])
         {
             return (row["id"], row["type"])
         }
@@ -97,14 +100,4 @@ struct BackupTombstones {
         return db.changesCount
     }
 
-    /// Carries over what a database does not describe: held by this capture as by the previous,
-    /// neither verified nor judged. Returns how many records.
-    static func carryOver(captureID: Int64, _ db: Database) throws -> Int {
-        try db.execute(
-            sql: """
-                UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1
-                WHERE goneCapture IS NULL AND lastSeenCapture <> ?1 AND healthKitUUID IS NULL
-                """, arguments: [captureID])
-        return db.changesCount
-    }
 }

@@ -118,7 +118,10 @@ public struct ExportImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes
-        ingest.backupRecords = try CaptureIngest.backupRecords(db, previous: previous)
+        if let (records, withoutSource) = try CaptureIngest.backupRecords(db, previous: previous) {
+            ingest.backupRecords = records
+            ingest.backupRecordsWithoutSource = withoutSource
+        }
         while let message = channel.receive() {
             switch message {
             case .records(let batch):

@@ -23,32 +23,80 @@ struct SampleMatchKey {
         var endDate: Double?
     }
 
+    /// The last few source names normalised: a type's samples alternate between a watch and a
+    /// phone, and normalising a name for each of a million samples was a tenth of a check.
+    private var recentSources: [(name: String, normalized: String)] = []
+
     /// The sample's keys, truncated seconds first; without the source when `includingSource` is
     /// false (a database read without `healthdb.sqlite` has no source names).
-    static func keys(_ content: Content, includingSource: Bool) -> [Int] {
-        let source = includingSource ? content.sourceName.map(RecordFingerprints.normalizedSourceName) : nil
-        var valueHasher = Hasher()
+    mutating func keys(_ content: Content, includingSource: Bool) -> [UInt64] {
+        let truncated = key(content, includingSource: includingSource) { $0.rounded(.down) }
+        let rounded = key(content, includingSource: includingSource) { $0.rounded() }
+        return truncated == rounded ? [truncated] : [truncated, rounded]
+    }
+
+    /// The key with the sample's times truncated to the second: how a record with sub-second
+    /// times (a backup's) is indexed for an export to meet.
+    mutating func truncatedKey(_ content: Content, includingSource: Bool) -> UInt64 {
+        key(content, includingSource: includingSource) { $0.rounded(.down) }
+    }
+
+    /// An export record's keys against records indexed by ``truncatedKey``: its whole seconds
+    /// as they are (written truncated) and a second less for start, end or both (written rounded
+    /// up from a fraction past the half).
+    mutating func exportKeys(_ content: Content, includingSource: Bool) -> [UInt64] {
+        var keys: [UInt64] = []
+        for (startShift, endShift) in [(0.0, 0.0), (1, 1), (1, 0), (0, 1)] {
+            var shifted = content
+            shifted.startDate = content.startDate.map { $0 - startShift }
+            shifted.endDate = content.endDate.map { $0 - endShift }
+            let key = key(shifted, includingSource: includingSource) { $0.rounded(.down) }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    private mutating func key(_ content: Content, includingSource: Bool, second: (Double) -> Double) -> UInt64 {
+        var source: String?
+        if includingSource, let name = content.sourceName { source = normalized(name) }
+        var hasher = Hasher()
+        hasher.combine(content.type)
+        hasher.combine(includingSource)
+        hasher.combine(source)
         if let number = content.numericValue {
             let (dimension, amount) = CanonicalUnit.convert(number, from: content.unit)
-            valueHasher.combine(dimension)
-            valueHasher.combine(RecordFingerprints.roundedToSignificantDigits(amount, 4))
+            hasher.combine(dimension)
+            hasher.combine(RecordFingerprints.roundedToSignificantDigits(amount, 4))
         } else {
-            valueHasher.combine(content.value)
+            hasher.combine(content.value)
         }
-        let value = valueHasher.finalize()
-        func key(_ second: (Double) -> Double) -> Int {
-            var hasher = Hasher()
-            hasher.combine(content.type)
-            hasher.combine(includingSource)
-            hasher.combine(source)
-            hasher.combine(value)
-            hasher.combine(content.startDate.map(second))
-            hasher.combine(content.endDate.map(second))
-            return hasher.finalize()
-        }
-        let truncated = key { $0.rounded(.down) }
-        let rounded = key { $0.rounded() }
-        return truncated == rounded ? [truncated] : [truncated, rounded]
+        hasher.combine(content.startDate.map(second))
+        hasher.combine(content.endDate.map(second))
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    static func keys(_ content: Content, includingSource: Bool) -> [UInt64] {
+        var maker = SampleMatchKey()
+        return maker.keys(content, includingSource: includingSource)
+    }
+
+    /// A UUID's key: its two halves folded (HealthKit's UUIDs are random).
+    static func key(_ uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { key($0) }
+    }
+
+    /// The key of a UUID's 16 bytes.
+    static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            ^ bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+    }
+
+    private mutating func normalized(_ name: String) -> String {
+        if let recent = recentSources.first(where: { $0.name == name }) { return recent.normalized }
+        let normalized = RecordFingerprints.normalizedSourceName(name)
+        recentSources.insert((name, normalized), at: 0)
+        if recentSources.count > 4 { recentSources.removeLast() }
+        return normalized
     }
 }
 

@@ -121,6 +121,35 @@ struct BackupCheckTests {
         #expect(try scene.store.fetchAnomalies(.init(includeResolved: true)).count == 1)
     }
 
+    @Test func anExportAfterAFirstBackupMeetsWhatTheBackupDescribed() throws {
+        let scene = try Scene()
+        let data = PairedHealthData.baseline()
+        let backup = try scene.checkBackup(data)
+        #expect(backup.capture.new == data.samples.count)
+        let export = try scene.checkExport(data)
+        // Only what a database does not hold is new — the correlation and the activity summary —
+        // and, never in a backup, it is no backfill.
+        #expect((export.new, export.gone) == (2, 0))
+        #expect(try scene.store.fetchAnomalies(.init(includeResolved: true)).isEmpty)
+    }
+
+    @Test func theIndexFindsEveryKeyAndPairsCopiesOffOneByOne() {
+        var builder = SampleMatchIndex.Builder()
+        var random = SystemRandomNumberGenerator()
+        let keys = (0..<50_000).map { _ in random.next() as UInt64 }
+        for (offset, key) in keys.enumerated() { builder.add(Int64(offset) + 10, keys: [key]) }
+        builder.add(1, keys: [7])
+        builder.add(2, keys: [7])
+        var index = builder.build()
+        #expect(index.remaining == 50_002)
+        for (offset, key) in keys.enumerated().shuffled() { #expect(index.take([key]) == Int64(offset) + 10) }
+        #expect(index.take([7]) == 1)
+        #expect(index.first(7) == 1)
+        #expect(index.take([7]) == 2)
+        #expect(index.take([7]) == nil)
+        #expect(index.isEmpty)
+    }
+
     @Test func aBackupAfterABackupTellsTheSameThingsByUUID() throws {
         let scene = try Scene()
         let before = PairedHealthData.baseline()
