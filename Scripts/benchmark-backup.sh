@@ -3,7 +3,9 @@
 # interleaved, with peak resident memory measured from outside (/usr/bin/time -f %M):
 #   first checks  — the export, then the database, each into an empty archive;
 #   second checks — into an archive holding the export: the export again, then the database
-#                   (every sample met by the cross-source key), then a second database (by UUID).
+#                   (every sample met by the cross-source key), then a second database (by UUID);
+#                   and the export into the archive holding the database (the export meeting
+#                   what the database described first).
 #
 #   Scripts/benchmark-backup.sh [SAMPLES] [ROUNDS]      (defaults: 1000000 samples, 2 rounds)
 #
@@ -31,4 +33,5 @@ for round in $(seq "$rounds"); do
   timed "round $round  second  export  " check "$folder/export.xml" --archive "$folder/archive-e.sqlite"
   timed "round $round  second  database (after the export)" check "$folder/Health" --archive "$folder/archive-e.sqlite"
   timed "round $round  third   database (after a database)" check "$folder/Health" --archive "$folder/archive-e.sqlite"
+  timed "round $round  second  export (after a database)" check "$folder/export.xml" --archive "$folder/archive-d.sqlite"
 done

@@ -69,39 +69,41 @@ extension HealthProbeCommand {
                 guard let backupError = failure.underlying as? PhoneBackupError else { throw failure }
                 throw Self.refusal(backupError, of: path)
             }
-            let store = try archive.open()
-            let progress = ProgressLine()
-            defer { progress.clear() }
-            let result = try check.run(into: store, progress: progress.update)
-            progress.clear()
-            let report = CheckReport(
-                capture: result.capture, unreadableElements: [], anomalies: result.audit.anomalies,
-                notes: result.audit.notes, deletions: result.deletions)
-            if output.json {
-                try Output.json(report)
-            } else {
-                report.printText(inputName: check.inputName)
+            try checkIntoArchive(inputName: check.inputName) { store, progress in
+                let result = try check.run(into: store, progress: progress)
+                return CheckReport(
+                    capture: result.capture, unreadableElements: [], anomalies: result.audit.anomalies,
+                    notes: result.audit.notes, deletions: result.deletions)
             }
-            try failIfAsked(result.audit.anomalies, store)
         }
 
         private func checkExport() throws {
             // The input is opened before the archive is touched: bad input changes nothing.
             let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
+            try checkIntoArchive(inputName: check.reader.source.displayName) { store, progress in
+                let result = try check.run(into: store, progress: progress)
+                return CheckReport(
+                    capture: result.capture, unreadableElements: result.unreadable,
+                    anomalies: result.audit.anomalies, notes: result.audit.notes)
+            }
+        }
+
+        /// Opens the archive, runs an opened check into it with a progress line, prints what it
+        /// found, and exits 3 when asked to for what it found.
+        private func checkIntoArchive(
+            inputName: String, _ run: (ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) throws -> CheckReport
+        ) throws {
             let store = try archive.open()
             let progress = ProgressLine()
             defer { progress.clear() }
-            let result = try check.run(into: store, progress: progress.update)
+            let report = try run(store, progress.update)
             progress.clear()
-            let report = CheckReport(
-                capture: result.capture, unreadableElements: result.unreadable, anomalies: result.audit.anomalies,
-                notes: result.audit.notes)
             if output.json {
                 try Output.json(report)
             } else {
-                report.printText(inputName: check.reader.source.displayName)
+                report.printText(inputName: inputName)
             }
-            try failIfAsked(result.audit.anomalies, store)
+            try failIfAsked(report.anomalies, store)
         }
 
         /// A backup refused, in one line that names it.

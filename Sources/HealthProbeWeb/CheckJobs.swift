@@ -56,11 +56,29 @@ final class CheckJobs: Sendable {
         return id
     }
 
+    /// What a check found, as its page shows it.
+    private typealias Found = (capture: CaptureSummary, anomalies: [Anomaly], notes: [String])
+
     private static func run(
         file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
         if CheckInput.of(file.path) == .healthDatabase {
-            return await runBackup(file: file, access: access, progress: progress)
+            // A Health database (with `healthdb.sqlite` beside it when it was uploaded too) is
+            // copied into a private folder as it is opened: on a thread of its own too.
+            let opened = await onOwnThread {
+                Result { () throws(ExportCheck.Failure) in
+                    try BackupCheck(.database(path: file.path), archivePath: access.path)
+                }
+            }
+            switch opened {
+            case .success(let check):
+                return await checking(access) { store throws(ExportCheck.Failure) in
+                    let result = try check.run(into: store, progress: progress)
+                    return (result.capture, result.audit.anomalies, BackupNotes.lines(result) + result.audit.notes)
+                }
+            case .failure(let failure):
+                return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
+            }
         }
         let pageCacheKiB = Self.pageCacheKiB
         let check: ExportCheck
@@ -69,43 +87,16 @@ final class CheckJobs: Sendable {
         } catch {
             return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
         }
-        let store: ArchiveStore
-        do {
-            store = try await access.forCheck()
-        } catch {
-            let described = ArchiveError.from(error, path: access.path) ?? error
-            return .failed(described.localizedDescription, archiveUnchanged: true)
-        }
-        let outcome = await onOwnThread {
-            Result { () throws(ExportCheck.Failure) in
-                try check.run(into: store, pageCacheKiB: pageCacheKiB, progress: progress)
-            }
-        }
-        await access.checkEnded()
-        switch outcome {
-        case .success(let result):
-            return .done(result.capture, result.audit.anomalies, notes: result.audit.notes)
-        case .failure(let failure):
-            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
+        return await checking(access) { store throws(ExportCheck.Failure) in
+            let result = try check.run(into: store, pageCacheKiB: pageCacheKiB, progress: progress)
+            return (result.capture, result.audit.anomalies, result.audit.notes)
         }
     }
 
-    /// A Health database's check (with `healthdb.sqlite` beside it when it was uploaded too):
-    /// opened, copied into a private folder, before the archive is touched.
-    private static func runBackup(
-        file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
+    /// Runs an opened check into the archive on a thread of its own, and tells how it ended.
+    private static func checking(
+        _ access: ArchiveAccess, _ work: @escaping @Sendable (ArchiveStore) throws(ExportCheck.Failure) -> Found
     ) async -> State {
-        let opened = await onOwnThread {
-            Result { () throws(ExportCheck.Failure) in
-                try BackupCheck(.database(path: file.path), archivePath: access.path)
-            }
-        }
-        let check: BackupCheck
-        switch opened {
-        case .success(let opened): check = opened
-        case .failure(let failure):
-            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
-        }
         let store: ArchiveStore
         do {
             store = try await access.forCheck()
@@ -113,13 +104,11 @@ final class CheckJobs: Sendable {
             let described = ArchiveError.from(error, path: access.path) ?? error
             return .failed(described.localizedDescription, archiveUnchanged: true)
         }
-        let outcome = await onOwnThread {
-            Result { () throws(ExportCheck.Failure) in try check.run(into: store, progress: progress) }
-        }
+        let outcome = await onOwnThread { Result { () throws(ExportCheck.Failure) in try work(store) } }
         await access.checkEnded()
         switch outcome {
-        case .success(let result):
-            return .done(result.capture, result.audit.anomalies, notes: BackupNotes.lines(result) + result.audit.notes)
+        case .success(let found):
+            return .done(found.capture, found.anomalies, notes: found.notes)
         case .failure(let failure):
             return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
         }

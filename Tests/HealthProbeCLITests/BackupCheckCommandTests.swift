@@ -25,10 +25,7 @@ struct BackupCheckCommandTests {
         try baseline.writeExport(to: export)
         let first = try CommandRunner.run(["check", export.path, "--archive", archive, "--json"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
-        var changed = baseline
-        changed.vanish(PairedHealthData.heartRate, count: 30)
-        changed.delete(PairedHealthData.steps, count: 20, at: deletedAt)
-        changed.addHeartRates(15)
+        let changed = baseline.withVanishedDeletedAndNew(deletedAt: deletedAt)
         let health = folder.appendingPathComponent("Health")
         try changed.writeDatabase(to: health)
         switch form {

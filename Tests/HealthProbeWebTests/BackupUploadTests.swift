@@ -28,64 +28,33 @@ struct BackupUploadTests: Sendable {
         let export = folder.appendingPathComponent("export.xml")
         try baseline.writeExport(to: export)
         _ = try ExportCheck(input: export, archivePath: archivePath).run(into: try ArchiveStore.open(at: archivePath))
-        var changed = baseline
-        changed.vanish(PairedHealthData.heartRate, count: 30)
-        changed.delete(PairedHealthData.steps, count: 20, at: 948_888_000)
-        changed.addHeartRates(15)
+        let changed = baseline.withVanishedDeletedAndNew(deletedAt: 948_888_000)
         health = folder.appendingPathComponent("Health")
         try changed.writeDatabase(to: health)
         configuration = WebConfiguration(
             archivePath: archivePath, maxUploadBytes: 8 << 20, uploadDirectory: uploads, format: .utc)
     }
 
-    /// The form as a browser sends it: the CSRF field, then each file part.
-    func upload(_ client: some TestClientProtocol, parts: [(field: String, name: String, data: Data)]) async throws
-        -> TestResponse
-    {
-        let boundary = "----HealthProbeTestBoundary"
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n".utf8)
-        body += Data("\(configuration.csrfToken)\r\n".utf8)
-        for part in parts {
-            body += Data(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.field)\"; filename=\"\(part.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-                    .utf8)
-            body += part.data + Data("\r\n".utf8)
-        }
-        body += Data("--\(boundary)--\r\n".utf8)
-        var headers: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        return try await client.execute(uri: "/check", method: .post, headers: headers, body: ByteBuffer(bytes: body))
-    }
-
-    func result(_ client: some TestClientProtocol, _ location: String) async throws -> String {
-        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
-        for _ in 0..<600 {
-            let page = String(buffer: try await client.execute(uri: location, method: .get, headers: cookie).body)
-            if !page.contains("http-equiv=\"refresh\"") { return page }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
-        Issue.record("the check did not finish")
-        return ""
-    }
-
     @Test(arguments: [true, false])
     func aHealthDatabaseIsCheckedToItsResult(withSources: Bool) async throws {
+        let form = CheckNowForm(sessionToken: configuration.sessionToken)
         var files = [
-            (
-                "export", "healthdb_secure.sqlite",
-                try Data(contentsOf: health.appendingPathComponent("healthdb_secure.sqlite"))
-            )
+            CheckNowForm.Part(
+                fileName: "healthdb_secure.sqlite",
+                data: try Data(contentsOf: health.appendingPathComponent("healthdb_secure.sqlite")))
         ]
         if withSources {
             files.append(
-                ("sources", "healthdb.sqlite", try Data(contentsOf: health.appendingPathComponent("healthdb.sqlite"))))
+                .init(
+                    field: "sources", fileName: "healthdb.sqlite",
+                    data: try Data(contentsOf: health.appendingPathComponent("healthdb.sqlite"))))
         }
         let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
         let parts = files
         try await app.test(.router) { client in
-            let response = try await upload(client, parts: parts)
+            let response = try await form.post(client, parts, csrf: configuration.csrfToken)
             #expect(response.status == .seeOther)
-            let page = try await result(client, try #require(response.headers[.location]))
+            let page = try await form.result(client, try #require(response.headers[.location]))
             #expect(page.contains("Capture 2: 523 records, 15 new, 508 unchanged, 50 gone"), "\(page)")
             #expect(
                 page.contains(

@@ -32,30 +32,12 @@ struct CheckUploadTests: Sendable {
     func upload(
         _ client: some TestClientProtocol, file: Data, named name: String, csrf: String?
     ) async throws -> TestResponse {
-        let boundary = "----HealthProbeTestBoundary"
-        var body = Data()
-        if let csrf {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
-        }
-        body += Data(
-            "--\(boundary)\r\nContent-Disposition: form-data; name=\"export\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-                .utf8)
-        body += file + Data("\r\n--\(boundary)--\r\n".utf8)
-        var headers: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        return try await client.execute(uri: "/check", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        try await CheckNowForm(sessionToken: configuration.sessionToken).post(
+            client, [.init(fileName: name, data: file)], csrf: csrf)
     }
 
-    /// Follows a check's page until it is no longer running; returns its final HTML.
     func result(_ client: some TestClientProtocol, _ location: String) async throws -> String {
-        let cookie: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
-        for _ in 0..<600 {
-            let page = String(buffer: try await client.execute(uri: location, method: .get, headers: cookie).body)
-            if !page.contains("http-equiv=\"refresh\"") { return page }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
-        Issue.record("the check did not finish")
-        return ""
+        try await CheckNowForm(sessionToken: configuration.sessionToken).result(client, location)
     }
 
     func leftovers() throws -> [String] {

@@ -121,10 +121,19 @@ public struct PairedHealthData: Sendable {
         }
     }
 
-    /// The pair `healthdb_secure.sqlite` and `healthdb.sqlite` in `folder`.
-    public func writeDatabase(to folder: URL, layout: HealthDatabaseFixture.Layout = .iOS13) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let rows = samples.map { sample in
+    /// The scene after these samples: 30 heart-rate samples vanished without a trace,
+    /// 20 step counts deleted in Health at `deletedAt`, and 15 new heart-rate samples.
+    public func withVanishedDeletedAndNew(deletedAt: Double) -> PairedHealthData {
+        var changed = self
+        changed.vanish(Self.heartRate, count: 30)
+        changed.delete(Self.steps, count: 20, at: deletedAt)
+        changed.addHeartRates(15)
+        return changed
+    }
+
+    /// The samples as the database's rows.
+    public var databaseRows: [HealthDatabaseFixture.Sample] {
+        samples.map { sample in
             var row = HealthDatabaseFixture.Sample(
                 type: sample.type, start: sample.start, end: sample.end, created: sample.start,
                 value: sample.databaseValue)
@@ -132,8 +141,13 @@ public struct PairedHealthData: Sendable {
             row.source = sample.source
             return row
         }
+    }
+
+    /// The pair `healthdb_secure.sqlite` and `healthdb.sqlite` in `folder`.
+    public func writeDatabase(to folder: URL, layout: HealthDatabaseFixture.Layout = .iOS13) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try HealthDatabaseFixture.write(
-            to: folder, layout: layout, sources: Self.sources, samples: rows, tombstones: tombstones)
+            to: folder, layout: layout, sources: Self.sources, samples: databaseRows, tombstones: tombstones)
     }
 
     /// An export of these samples at `file`, with what only an export holds: `Me`, an activity

@@ -86,19 +86,8 @@ public struct BackupImporter: Sendable {
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         try db.execute(sql: "PRAGMA cache_size = -\(ExportImporter.defaultPageCacheKiB)")
-        let previous = try ArchiveStore.latestSnapshotCaptureID(db)
-        try db.execute(
-            sql: """
-                INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
-                VALUES (?, \(CaptureScope.full.sqlLiteral), \(CaptureStatus.running.sqlLiteral), ?, ?, ?)
-                """,
-            arguments: [Self.origin, inputName, started.timeIntervalSince1970, previous])
-        let captureID = db.lastInsertedRowID
-        try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check a Health database")
-        try AuditLog.append(
-            db, event: .captureStarted, captureID: captureID,
-            message: "capture \(captureID) started from a Health database"
-                + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
+        let (captureID, previous) = try SnapshotCapture.begin(
+            db, origin: Self.origin, inputName: inputName, startedAt: started, input: "a Health database")
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970,
             insertsOnly: true)

@@ -101,20 +101,8 @@ public struct ExportImporter: Sendable {
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
         try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
-        let previous = try ArchiveStore.latestSnapshotCaptureID(db)
-        try db.execute(
-            sql: """
-                INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
-                VALUES (?, \(CaptureScope.full.sqlLiteral), \(CaptureStatus.running.sqlLiteral), ?, ?, ?)
-                """,
-            arguments: [Self.origin, reader.source.displayName, started.timeIntervalSince1970, previous])
-        let captureID = db.lastInsertedRowID
-        // Both entries land with the capture, or not at all: a refused input leaves only its own.
-        try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check an export")
-        try AuditLog.append(
-            db, event: .captureStarted, captureID: captureID,
-            message: "capture \(captureID) started"
-                + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
+        let (captureID, previous) = try SnapshotCapture.begin(
+            db, origin: Self.origin, inputName: reader.source.displayName, startedAt: started, input: "an export")
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes

@@ -84,10 +84,7 @@ struct BackupCheckTests {
         let scene = try Scene()
         let before = PairedHealthData.baseline()
         _ = try scene.checkExport(before)
-        var after = before
-        after.vanish(PairedHealthData.heartRate, count: 30)
-        after.delete(PairedHealthData.steps, count: 20, at: Self.deletedAt)
-        after.addHeartRates(15)
+        let after = before.withVanishedDeletedAndNew(deletedAt: Self.deletedAt)
         let result = try scene.checkBackup(after, form: form, layout: form == .folder ? .iOS17 : .iOS13)
 
         #expect(result.capture.new == 15)
@@ -154,10 +151,7 @@ struct BackupCheckTests {
         let scene = try Scene()
         let before = PairedHealthData.baseline()
         _ = try scene.checkBackup(before)
-        var after = before
-        after.vanish(PairedHealthData.heartRate, count: 30)
-        after.delete(PairedHealthData.steps, count: 20, at: Self.deletedAt)
-        after.addHeartRates(15)
+        let after = before.withVanishedDeletedAndNew(deletedAt: Self.deletedAt)
         let result = try scene.checkBackup(after, named: "second")
         #expect((result.capture.new, result.capture.gone, result.capture.deletedInHealth) == (15, 50, 20))
         #expect(result.audit.anomalies.map(\.type) == [.silentDeletion])
@@ -224,14 +218,7 @@ struct BackupHousekeepingTests {
         _ = try scene.checkExport(data)
         var packed = data
         let gone = packed.vanish(PairedHealthData.heartRate, count: 5)
-        var rows = packed.samples.map { sample in
-            var row = HealthDatabaseFixture.Sample(
-                type: sample.type, start: sample.start, end: sample.end, created: sample.start,
-                value: sample.databaseValue)
-            row.uuid = sample.uuid
-            row.source = sample.source
-            return row
-        }
+        var rows = packed.databaseRows
         var series = HealthDatabaseFixture.Sample(
             type: PairedHealthData.heartRate, start: gone.map(\.start).min()! - 1, end: gone.map(\.end).max()! + 1,
             value: 1.1)
