@@ -14,10 +14,11 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
             Output.line(
-                "id  completed             exported              records     new         gone        unreadable")
+                "id  origin     completed             exported              records     new         gone        unreadable")
             for capture in captures {
                 let columns = [
-                    String(capture.id).padding(4), (capture.completedAt.map(UTCText.iso8601) ?? "-").padding(22),
+                    String(capture.id).padding(4), capture.origin.rawValue.padding(11),
+                    (capture.completedAt.map(UTCText.iso8601) ?? "-").padding(22),
                     (capture.exportDate.map(UTCText.iso8601) ?? "-").padding(22),
                     Output.grouped(capture.records).padding(12),
                     Output.grouped(capture.new).padding(12), Output.grouped(capture.gone).padding(12),
