@@ -14,7 +14,8 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
             Output.line(
-                "id  origin     completed             exported              records     new         gone        unreadable")
+                "id  origin     completed             exported              records     new         gone        unreadable"
+            )
             for capture in captures {
                 let columns = [
                     String(capture.id).padding(4), capture.origin.rawValue.padding(11),
