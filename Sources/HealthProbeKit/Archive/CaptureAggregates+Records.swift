@@ -52,11 +52,15 @@ extension CaptureAggregates {
             let numbers = PreparedBatch.Numbers(numericValue: rows.double(2), startDate: rows.double(3))
             body(type.name, source.name, numbers, Fingerprint(bytes: rows.bytes(4)) ?? Fingerprint(high: 0, low: 0))
         }
+    }
 
-        /// Adds the row to `aggregates`.
-        mutating func add(_ rows: SQLiteRowCursor, to aggregates: inout CaptureAggregates) {
-            read(rows) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
+    /// Totals of the records `condition` selects (its ?1 is `capture`), read from the archive.
+    static func of(_ db: Database, where condition: String, capture: Int64) throws -> CaptureAggregates {
+        var aggregates = CaptureAggregates()
+        try forEachRecord(db, nil, where: condition, capture) {
+            aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3)
         }
+        return aggregates
     }
 
     /// Adds another's totals: two stages that each counted part of one capture.

@@ -41,6 +41,7 @@ final class CaptureIngest {
     /// Whether some of ``backupRecords`` have no source name, and are keyed without one.
     var backupRecordsWithoutSource = false
     var backupKeyMaker = SampleMatchKey()
+    var backupMatchStatements: (slot: SQLiteBinding, markSeen: SQLiteBinding)?
     /// Records this capture met through ``backupRecords``.
     var matchedBackupRecords = 0
     /// Whether every add inserts: a backup's samples are matched to the archive before they

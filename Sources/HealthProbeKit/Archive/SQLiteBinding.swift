@@ -8,6 +8,8 @@ import GRDBSQLite
 /// (`SQLITE_STATIC`): the caller keeps those bytes alive until the statement has stepped.
 struct SQLiteBinding {
     private static let staticDestructor = unsafeBitCast(OpaquePointer(bitPattern: 0), to: sqlite3_destructor_type.self)
+    private static let transientDestructor = unsafeBitCast(
+        OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
     let statement: Statement
     private var handle: SQLiteStatement { statement.sqliteStatement }
@@ -28,6 +30,15 @@ struct SQLiteBinding {
             return
         }
         _ = sqlite3_bind_blob(handle, index, bytes.baseAddress! + Int(span.offset), span.length, Self.staticDestructor)
+    }
+
+    /// Bytes SQLite copies (`SQLITE_TRANSIENT`): for a value that does not outlive the call.
+    func bindBlob(_ index: Int32, copying bytes: UnsafeRawBufferPointer) {
+        _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transientDestructor)
+    }
+
+    func bindNull(_ index: Int32) {
+        sqlite3_bind_null(handle, index)
     }
 
     func bind(_ index: Int32, _ number: Double?) {
@@ -56,5 +67,17 @@ struct SQLiteBinding {
                 resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
         return Int(sqlite3_changes(db.sqliteConnection))
+    }
+
+    /// Runs a query of one integer; returns it, nil when there is no row. Resets the statement.
+    func stepReturningInteger(_ db: Database) throws -> Int64? {
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return sqlite3_column_int64(handle, 0)
+        case SQLITE_DONE: return nil
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
     }
 }

@@ -15,13 +15,6 @@ public final class SQLiteRowCursor {
         try statement.setArguments(arguments)
     }
 
-    /// Steps through a cached statement whose arguments are set: an `UPDATE … RETURNING` run
-    /// again and again.
-    init(_ db: Database, statement: Statement) {
-        self.db = db
-        self.statement = statement
-    }
-
     public func step() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true

@@ -100,14 +100,13 @@ public struct BackupImporter: Sendable {
             reading.join()
         }
         var (read, unread) = (0, [Int: Int]())
-        // The totals of what this capture holds: what the reading thread made new, what was met
-        // and what is carried over, each counted as it is written.
+        // The totals of what this capture holds: the new records', counted by the reading thread.
         var aggregates = CaptureAggregates()
         let marker = try SeenMarker(ingest)
         receiving: while let stage = channel.receive() {
             switch stage {
             case .samples(let seen, let new, let count, let type):
-                for record in seen { try marker.mark(record.id, uuid: record.uuid, into: &aggregates) }
+                for record in seen { try marker.mark(record.id, uuid: record.uuid) }
                 try ingest.add(new)
                 read = count
                 guard read % 32_768 < Self.batchSize else { continue }
@@ -134,8 +133,13 @@ public struct BackupImporter: Sendable {
             matcher: matcher
         ).apply(try reader.tombstones(), db)
         let gone = try BackupTombstones.markAbsent(captureID: captureID, db)
-        let notCompared = try SeenMarker.carryOver(captureID: captureID, into: &aggregates, db)
+        let notCompared = try SeenMarker.carryOver(captureID: captureID, db)
         let new = try ingest.countNew()
+        // Records met or carried over count as they are stored (an export's text, not the
+        // sample's): then the totals are read from what the capture holds.
+        if marker.marked + notCompared > 0 {
+            aggregates = try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID)
+        }
         try ingest.writeAggregates(aggregates.withoutEmptyTypes)
         let unreadCount = unread.values.reduce(0, +)
         let deleted = tombstones.deletions.reduce(0) { $0 + $1.count }

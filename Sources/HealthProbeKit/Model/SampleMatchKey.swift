@@ -30,39 +30,44 @@ struct SampleMatchKey {
     /// The sample's keys, truncated seconds first; without the source when `includingSource` is
     /// false (a database read without `healthdb.sqlite` has no source names).
     mutating func keys(_ content: Content, includingSource: Bool) -> [UInt64] {
-        let truncated = key(content, includingSource: includingSource) { $0.rounded(.down) }
-        let rounded = key(content, includingSource: includingSource) { $0.rounded() }
+        let stem = stem(content, includingSource: includingSource)
+        let truncated = Self.key(stem, content.startDate.map(Self.truncated), content.endDate.map(Self.truncated))
+        let rounded = Self.key(stem, content.startDate.map { $0.rounded() }, content.endDate.map { $0.rounded() })
         return truncated == rounded ? [truncated] : [truncated, rounded]
     }
 
     /// The key with the sample's times truncated to the second: how a record with sub-second
     /// times (a backup's) is indexed for an export to meet.
     mutating func truncatedKey(_ content: Content, includingSource: Bool) -> UInt64 {
-        key(content, includingSource: includingSource) { $0.rounded(.down) }
+        Self.key(
+            stem(content, includingSource: includingSource), content.startDate.map(Self.truncated),
+            content.endDate.map(Self.truncated))
     }
 
     /// An export record's keys against records indexed by ``truncatedKey``: its whole seconds
     /// as they are (written truncated) and a second less for start, end or both (written rounded
     /// up from a fraction past the half).
     mutating func exportKeys(_ content: Content, includingSource: Bool) -> [UInt64] {
+        let stem = stem(content, includingSource: includingSource)
+        let start = content.startDate.map(Self.truncated)
+        let end = content.endDate.map(Self.truncated)
         var keys: [UInt64] = []
+        keys.reserveCapacity(4)
         for (startShift, endShift) in [(0.0, 0.0), (1, 1), (1, 0), (0, 1)] {
-            var shifted = content
-            shifted.startDate = content.startDate.map { $0 - startShift }
-            shifted.endDate = content.endDate.map { $0 - endShift }
-            let key = key(shifted, includingSource: includingSource) { $0.rounded(.down) }
+            let key = Self.key(stem, start.map { $0 - startShift }, end.map { $0 - endShift })
             if !keys.contains(key) { keys.append(key) }
         }
         return keys
     }
 
-    private mutating func key(_ content: Content, includingSource: Bool, second: (Double) -> Double) -> UInt64 {
-        var source: String?
-        if includingSource, let name = content.sourceName { source = normalized(name) }
+    private static func truncated(_ seconds: Double) -> Double { seconds.rounded(.down) }
+
+    /// What every key of a sample shares: type, source and value, hashed once.
+    private mutating func stem(_ content: Content, includingSource: Bool) -> Hasher {
         var hasher = Hasher()
         hasher.combine(content.type)
         hasher.combine(includingSource)
-        hasher.combine(source)
+        if includingSource, let name = content.sourceName { hasher.combine(normalized(name)) }
         if let number = content.numericValue {
             let (dimension, amount) = CanonicalUnit.convert(number, from: content.unit)
             hasher.combine(dimension)
@@ -70,8 +75,13 @@ struct SampleMatchKey {
         } else {
             hasher.combine(content.value)
         }
-        hasher.combine(content.startDate.map(second))
-        hasher.combine(content.endDate.map(second))
+        return hasher
+    }
+
+    private static func key(_ stem: Hasher, _ start: Double?, _ end: Double?) -> UInt64 {
+        var hasher = stem
+        hasher.combine(start)
+        hasher.combine(end)
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
