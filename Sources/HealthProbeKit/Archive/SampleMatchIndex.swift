@@ -42,7 +42,11 @@ struct SampleMatchIndex: Sendable {
             for key in keys { entries.append(Entry(key: key, recordID: recordID)) }
         }
 
-        consuming func build() -> SampleMatchIndex {
+        /// The index; the builder is left empty. The entries are taken out by a swap, so that
+        /// sorting them in place never copies them (a builder still shared would).
+        mutating func build() -> SampleMatchIndex {
+            var entries: [Entry] = []
+            swap(&entries, &self.entries)
             var index = SampleMatchIndex()
             guard records > 0 else { return index }
             // About four entries a bucket: one or two cache lines, and a directory a quarter the size.
