@@ -42,6 +42,11 @@ extension HealthProbeCommand {
                 ]
                 Output.line("\(backup.folder)  \(facts.joined(separator: ", "))")
             }
+            // Newest first: the first encrypted one is the one a user most likely wants.
+            if let newest = backups.first(where: \.encrypted) {
+                Output.line()
+                Output.line("Check it: healthprobe check \"\(newest.path)\" (asks for the backup's password)")
+            }
         }
     }
 }

@@ -210,11 +210,11 @@ struct CheckReport: Encodable {
         if capture.replacedCharacters > 0 {
             Output.line("  \(grouped(capture.replacedCharacters)) characters XML forbids were replaced by U+FFFD")
         }
+        let source = capture.origin == .backup ? "Health database" : "export"
         if capture.previousCaptureId == nil {
-            Output.line("First capture: the archive now holds this export; the next check compares against it.")
+            Output.line("First capture: the archive now holds this \(source); the next check compares against it.")
         }
         if capture.gone > 0 {
-            let source = capture.origin == .backup ? "Health database" : "export"
             Output.line("\(grouped(capture.gone)) records the previous capture held are missing from this \(source).")
         }
         if !anomalies.isEmpty {
