@@ -184,7 +184,7 @@ enum ScreenTemplates {
         {{#running}}<p class="flash" role="status">A check is already running. <a href="{{running}}">Follow it</a>.</p>{{/running}}
         <form method="post" action="/check" enctype="multipart/form-data" class="upload">
         <input type="hidden" name="csrf" value="{{csrf}}">
-        <label for="export-file" class="drop">Choose <code>export.zip</code> or <code>healthdb_secure.sqlite</code> (or drop it here)
+        <label for="export-file" class="drop"><span>Choose <code>export.zip</code> or <code>healthdb_secure.sqlite</code> (or drop it here)</span>
         <input id="export-file" name="export" type="file" accept=".zip,.xml,.sqlite,application/zip,text/xml" required></label>
         <label for="sources-file">With a Health database: its <code>healthdb.sqlite</code> (optional)
         <input id="sources-file" name="sources" type="file" accept=".sqlite"></label>
