@@ -164,7 +164,7 @@ public struct PairedHealthData: Sendable {
             ]>
             <HealthData locale="en_GB">
              <ExportDate value="\(Self.date(exportDate))"/>
-             <Me HKCharacteristicTypeIdentifierDateOfBirth="2000-01-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexNotSet"/>
+             <Me/>
 
             """
         for sample in samples {

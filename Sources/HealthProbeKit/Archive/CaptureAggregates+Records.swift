@@ -17,25 +17,12 @@ extension CaptureAggregates {
             sql: "SELECT type, sourceName, numericValue, startDate, strictFingerprint FROM record WHERE \(condition)",
             arguments: arguments)
         var read = 0
-        var columns = TotalsColumns()
+        var type: (bytes: [UInt8], name: String) = ([], "")
+        var source: (bytes: [UInt8]?, name: String?) = (nil, nil)
         while try rows.step() {
             read += 1
             if read % 4_096 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-            columns.read(rows, body)
-        }
-    }
-
-    /// The totals' columns of a cursor's row — type, source, value, start and strict fingerprint,
-    /// in that order — keeping the last type and source names, so that a run of rows alike makes
-    /// no new strings.
-    struct TotalsColumns {
-        private var type: (bytes: [UInt8], name: String) = ([], "")
-        private var source: (bytes: [UInt8]?, name: String?) = (nil, nil)
-
-        mutating func read(
-            _ rows: SQLiteRowCursor, _ body: (String, String?, PreparedBatch.Numbers, Fingerprint) -> Void
-        ) {
-            guard let typeBytes = rows.bytes(0) else { return }
+            guard let typeBytes = rows.bytes(0) else { continue }
             if !typeBytes.elementsEqual(type.bytes) {
                 type = (Array(typeBytes), String(decoding: typeBytes, as: UTF8.self))
             }
@@ -61,26 +48,5 @@ extension CaptureAggregates {
             aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3)
         }
         return aggregates
-    }
-
-    /// Adds another's totals: two stages that each counted part of one capture.
-    mutating func merge(_ other: CaptureAggregates) {
-        var merged = types
-        for (type, theirs) in other.types {
-            var mine = merged[type] ?? TypeTotals()
-            var theirs = theirs
-            mine.flushPendingSource()
-            theirs.flushPendingSource()
-            mine.count += theirs.count
-            mine.checksum &+= theirs.checksum
-            mine.sources.merge(theirs.sources, uniquingKeysWith: +)
-            mine.days.merge(theirs.days) { mine, theirs in
-                DayBin(
-                    count: mine.count + theirs.count, hash: mine.hash &+ theirs.hash,
-                    valueSum: mine.valueSum + theirs.valueSum, valueCount: mine.valueCount + theirs.valueCount)
-            }
-            merged[type] = mine
-        }
-        self = CaptureAggregates(types: merged)
     }
 }

@@ -34,16 +34,9 @@ final class CaptureIngest {
     /// before) are exactly those above it, since one transaction writes them all.
     let recordIDFloor: Int64
 
-    /// Records first described by a backup that the previous capture held: an export meets them
-    /// with whole seconds and its own units, so a record this capture would store as new is
-    /// looked for here first (``SampleMatchIndex``). Nil when there are none.
-    var backupRecords: SampleMatchIndex?
-    /// Whether some of ``backupRecords`` have no source name, and are keyed without one.
-    var backupRecordsWithoutSource = false
-    var backupKeyMaker = SampleMatchKey()
-    var backupMatchStatements: (slot: SQLiteBinding, markSeen: SQLiteBinding)?
-    /// Records this capture met through ``backupRecords``.
-    var matchedBackupRecords = 0
+    /// For an export checked after a backup: the records that backup described first, which
+    /// this export meets with whole seconds and its own units (``BackupRecordMatcher``).
+    var backupRecords: BackupRecordMatcher?
     /// Whether every add inserts: a backup's samples are matched to the archive before they
     /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
     private let insertsOnly: Bool
@@ -149,9 +142,7 @@ final class CaptureIngest {
                 }
             }
             // A record the strict identity does not know may be one a backup described first.
-            if markSeen != nil, backupRecords?.isEmpty == false, try !slotTaken(row.identityKey, occurrence),
-                let met = try meetBackupRecord(row, bytes)
-            {
+            if markSeen != nil, let met = try backupRecords?.meet(row, bytes, occurrence: occurrence) {
                 if let extras { try remember(extras, recordID: met) }
                 return
             }

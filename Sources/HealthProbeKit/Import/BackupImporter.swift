@@ -92,61 +92,90 @@ public struct BackupImporter: Sendable {
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970,
             insertsOnly: true)
         let matcher = try BackupSampleMatcher(db, previous: previous, keyingSources: reader.layout.hasSourceDatabase)
-        // A thread reads, maps and matches the samples; this one writes what it hands over.
-        let channel = BatchChannel<Stage>(capacity: Self.batchesInFlight)
-        let reading = JoinableThread(name: "healthprobe.backup") { Self.read(reader, matching: matcher, into: channel) }
-        defer {
-            channel.cancel()
-            reading.join()
-        }
-        var (read, unread) = (0, [Int: Int]())
-        // The totals of what this capture holds: the new records', counted by the reading thread.
-        var aggregates = CaptureAggregates()
-        let marker = try SeenMarker(ingest)
-        receiving: while let stage = channel.receive() {
-            switch stage {
-            case .samples(let seen, let new, let count, let type):
-                for record in seen { try marker.mark(record.id, uuid: record.uuid) }
-                try ingest.add(new)
-                read = count
-                guard read % 32_768 < Self.batchSize else { continue }
-                progress?(
-                    ImportProgress(
-                        phase: .reading, records: read, bytesRead: 0, totalBytes: nil, currentType: type,
-                        elapsed: Date().timeIntervalSince(started)))
-            case .finished(let count, let notRead, let newTotals):
-                (read, unread) = (count, notRead)
-                aggregates.merge(newTotals)
-                break receiving
-            case .failed(let error):
-                throw error
-            }
-        }
-        channel.cancel()
-        reading.join()
+        let streamed = try stream(reader, matching: matcher, into: ingest, started: started, progress: progress)
         progress?(
             ImportProgress(
-                phase: .finishing, records: read, bytesRead: 0, totalBytes: nil, currentType: nil,
+                phase: .finishing, records: streamed.read, bytesRead: 0, totalBytes: nil, currentType: nil,
                 elapsed: Date().timeIntervalSince(started)))
         let tombstones = try BackupTombstones(
             captureID: captureID, previous: previous, keyingSources: reader.layout.hasSourceDatabase,
             matcher: matcher
         ).apply(try reader.tombstones(), db)
-        let gone = try BackupTombstones.markAbsent(captureID: captureID, db)
-        let notCompared = try SeenMarker.carryOver(captureID: captureID, db)
+        return try complete(ingest, streamed, tombstones, newestEntry: try reader.latestEntryDate(), db)
+    }
+
+    /// What the samples' stream left for the completion.
+    private struct Streamed {
+        var read = 0
+        /// Samples of each code HealthProbe does not read.
+        var unread: [Int: Int] = [:]
+        /// The new records' totals, counted by the reading thread.
+        var newTotals = CaptureAggregates()
+        /// Records met and marked seen.
+        var met = 0
+    }
+
+    /// Reads the samples on a thread of their own, which meets each with the record it is or
+    /// prepares it as new, and writes what it hands over here.
+    private func stream(
+        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher, into ingest: CaptureIngest,
+        started: Date, progress: (@Sendable (ImportProgress) -> Void)?
+    ) throws -> Streamed {
+        let channel = BatchChannel<Stage>(capacity: Self.batchesInFlight)
+        let reading = JoinableThread(name: "healthprobe.backup") { Self.read(reader, matching: matcher, into: channel) }
+        // Joined on every way out: the matcher is the reading thread's until then.
+        defer {
+            channel.cancel()
+            reading.join()
+        }
+        let marker = try SeenMarker(ingest)
+        var streamed = Streamed()
+        while let stage = channel.receive() {
+            switch stage {
+            case .samples(let seen, let new, let read, let type):
+                for record in seen { try marker.mark(record.id, uuid: record.uuid) }
+                try ingest.add(new)
+                streamed.read = read
+                guard read % 32_768 < Self.batchSize else { continue }
+                progress?(
+                    ImportProgress(
+                        phase: .reading, records: read, bytesRead: 0, totalBytes: nil, currentType: type,
+                        elapsed: Date().timeIntervalSince(started)))
+            case .finished(let read, let unread, let newTotals):
+                (streamed.read, streamed.unread, streamed.newTotals) = (read, unread, newTotals)
+                streamed.met = marker.marked
+                return streamed
+            case .failed(let error):
+                throw error
+            }
+        }
+        throw BatchChannel<Stage>.Cancelled()
+    }
+
+    /// Marks what is gone, carries over what a database does not describe, stores the totals and
+    /// the counts, and audits the capture against the previous one.
+    private func complete(
+        _ ingest: CaptureIngest, _ streamed: Streamed, _ tombstones: BackupTombstones.Outcome, newestEntry: Double?,
+        _ db: Database
+    ) throws -> Result {
+        let captureID = ingest.captureID
+        let absent = try BackupTombstones.markAbsent(captureID: captureID, db)
+        let notCompared = try BackupTombstones.carryOver(captureID: captureID, db)
         let new = try ingest.countNew()
         // Records met or carried over count as they are stored (an export's text, not the
         // sample's): then the totals are read from what the capture holds.
-        if marker.marked + notCompared > 0 {
-            aggregates = try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID)
-        }
-        try ingest.writeAggregates(aggregates.withoutEmptyTypes)
-        let unreadCount = unread.values.reduce(0, +)
+        let totals =
+            streamed.met + notCompared > 0
+            ? try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID) : streamed.newTotals
+        try ingest.writeAggregates(totals.withoutEmptyTypes)
+        let unread = streamed.unread.values.reduce(0, +)
+        let records = streamed.read - unread
         let deleted = tombstones.deletions.reduce(0) { $0 + $1.count }
+        let gone = absent + deleted + tombstones.replaced
         let counts = CanonicalJSON.object([
             ("deletions", .integer(Int64(tombstones.read))),
             ("housekeepingDeletions", .integer(Int64(tombstones.housekeeping))),
-            ("samples", .integer(Int64(read))), ("unreadSamples", .integer(Int64(unreadCount))),
+            ("samples", .integer(Int64(streamed.read))), ("unreadSamples", .integer(Int64(unread))),
         ]).text
         try db.execute(
             sql: """
@@ -156,14 +185,13 @@ public struct BackupImporter: Sendable {
                 WHERE id = ?
                 """,
             arguments: [
-                Date().timeIntervalSince1970, try reader.latestEntryDate(), read - unreadCount, new,
-                gone + deleted + tombstones.replaced, read - unreadCount - new, counts, deleted, notCompared, captureID,
+                Date().timeIntervalSince1970, newestEntry, records, new, gone, records - new, counts, deleted,
+                notCompared, captureID,
             ])
         try AuditLog.append(
             db, event: .captureCompleted, captureID: captureID,
-            message: "capture \(captureID) complete: \(read - unreadCount) records, \(new) new, "
-                + "\(gone + deleted + tombstones.replaced) gone (\(deleted) deleted in Health), "
-                + "\(notCompared) not compared")
+            message: "capture \(captureID) complete: \(records) records, \(new) new, \(gone) gone "
+                + "(\(deleted) deleted in Health), \(notCompared) not compared")
         let audit = try CaptureAudit.run(
             db, captureID: captureID, recordIDFloor: ingest.recordIDFloor, thresholds: thresholds)
         try ingest.clearReturned()
@@ -172,14 +200,14 @@ public struct BackupImporter: Sendable {
                 db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
         else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
         var notes = audit.notes
-        if unreadCount > 0 {
+        if unread > 0 {
             notes.insert(
-                "\(unreadCount) samples of types HealthProbe does not read yet were left out of this capture", at: 0)
+                "\(unread) samples of types HealthProbe does not read yet were left out of this capture", at: 0)
         }
         return Result(
             capture: capture,
             audit: CaptureAudit.Report(anomalies: audit.anomalies, notes: notes, seconds: audit.seconds),
-            deletions: tombstones.deletions, unreadSamples: unreadCount, housekeepingDeletions: tombstones.housekeeping)
+            deletions: tombstones.deletions, unreadSamples: unread, housekeepingDeletions: tombstones.housekeeping)
     }
 }
 

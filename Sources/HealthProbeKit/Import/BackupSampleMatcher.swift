@@ -43,9 +43,7 @@ final class BackupSampleMatcher: @unchecked Sendable {
             if let uuid = rows.bytes(1), uuid.count == 16 {
                 builder.add(id, keys: [Self.uuidKey(SampleMatchKey.key(UnsafeRawBufferPointer(uuid)))])
             } else if rows.integer(9) == 1 {
-                let content = SampleMatchKey.Content(
-                    type: rows.string(2) ?? "", sourceName: rows.string(3), unit: rows.string(4), value: rows.string(5),
-                    numericValue: rows.double(6), startDate: rows.double(7), endDate: rows.double(8))
+                let content = SampleMatchKey.Content(rows, from: 2)
                 builder.add(id, keys: keyMaker.keys(content, includingSource: keyingSources).map(Self.contentKey))
             }
         }
@@ -64,11 +62,7 @@ final class BackupSampleMatcher: @unchecked Sendable {
     func meet(_ sample: HealthSample) -> Meeting? {
         guard !records.isEmpty else { return nil }
         if let id = records.take([Self.uuidKey(SampleMatchKey.key(sample.uuid))]) { return .byUUID(id) }
-        let content = SampleMatchKey.Content(
-            type: sample.type, sourceName: sample.sourceName, unit: sample.kind == .quantity ? sample.unit : nil,
-            value: sample.kind == .category ? HealthRecord.valueText(sample) : nil,
-            numericValue: sample.kind == .quantity ? sample.value : nil, startDate: sample.startDate,
-            endDate: sample.endDate)
+        let content = SampleMatchKey.Content(sample)
         return records.take(keyMaker.keys(content, includingSource: keyingSources).map(Self.contentKey))
             .map(Meeting.byContent)
     }

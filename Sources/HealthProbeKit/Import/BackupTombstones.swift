@@ -100,4 +100,14 @@ struct BackupTombstones {
         return db.changesCount
     }
 
+    /// Carries over what a database does not describe, held by this capture as by the previous,
+    /// neither verified nor judged; returns how many records.
+    static func carryOver(captureID: Int64, _ db: Database) throws -> Int {
+        try db.execute(
+            sql: """
+                UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1
+                WHERE goneCapture IS NULL AND lastSeenCapture <> ?1 AND healthKitUUID IS NULL
+                """, arguments: [captureID])
+        return db.changesCount
+    }
 }

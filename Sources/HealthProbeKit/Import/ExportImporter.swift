@@ -106,10 +106,7 @@ public struct ExportImporter: Sendable {
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
         ingest.routeDigests = routes
-        if let (records, withoutSource) = try CaptureIngest.backupRecords(db, previous: previous) {
-            ingest.backupRecords = records
-            ingest.backupRecordsWithoutSource = withoutSource
-        }
+        ingest.backupRecords = try BackupRecordMatcher.make(for: ingest, previous: previous)
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
