@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "AppleHealthExport",
                 "CSQLiteSettings",
+                "CZlibShim",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

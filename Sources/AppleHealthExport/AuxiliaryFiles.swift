@@ -58,3 +58,34 @@ public final class AuxiliaryFiles {
         }
     }
 }
+
+extension AuxiliaryFiles {
+    /// Walks the regular files of the export's `folder` whose names end in `.extension` (case
+    /// ignored), in name order for a folder and directory order for a zip, passing each path as
+    /// the export writes it (`/electrocardiograms/ecg_….csv`) and a way to stream it. Links,
+    /// pipes and devices are never opened: a name in an export never leads out of it.
+    public func forEachFile(
+        in folder: String, withExtension fileExtension: String,
+        _ body: (String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
+    ) throws {
+        let suffix = "." + fileExtension.lowercased()
+        if isZip {
+            try forEachZipEntry { path, stream in
+                let parts = path.split(separator: "/")
+                guard parts.count == 2, parts[0] == folder, path.lowercased().hasSuffix(suffix), !parts[1].hasPrefix("._")
+                else { return }
+                try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
+            }
+            return
+        }
+        guard let directory = self.folder?.appendingPathComponent(folder, isDirectory: true),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return }
+        for name in names.sorted() where name.lowercased().hasSuffix(suffix) && !name.hasPrefix("._") {
+            let file = directory.appendingPathComponent(name)
+            let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+            guard type == .typeRegular else { continue }
+            try body("/\(folder)/\(name)") { consume in try ExportSource.streamFile(file, consume) }
+        }
+    }
+}

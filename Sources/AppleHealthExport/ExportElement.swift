@@ -10,6 +10,8 @@ public enum ExportElement: Sendable {
     case clinicalRecord(ClinicalRecordElement)
     case audiogram(AudiogramElement)
     case visionPrescription(VisionPrescriptionElement)
+    /// An ECG recording: a file of `electrocardiograms/`, not an element of the main XML.
+    case electrocardiogram(ElectrocardiogramElement)
     /// A kind HealthProbe does not know yet, kept whole.
     case unknown(GenericElement)
     /// A well-formed element whose content could not be read (an impossible date, a missing
@@ -27,6 +29,7 @@ public enum ExportElement: Sendable {
         case .clinicalRecord(let clinical): clinical.type
         case .audiogram(let audiogram): audiogram.sample.type
         case .visionPrescription(let prescription): prescription.type
+        case .electrocardiogram: ElectrocardiogramElement.sampleType
         case .unknown, .unreadable: elementName
         }
     }
@@ -41,6 +44,7 @@ public enum ExportElement: Sendable {
         case .clinicalRecord: "ClinicalRecord"
         case .audiogram: "Audiogram"
         case .visionPrescription: "VisionPrescription"
+        case .electrocardiogram: "Electrocardiogram"
         case .unknown(let element): element.name
         case .unreadable(let element): element.raw.name
         }

@@ -20,8 +20,9 @@ public struct ExportReader: Sendable {
         self.source = source
     }
 
-    /// Reads the whole export, calling `handle` for every top-level element in document order.
-    /// `progress` receives the number of uncompressed bytes read so far.
+    /// Reads the whole export, calling `handle` for every top-level element in document order,
+    /// then for every ECG recording beside the main XML (``readElectrocardiograms(_:)``).
+    /// `progress` receives the number of uncompressed bytes of the main XML read so far.
     @discardableResult
     public func read(
         progress: ((Int64) -> Void)? = nil, _ handle: (consuming ExportElement) throws -> Void
@@ -34,6 +35,10 @@ public struct ExportReader: Sendable {
             try handle(element)
         } finished: { parser, filter, bytes in
             summary.finish(parser: parser, filter: filter, bytes: bytes)
+        }
+        try readElectrocardiograms { element in
+            summary.count(element)
+            try handle(element)
         }
         return summary
     }

@@ -58,9 +58,15 @@ extension CaptureIngest {
 
     /// Stores what must be resolved once every record is in: the samples a correlation holds,
     /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
-    /// stays flat whatever the export's size.
+    /// stays flat whatever the export's size. A record's attachment is stored the first time the
+    /// record is, and never again: an unchanged recording costs nothing more.
     func remember(_ extras: PreparedBatch.Extras, recordID: Int64?) throws {
         guard let id = recordID else { return }
+        if let attachment = extras.attachment {
+            try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO recordAttachment (recordId, kind, fileName, content) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [id, attachment.kind.rawValue, attachment.fileName, Data(attachment.content)])
+        }
         if !extras.members.isEmpty {
             let insert = try db.cachedStatement(
                 sql: """

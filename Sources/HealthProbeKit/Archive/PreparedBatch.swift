@@ -55,10 +55,12 @@ public struct PreparedBatch: Sendable {
         var semanticKey: Int64
     }
 
-    /// What only correlations and workouts carry, resolved once every record is in.
+    /// What only correlations, workouts and records with an attachment carry, stored beside the
+    /// record's row.
     struct Extras: Sendable {
         var members: [CorrelationMember]
         var routeFiles: [String]
+        var attachment: RecordAttachment?
     }
 
     private(set) var bytes: [UInt8] = []
@@ -82,8 +84,9 @@ public struct PreparedBatch: Sendable {
     mutating func append(_ record: HealthRecord, fingerprintedBy maker: inout RecordFingerprints.Maker)
         -> RecordFingerprints
     {
-        if !record.members.isEmpty || !record.routeFiles.isEmpty {
-            extrasByRow[rows.count] = Extras(members: record.members, routeFiles: record.routeFiles)
+        if !record.members.isEmpty || !record.routeFiles.isEmpty || record.attachment != nil {
+            extrasByRow[rows.count] = Extras(
+                members: record.members, routeFiles: record.routeFiles, attachment: record.attachment)
         }
         let text = RecordText(
             kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),

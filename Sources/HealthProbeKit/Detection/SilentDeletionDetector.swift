@@ -1,8 +1,8 @@
 import GRDB
 
 /// `silent_deletion`: records P held that C does not, and that nothing explains — not deleted
-/// explicitly, not rewritten, not replaced. Severity by the share of the type's records in P
-/// that vanished (docs/DESIGN.md §8).
+/// explicitly, not rewritten, not replaced. Each is a proven loss, so at least a warning; critical
+/// by share, by count, by age, or for a type that cannot be measured again (docs/DESIGN.md §8).
 struct SilentDeletionDetector {
     let pair: CapturePair
     let thresholds: Thresholds
@@ -18,11 +18,9 @@ struct SilentDeletionDetector {
     }
 
     private func finding(_ sampleType: String, _ tally: RecordTally, previousCount: Int, currentCount: Int) -> Finding {
-        let limits = thresholds.applying(to: sampleType)
         let share = Double(tally.count) / Double(max(previousCount, 1))
-        var severity: Severity =
-            share > limits.deletionCriticalShare ? .critical : share > limits.deletionWarningShare ? .warning : .info
-        if tally.count >= limits.deletionWarningCount { severity = max(severity, .warning) }
+        let reasons = criticalReasons(sampleType, tally, share: share)
+        let severity: Severity = reasons.isEmpty ? .warning : .critical
         let masked = currentCount >= previousCount
         var evidence = tally.evidence
         evidence["masked"] = masked ? "true" : "false"
@@ -32,6 +30,7 @@ struct SilentDeletionDetector {
         evidence["timeBetweenExports"] = pair.interval.map(EvidenceText.duration)
         evidence["previousExportDate"] = pair.previous.map { UTCText.iso8601(seconds: $0.date) }
         evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
+        evidence["severityReason"] = reasons.isEmpty ? "proven loss" : reasons.joined(separator: "; ")
         let maskNote = masked ? "; masked: the type's total did not drop" : ""
         return Finding(
             type: .silentDeletion, severity: severity, sampleType: sampleType,
@@ -45,5 +44,24 @@ struct SilentDeletionDetector {
                     sql: CaptureDiff.unexplainedDepartureIDs,
                     arguments: [GoneReason.absent.databaseValue, sampleType.databaseValue])
             ])
+    }
+
+    /// Why a loss is critical, in words for the evidence; empty when it is a warning.
+    private func criticalReasons(_ sampleType: String, _ tally: RecordTally, share: Double) -> [String] {
+        let limits = thresholds.applying(to: sampleType)
+        var reasons: [String] = []
+        if share > limits.deletionCriticalShare {
+            reasons.append("more than \(EvidenceText.percent(limits.deletionCriticalShare))% of the type")
+        }
+        if tally.count >= limits.deletionCriticalCount {
+            reasons.append("\(EvidenceText.grouped(limits.deletionCriticalCount)) records or more")
+        }
+        if limits.isIrreplaceable(sampleType) { reasons.append("cannot be measured again") }
+        if let previous = pair.previous, let oldest = tally.firstStart,
+            oldest < previous.date - limits.deletionCriticalAgeSeconds
+        {
+            reasons.append("older than \(EvidenceText.duration(limits.deletionCriticalAgeSeconds))")
+        }
+        return reasons
     }
 }

@@ -2,14 +2,30 @@
 /// grace period for late writers can be overridden (``graceOverrides``), and any detector's
 /// limits can be replaced wholesale (``perSampleType``).
 public struct Thresholds: Sendable, Equatable {
-    // MARK: silent_deletion — severity by the share of the type's records in P that vanished
+    // MARK: silent_deletion — severity by proof and harm (docs/DESIGN.md §8)
+    //
+    // A record that vanished with nothing to explain it (no deletion, sync-version replacement or
+    // edit) is a proven loss: each one is a fact established by identity, not a noisy count drop,
+    // so it is a warning however small its share. It is critical when the loss is large, or when
+    // what was lost cannot be measured again.
 
-    /// More than this share vanished: critical (docs/DESIGN.md §8: 10 %).
-    public var deletionCriticalShare = 0.10
-    /// More than this share vanished: warning (5 %); below it, info.
-    public var deletionWarningShare = 0.05
-    /// A loss of at least this many records is a warning whatever the share.
-    public var deletionWarningCount = 1_000
+    /// More than this share of the type's records in P vanished: critical.
+    public var deletionCriticalShare = 0.05
+    /// At least this many records vanished: critical whatever the share.
+    public var deletionCriticalCount = 1_000
+    /// A vanished record that ended this long before P's export date is critical: a year-old
+    /// sample is history no device will record again.
+    public var deletionCriticalAgeSeconds = 365.0 * 86_400
+    /// Sample types whose every loss is critical: a workout, an ECG recording or a clinical record
+    /// cannot be measured again. Matched by prefix, so one entry covers every clinical type.
+    public var irreplaceableTypePrefixes = [
+        "HKWorkoutTypeIdentifier", "HKDataTypeIdentifierElectrocardiogram", "HKClinicalTypeIdentifier",
+    ]
+
+    /// Whether every loss of `sampleType` is critical (``irreplaceableTypePrefixes``).
+    public func isIrreplaceable(_ sampleType: String) -> Bool {
+        irreplaceableTypePrefixes.contains { sampleType.hasPrefix($0) }
+    }
 
     // MARK: historical_insertion
 

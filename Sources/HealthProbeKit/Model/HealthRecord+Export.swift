@@ -50,6 +50,8 @@ extension HealthRecord {
                 pairs.append(("children", .array(prescription.children.map(CanonicalJSON.generic))))
             }
             setDetails(pairs)
+        case .electrocardiogram(let recording):
+            self.init(electrocardiogram: recording)
         case .unknown(let generic):
             self.init(kind: .other, type: generic.name, sourceName: generic[attribute: "sourceName"])
             detailsJSON = CanonicalJSON.generic(generic).text

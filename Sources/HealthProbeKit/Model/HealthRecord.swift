@@ -6,6 +6,8 @@ import Foundation
 public struct HealthRecord: Sendable, Hashable {
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case record, correlation, workout, activitySummary, clinicalRecord, audiogram, visionPrescription
+        /// An ECG recording (an export's `electrocardiograms/*.csv`), its voltages attached.
+        case electrocardiogram
         /// An element kind HealthProbe does not know yet, kept generically.
         case other
         /// A well-formed element whose content could not be read, kept raw.
@@ -48,6 +50,8 @@ public struct HealthRecord: Sendable, Hashable {
     public var members: [CorrelationMember] = []
     /// For a workout: the GPX files its routes refer to.
     public var routeFiles: [String] = []
+    /// What the record carries beyond its row (an ECG's voltages); its digest is in the details.
+    public var attachment: RecordAttachment?
 
     public init(
         kind: Kind, type: String, sourceName: String? = nil, sourceVersion: String? = nil, device: String? = nil,

@@ -50,6 +50,7 @@ public enum SampleTypeCatalog {
         switch sampleType {
         case "HKWorkoutTypeIdentifier": return "workout"
         case "HKActivitySummaryTypeIdentifier": return "activity summary"
+        case "HKDataTypeIdentifierElectrocardiogram": return "ECG"
         default: break
         }
         guard let prefix = prefixes.first(where: { sampleType.hasPrefix($0) }) else { return sampleType }

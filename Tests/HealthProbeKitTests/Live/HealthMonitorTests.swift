@@ -62,7 +62,9 @@ struct HealthMonitorTests {
         let verification = try await timeline.nextDay(monitor)
         #expect(verification.verified)
         #expect(verification.summaries == ["silent_deletion \(Timeline.heartRate) 24"])
-        #expect(await monitor.currentStatus == .warning)
+        // A whole day of a week's heart rates vanished: more than 5 % of the type, critical.
+        #expect(verification.anomalies.map(\.severity) == [.critical])
+        #expect(await monitor.currentStatus == .critical)
     }
 
     @Test func aBackfillIsAHistoricalInsertion() async throws {

@@ -1,0 +1,165 @@
+/// Reads one ECG CSV as it streams past, a chunk at a time, in memory bounded by its caps.
+///
+/// The file is a header of `Key,Value` lines (values quoted when they hold a comma: `"Watch5,4"`),
+/// then one voltage a line. Exports in locales with a decimal comma write `-265,868` for
+/// `-265.868`; a line that is one number either way is a voltage. `Name` and `Date of Birth` are
+/// skipped, never kept.
+public struct ElectrocardiogramParser {
+    /// Why a file is not a readable ECG: counted and named as unreadable, never fatal to a check.
+    public struct Failure: Error, Sendable, Equatable {
+        public var reason: String
+    }
+
+    /// The largest ECG file read: a 30-second recording at 512 Hz is about 150 KB.
+    public static let maximumBytes = 32 << 20
+    /// The longest line read.
+    public static let maximumLineBytes = 4_096
+
+    private let path: String
+    private var line: [UInt8] = []
+    private var lineNumber = 0
+    private var bytes = 0
+    private var header: [(key: String, value: String)] = []
+    private var voltages: [Int64] = []
+    private var decimals = 0
+    private var inVoltages = false
+    private var failure: Failure?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads the next chunk of the file.
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
+        if let failure { throw failure }
+        bytes += chunk.count
+        guard bytes <= Self.maximumBytes else {
+            throw fail("it is larger than the \(Self.maximumBytes >> 20) MiB an ECG recording may be")
+        }
+        for byte in chunk {
+            if byte == UInt8(ascii: "\n") {
+                try endLine()
+            } else {
+                guard line.count < Self.maximumLineBytes else {
+                    throw fail("line \(lineNumber + 1) is longer than \(Self.maximumLineBytes) bytes")
+                }
+                line.append(byte)
+            }
+        }
+    }
+
+    /// Ends the file: the recording, or why it is not one.
+    public mutating func finish() throws(Failure) -> ElectrocardiogramElement {
+        if let failure { throw failure }
+        if !line.isEmpty { try endLine() }
+        func value(_ key: String) -> String? {
+            header.first { $0.key.lowercased() == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let dateText = value("recorded date") else { throw fail("it has no Recorded Date line") }
+        guard let recorded = ExportTimestamp(exportText: dateText) else {
+            throw fail("its Recorded Date is not a date")
+        }
+        guard !voltages.isEmpty else { throw fail("it holds no voltages") }
+        let scale = Self.power(ElectrocardiogramVoltages.maximumDecimals - decimals)
+        let known: Set<String> = [
+            "recorded date", "classification", "symptoms", "software version", "device", "sample rate", "lead", "unit",
+            "average heart rate",
+        ]
+        return ElectrocardiogramElement(
+            path: path, recordedDate: recorded, classification: value("classification"), symptoms: value("symptoms"),
+            softwareVersion: value("software version"), device: value("device"), sampleRate: value("sample rate"),
+            lead: value("lead"), unit: value("unit"), averageHeartRate: value("average heart rate"),
+            otherHeader: header.filter { !known.contains($0.key.lowercased()) }.map {
+                ExportAttribute(name: $0.key, value: $0.value)
+            },
+            voltages: ElectrocardiogramVoltages(decimals: decimals, values: voltages.map { $0 / scale }))
+    }
+
+    private mutating func fail(_ reason: String) -> Failure {
+        let failure = Failure(reason: reason)
+        self.failure = failure
+        return failure
+    }
+
+    private mutating func endLine() throws(Failure) {
+        lineNumber += 1
+        defer { line.removeAll(keepingCapacity: true) }
+        var content = line[...]
+        if lineNumber == 1, content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        while let last = content.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") {
+            content = content.dropLast()
+        }
+        while let first = content.first, first == UInt8(ascii: " ") { content = content.dropFirst() }
+        guard !content.isEmpty else { return }
+        if let (value, places) = Self.voltage(content) {
+            inVoltages = true
+            voltages.append(value)
+            decimals = max(decimals, places)
+            return
+        }
+        if inVoltages { throw fail("line \(lineNumber) is not a voltage") }
+        guard let text = String(validating: content, as: UTF8.self) else {
+            throw fail("line \(lineNumber) is not UTF-8")
+        }
+        guard let comma = text.firstIndex(of: ",") else {
+            header.append((text, ""))
+            return
+        }
+        let key = String(text[..<comma])
+        guard key.lowercased() != "name", key.lowercased() != "date of birth" else { return }
+        header.append((key, Self.unquoted(text[text.index(after: comma)...])))
+    }
+
+    /// A CSV field without its quotes (`"Watch5,4"` → `Watch5,4`, `""` inside → `"`).
+    static func unquoted(_ field: Substring) -> String {
+        guard field.count >= 2, field.first == "\"", field.last == "\"" else { return String(field) }
+        return field.dropFirst().dropLast().replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    /// A line that is one number (`-48.673`, `-265,868`, optionally quoted): its value scaled by
+    /// 10^6 and its digits after the point; nil otherwise.
+    static func voltage(_ line: ArraySlice<UInt8>) -> (Int64, Int)? {
+        var bytes = line
+        if bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
+            bytes = bytes.dropFirst().dropLast()
+        }
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        var whole: Int64 = 0
+        var fraction: Int64 = 0
+        var wholeDigits = 0
+        var places = 0
+        var afterPoint = false
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+                guard !afterPoint, wholeDigits > 0 else { return nil }
+                afterPoint = true
+                continue
+            }
+            let digit = Int64(byte) &- 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            if afterPoint {
+                places += 1
+                guard places <= ElectrocardiogramVoltages.maximumDecimals else { return nil }
+                fraction = fraction * 10 + digit
+            } else {
+                wholeDigits += 1
+                guard wholeDigits <= 12 else { return nil }
+                whole = whole * 10 + digit
+            }
+        }
+        guard wholeDigits > 0, !afterPoint || places > 0 else { return nil }
+        let maximum = ElectrocardiogramVoltages.maximumDecimals
+        let scaled = whole * power(maximum) + fraction * power(maximum - places)
+        return (negative ? -scaled : scaled, places)
+    }
+
+    static func power(_ exponent: Int) -> Int64 {
+        var result: Int64 = 1
+        for _ in 0..<max(exponent, 0) { result *= 10 }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+extension ExportReader {
+    /// Reads every ECG recording the export holds (`electrocardiograms/*.csv`, whatever the file
+    /// names), one file at a time, each streamed through ``ElectrocardiogramParser``. A file that
+    /// is not a readable recording — malformed, not UTF-8, too large, damaged in the zip — arrives
+    /// as ``ExportElement/unreadable(_:)`` with its path and the reason; the rest go on.
+    func readElectrocardiograms(_ handle: (consuming ExportElement) throws -> Void) throws {
+        guard case .bytes = source.container else {
+            let files = try AuxiliaryFiles(source: source)
+            try files.forEachFile(in: Self.electrocardiogramFolder, withExtension: "csv") { path, stream in
+                try handle(Self.electrocardiogram(at: path, stream))
+            }
+            return
+        }
+    }
+
+    static let electrocardiogramFolder = "electrocardiograms"
+
+    /// The recording at `path`, or why it cannot be read. Errors of `handle` itself (a cancelled
+    /// import) are not the file's and pass through ``AuxiliaryFiles``.
+    static func electrocardiogram(
+        at path: String, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) -> ExportElement {
+        var parser = ElectrocardiogramParser(path: path)
+        do {
+            try stream { chunk in try parser.feed(chunk) }
+            return .electrocardiogram(try parser.finish())
+        } catch let failure as ElectrocardiogramParser.Failure {
+            return unreadableElectrocardiogram(path, failure.reason)
+        } catch let error as ExportError {
+            switch error {
+            case .corruptZip(_, let problem), .unreadable(_, let problem): return unreadableElectrocardiogram(path, problem)
+            case .tooLarge(_, let limit):
+                return unreadableElectrocardiogram(path, "it expands beyond \(limit >> 20) MiB")
+            default: return unreadableElectrocardiogram(path, error.errorDescription ?? "it could not be read")
+            }
+        } catch {
+            return unreadableElectrocardiogram(path, "it could not be read")
+        }
+    }
+
+    private static func unreadableElectrocardiogram(_ path: String, _ reason: String) -> ExportElement {
+        .unreadable(
+            UnreadableElement(
+                raw: GenericElement(
+                    name: "Electrocardiogram",
+                    attributes: [
+                        ExportAttribute(name: "type", value: ElectrocardiogramElement.sampleType),
+                        ExportAttribute(name: "path", value: path),
+                    ]),
+                reason: reason))
+    }
+}
