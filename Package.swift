@@ -115,6 +115,7 @@ let package = Package(
                 "AppleHealthExport", "HealthProbeKit", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -72,7 +72,8 @@ extension AuxiliaryFiles {
         if isZip {
             try forEachZipEntry { path, stream in
                 let parts = path.split(separator: "/")
-                guard parts.count == 2, parts[0] == folder, path.lowercased().hasSuffix(suffix), !parts[1].hasPrefix("._")
+                guard parts.count == 2, parts[0] == folder, path.lowercased().hasSuffix(suffix),
+                    !parts[1].hasPrefix("._")
                 else { return }
                 try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
             }

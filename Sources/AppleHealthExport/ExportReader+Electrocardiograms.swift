@@ -30,7 +30,8 @@ extension ExportReader {
             return unreadableElectrocardiogram(path, failure.reason)
         } catch let error as ExportError {
             switch error {
-            case .corruptZip(_, let problem), .unreadable(_, let problem): return unreadableElectrocardiogram(path, problem)
+            case .corruptZip(_, let problem), .unreadable(_, let problem):
+                return unreadableElectrocardiogram(path, problem)
             case .tooLarge(_, let limit):
                 return unreadableElectrocardiogram(path, "it expands beyond \(limit >> 20) MiB")
             default: return unreadableElectrocardiogram(path, error.errorDescription ?? "it could not be read")

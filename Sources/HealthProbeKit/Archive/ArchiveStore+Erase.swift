@@ -9,7 +9,8 @@ extension ArchiveStore {
     public func deleteAllAuditData() throws {
         try writer.write { db in
             for table in [
-                "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember", "recordAttachment", "record",
+                "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember",
+                "recordAttachment", "record",
                 "typeDayBin", "typeSnapshot",
                 "anchor", "capture", "device", "contextChange", "auditEntry",
             ] {

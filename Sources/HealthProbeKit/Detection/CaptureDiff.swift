@@ -42,13 +42,14 @@ enum CaptureDiff {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT id, type, sourceName, startDate, endDate FROM temp.departure
+                SELECT id, kind, type, sourceName, startDate, endDate FROM temp.departure
                 WHERE explanation IS NULL AND reason = ?
                 """, arguments: [reason])
         var tallies: [String: RecordTally] = [:]
         while let row = try rows.next() {
             tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
-                id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"])
+                id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"],
+                kind: row["kind"])
         }
         return tallies
     }

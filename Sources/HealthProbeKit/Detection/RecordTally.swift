@@ -10,14 +10,17 @@ struct RecordTally {
     private(set) var lastEnd: Double?
     private(set) var days: Set<Int64> = []
     private(set) var ids: [Int64] = []
+    /// The kinds of record tallied, when the caller says them.
+    private(set) var kinds: Set<HealthRecord.Kind> = []
     let keepsIDs: Bool
 
     init(keepsIDs: Bool = true) {
         self.keepsIDs = keepsIDs
     }
 
-    mutating func add(id: Int64, source: String?, start: Double?, end: Double?) {
+    mutating func add(id: Int64, source: String?, start: Double?, end: Double?, kind: String? = nil) {
         count += 1
+        if let kind = kind.flatMap(HealthRecord.Kind.init(rawValue:)) { kinds.insert(kind) }
         sources[source ?? "(no source)", default: 0] += 1
         if let start {
             firstStart = min(firstStart ?? start, start)

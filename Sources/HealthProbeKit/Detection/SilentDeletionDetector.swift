@@ -56,7 +56,7 @@ struct SilentDeletionDetector {
         if tally.count >= limits.deletionCriticalCount {
             reasons.append("\(EvidenceText.grouped(limits.deletionCriticalCount)) records or more")
         }
-        if limits.isIrreplaceable(sampleType) { reasons.append("cannot be measured again") }
+        if limits.isIrreplaceable(sampleType, kinds: tally.kinds) { reasons.append("cannot be measured again") }
         if let previous = pair.previous, let oldest = tally.firstStart,
             oldest < previous.date - limits.deletionCriticalAgeSeconds
         {

@@ -16,15 +16,19 @@ public struct Thresholds: Sendable, Equatable {
     /// A vanished record that ended this long before P's export date is critical: a year-old
     /// sample is history no device will record again.
     public var deletionCriticalAgeSeconds = 365.0 * 86_400
-    /// Sample types whose every loss is critical: a workout, an ECG recording or a clinical record
-    /// cannot be measured again. Matched by prefix, so one entry covers every clinical type.
+    /// Kinds of record whose every loss is critical: a workout, an ECG recording or a clinical
+    /// record cannot be measured again. (An export files clinical records under their FHIR
+    /// resource type, `Procedure`, `Immunization`, …, hence kinds as well as types.)
+    public var irreplaceableKinds: Set<HealthRecord.Kind> = [.workout, .electrocardiogram, .clinicalRecord]
+    /// Sample types whose every loss is critical, matched by prefix: one entry covers every
+    /// HealthKit clinical type.
     public var irreplaceableTypePrefixes = [
         "HKWorkoutTypeIdentifier", "HKDataTypeIdentifierElectrocardiogram", "HKClinicalTypeIdentifier",
     ]
 
-    /// Whether every loss of `sampleType` is critical (``irreplaceableTypePrefixes``).
-    public func isIrreplaceable(_ sampleType: String) -> Bool {
-        irreplaceableTypePrefixes.contains { sampleType.hasPrefix($0) }
+    /// Whether every loss of `sampleType`, or of a record of one of `kinds`, is critical.
+    public func isIrreplaceable(_ sampleType: String, kinds: Set<HealthRecord.Kind> = []) -> Bool {
+        !kinds.isDisjoint(with: irreplaceableKinds) || irreplaceableTypePrefixes.contains { sampleType.hasPrefix($0) }
     }
 
     // MARK: historical_insertion

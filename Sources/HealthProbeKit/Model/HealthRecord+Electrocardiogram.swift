@@ -21,7 +21,9 @@ extension HealthRecord {
             ("averageHeartRate", recording.averageHeartRate),
         ]
         for (key, value) in optional { if let value { pairs.append((key, .string(value))) } }
-        if !recording.otherHeader.isEmpty { pairs.append(("otherHeader", CanonicalJSON.attributes(recording.otherHeader))) }
+        if !recording.otherHeader.isEmpty {
+            pairs.append(("otherHeader", CanonicalJSON.attributes(recording.otherHeader)))
+        }
         pairs.append(("voltageCount", .integer(Int64(count))))
         pairs.append(("voltageDigest", .string(VoltageCoding.digest(encoded))))
         detailsJSON = CanonicalJSON.object(pairs).text

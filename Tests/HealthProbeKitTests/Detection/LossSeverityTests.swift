@@ -21,7 +21,8 @@ struct LossSeverityTests {
 
     @Test func oneRecordInFiftyIsAWarningNotANote() throws {
         let support = try ArchiveTestSupport()
-        let all = Self.heartRates(1...25) + Self.heartRates(1...25).map { $0.replacingOccurrences(of: "60", with: "61") }
+        let all =
+            Self.heartRates(1...25) + Self.heartRates(1...25).map { $0.replacingOccurrences(of: "60", with: "61") }
         let found = try support.audit([Export(elements: all), Export(elements: Array(all.dropFirst()))])
         let loss = try Self.loss(found)
         #expect(loss.recordCount == 1)
@@ -43,7 +44,8 @@ struct LossSeverityTests {
     @Test func aRecordOlderThanAYearIsCriticalHoweverFew() throws {
         let support = try ArchiveTestSupport()
         let old = Export.record(start: "1998-06-01 08:00:00 +0000")
-        let all = Self.heartRates(1...28) + Self.heartRates(1...28).map { $0.replacingOccurrences(of: "60", with: "62") }
+        let all =
+            Self.heartRates(1...28) + Self.heartRates(1...28).map { $0.replacingOccurrences(of: "60", with: "62") }
         let found = try support.audit([Export(elements: all + [old]), Export(elements: all)])
         let loss = try Self.loss(found)
         #expect(loss.severity == .critical)
@@ -68,7 +70,8 @@ struct LossSeverityTests {
     @Test func theLimitsAreSettingsPerType() throws {
         var thresholds = Thresholds()
         #expect(thresholds.isIrreplaceable("HKClinicalTypeIdentifierLabResultRecord"))
-        #expect(!thresholds.isIrreplaceable(Self.heartRate))
+        #expect(thresholds.isIrreplaceable("Procedure", kinds: [.clinicalRecord]))
+        #expect(!thresholds.isIrreplaceable(Self.heartRate, kinds: [.record]))
         thresholds.irreplaceableTypePrefixes.append(Self.heartRate)
         #expect(thresholds.isIrreplaceable(Self.heartRate))
     }

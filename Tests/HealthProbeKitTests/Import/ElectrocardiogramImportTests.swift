@@ -86,7 +86,10 @@ struct ElectrocardiogramImportTests {
         }
         #expect(stored.map { $0["value"] as String } == ["Sinus Rhythm", "Inconclusive"])
         #expect(stored.first?["device"] as String? == "hardware:Watch5,4")
-        #expect(stored.map { $0["fileName"] as String } == ["/electrocardiograms/ecg_2000-01-01.csv", "/electrocardiograms/ecg_2000-01-02.csv"])
+        #expect(
+            stored.map { $0["fileName"] as String } == [
+                "/electrocardiograms/ecg_2000-01-01.csv", "/electrocardiograms/ecg_2000-01-02.csv",
+            ])
         let content: Data = try #require(stored.first?["content"])
         let attachment = RecordAttachment(kind: .electrocardiogramVoltages, fileName: nil, content: Array(content))
         let voltages = try #require(attachment.inflated().flatMap(VoltageCoding.decode))
