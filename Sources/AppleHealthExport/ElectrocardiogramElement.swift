@@ -37,12 +37,9 @@ public struct ElectrocardiogramElement: Sendable, Hashable {
 /// An ECG's voltages as fixed-point integers: `value / 10^decimals` in the file's unit. Exact:
 /// the same file read twice, or written back with ``text(at:)`` and read again, gives equal values.
 public struct ElectrocardiogramVoltages: Sendable, Hashable {
-    /// Digits after the decimal point (0 to ``maximumDecimals``).
+    /// Digits after the decimal point (0 to ``DecimalText/maximumDecimals``).
     public var decimals: Int
     public var values: [Int64]
-
-    /// Finer than any export writes (Apple writes three).
-    public static let maximumDecimals = 6
 
     public init(decimals: Int, values: [Int64]) {
         self.decimals = decimals
@@ -51,17 +48,6 @@ public struct ElectrocardiogramVoltages: Sendable, Hashable {
 
     /// Value `index` as the file writes it (`-48.673`).
     public func text(at index: Int) -> String {
-        Self.text(values[index], decimals: decimals)
-    }
-
-    /// A fixed-point number as text with `decimals` digits after the point.
-    public static func text(_ value: Int64, decimals: Int) -> String {
-        guard decimals > 0 else { return String(value) }
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let magnitude = value.magnitude
-        let fraction = String(magnitude % UInt64(scale))
-        let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
-        return "\(value < 0 ? "-" : "")\(magnitude / UInt64(scale)).\(padded)"
+        DecimalText.text(values[index] * DecimalText.power(DecimalText.maximumDecimals - decimals), decimals: decimals)
     }
 }

@@ -60,7 +60,7 @@ public struct ElectrocardiogramParser {
             throw fail("its Recorded Date is not a date")
         }
         guard !voltages.isEmpty else { throw fail("it holds no voltages") }
-        let scale = Self.power(ElectrocardiogramVoltages.maximumDecimals - decimals)
+        let scale = DecimalText.power(DecimalText.maximumDecimals - decimals)
         let known: Set<String> = [
             "recorded date", "classification", "symptoms", "software version", "device", "sample rate", "lead", "unit",
             "average heart rate",
@@ -91,7 +91,11 @@ public struct ElectrocardiogramParser {
         }
         while let first = content.first, first == UInt8(ascii: " ") { content = content.dropFirst() }
         guard !content.isEmpty else { return }
-        if let (value, places) = Self.voltage(content) {
+        var number = content
+        if number.count >= 2, number.first == UInt8(ascii: "\""), number.last == UInt8(ascii: "\"") {
+            number = number.dropFirst().dropLast()
+        }
+        if let (value, places) = DecimalText.parse(number) {
             inVoltages = true
             voltages.append(value)
             decimals = max(decimals, places)
@@ -114,52 +118,5 @@ public struct ElectrocardiogramParser {
     static func unquoted(_ field: Substring) -> String {
         guard field.count >= 2, field.first == "\"", field.last == "\"" else { return String(field) }
         return field.dropFirst().dropLast().replacingOccurrences(of: "\"\"", with: "\"")
-    }
-
-    /// A line that is one number (`-48.673`, `-265,868`, optionally quoted): its value scaled by
-    /// 10^6 and its digits after the point; nil otherwise.
-    static func voltage(_ line: ArraySlice<UInt8>) -> (Int64, Int)? {
-        var bytes = line
-        if bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
-            bytes = bytes.dropFirst().dropLast()
-        }
-        var negative = false
-        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-            negative = sign == UInt8(ascii: "-")
-            bytes = bytes.dropFirst()
-        }
-        var whole: Int64 = 0
-        var fraction: Int64 = 0
-        var wholeDigits = 0
-        var places = 0
-        var afterPoint = false
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
-                guard !afterPoint, wholeDigits > 0 else { return nil }
-                afterPoint = true
-                continue
-            }
-            let digit = Int64(byte) &- 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            if afterPoint {
-                places += 1
-                guard places <= ElectrocardiogramVoltages.maximumDecimals else { return nil }
-                fraction = fraction * 10 + digit
-            } else {
-                wholeDigits += 1
-                guard wholeDigits <= 12 else { return nil }
-                whole = whole * 10 + digit
-            }
-        }
-        guard wholeDigits > 0, !afterPoint || places > 0 else { return nil }
-        let maximum = ElectrocardiogramVoltages.maximumDecimals
-        let scaled = whole * power(maximum) + fraction * power(maximum - places)
-        return (negative ? -scaled : scaled, places)
-    }
-
-    static func power(_ exponent: Int) -> Int64 {
-        var result: Int64 = 1
-        for _ in 0..<max(exponent, 0) { result *= 10 }
-        return result
     }
 }

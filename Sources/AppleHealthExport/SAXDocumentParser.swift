@@ -32,7 +32,7 @@ final class SAXDocumentParser {
     fileprivate(set) var rootClosed = false
     fileprivate(set) var personalElementsSkipped = 0
 
-    private static let installGlobals: Void = {
+    static let installGlobals: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
     }()

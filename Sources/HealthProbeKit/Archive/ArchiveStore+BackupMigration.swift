@@ -17,20 +17,4 @@ extension ArchiveStore {
                     """)
         }
     }
-
-    /// v14: what a record carries beyond its row — an ECG recording's voltages — compressed, one
-    /// row per record (``RecordAttachment``), written when the record is first stored.
-    static func registerRecordAttachments(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v14 record attachments") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE recordAttachment (
-                        recordId INTEGER PRIMARY KEY REFERENCES record(id) ON DELETE CASCADE,
-                        kind TEXT NOT NULL,
-                        fileName TEXT,
-                        content BLOB NOT NULL
-                    );
-                    """)
-        }
-    }
 }

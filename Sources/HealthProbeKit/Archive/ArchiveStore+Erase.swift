@@ -10,7 +10,7 @@ extension ArchiveStore {
         try writer.write { db in
             for table in [
                 "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember",
-                "recordAttachment", "record",
+                "referencedFile", "fileContent", "record",
                 "typeDayBin", "typeSnapshot",
                 "anchor", "capture", "device", "contextChange", "auditEntry",
             ] {

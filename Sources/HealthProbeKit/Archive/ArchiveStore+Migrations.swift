@@ -121,7 +121,7 @@ extension ArchiveStore {
         registerExportStarts(in: &migrator)
         registerMetadataAsWritten(in: &migrator)
         registerBackupSamples(in: &migrator)
-        registerRecordAttachments(in: &migrator)
+        registerReferencedFiles(in: &migrator)
         return migrator
     }
 }

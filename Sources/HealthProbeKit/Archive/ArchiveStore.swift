@@ -227,6 +227,11 @@ public struct ArchiveStore: Sendable {
             arguments: [capture])
         try db.execute(sql: "DELETE FROM anomaly WHERE captureId = ?", arguments: [capture])
         try db.execute(sql: "DELETE FROM routeFile WHERE captureId = ?", arguments: [capture])
+        try db.execute(sql: "DELETE FROM referencedFile WHERE captureId = ?", arguments: [capture])
+        try db.execute(
+            sql:
+                "DELETE FROM fileContent WHERE digest NOT IN (SELECT digest FROM referencedFile WHERE digest IS NOT NULL)"
+        )
         try db.execute(
             sql:
                 "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",

@@ -56,17 +56,13 @@ extension CaptureIngest {
         return try devices.id(of: text, db)
     }
 
-    /// Stores what must be resolved once every record is in: the samples a correlation holds,
-    /// and the GPX files a workout refers to. Kept in the archive, not in memory, so that memory
-    /// stays flat whatever the export's size. A record's attachment is stored the first time the
-    /// record is, and never again: an unchanged recording costs nothing more.
+    /// Stores what a record carries beyond its row: the samples a correlation holds (resolved
+    /// once every record is in), and the files it came with or refers to, for this capture —
+    /// with their content when it is already known (an ECG's), stored once by its digest; the
+    /// rest are read when the capture completes (``ReferencedFileReader``). Kept in the archive,
+    /// not in memory, so that memory stays flat whatever the export's size.
     func remember(_ extras: PreparedBatch.Extras, recordID: Int64?) throws {
         guard let id = recordID else { return }
-        if let attachment = extras.attachment {
-            try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO recordAttachment (recordId, kind, fileName, content) VALUES (?, ?, ?, ?)"
-            ).execute(arguments: [id, attachment.kind.rawValue, attachment.fileName, Data(attachment.content)])
-        }
         if !extras.members.isEmpty {
             let insert = try db.cachedStatement(
                 sql: """
@@ -79,19 +75,16 @@ extension CaptureIngest {
             }
             if startedEmpty { try linkEarlierCopies(of: extras.members, correlationID: id) }
         }
-        if !extras.routeFiles.isEmpty {
-            let insert = try db.cachedStatement(
+        for file in extras.files {
+            if let content = file.content { try ReferencedFiles.store(content, kind: file.kind, db) }
+            try db.cachedStatement(
                 sql: """
-                    INSERT OR IGNORE INTO routeFile (captureId, recordId, path, contentHash, pointCount)
-                    VALUES (?, ?, ?, ?, ?)
-                    """)
-            let digests = routeDigests?.readyDigests()
-            for path in extras.routeFiles {
-                // A file not digested yet is left without a hash, for the end of the capture.
-                let digest = digests?[path]
-                if digest == nil { routeFilesWithoutDigest += 1 }
-                try insert.execute(arguments: [captureID, id, path, digest?.hash, digest?.points])
-            }
+                    INSERT OR IGNORE INTO referencedFile (captureId, recordId, kind, path, digest, items)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                captureID, id, file.kind.rawValue, file.path, file.content?.digest, file.content?.items,
+            ])
         }
     }
 }

@@ -21,10 +21,6 @@ final class CaptureIngest {
     private let appender: RowAppender?
     private let lookup: Statement
     let devices = DeviceTable()
-    /// GPX digests read alongside the import, stored with their workouts once they are ready.
-    var routeDigests: RouteFileDigest.Prefetch?
-    /// Route files stored before their digest was ready (or with none to find).
-    var routeFilesWithoutDigest = 0
     var records = 0
     let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and

@@ -49,3 +49,4 @@ extension CaptureOrigin: ArchiveKeyword {}
 extension CaptureScope: ArchiveKeyword {}
 extension CaptureStatus: ArchiveKeyword {}
 extension GoneReason: ArchiveKeyword {}
+extension AttachedFile.Kind: ArchiveKeyword {}

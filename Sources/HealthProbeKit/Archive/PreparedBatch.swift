@@ -55,12 +55,10 @@ public struct PreparedBatch: Sendable {
         var semanticKey: Int64
     }
 
-    /// What only correlations, workouts and records with an attachment carry, stored beside the
-    /// record's row.
+    /// What only correlations and records with files carry, stored beside the record's row.
     struct Extras: Sendable {
         var members: [CorrelationMember]
-        var routeFiles: [String]
-        var attachment: RecordAttachment?
+        var files: [AttachedFile]
     }
 
     private(set) var bytes: [UInt8] = []
@@ -84,9 +82,8 @@ public struct PreparedBatch: Sendable {
     mutating func append(_ record: HealthRecord, fingerprintedBy maker: inout RecordFingerprints.Maker)
         -> RecordFingerprints
     {
-        if !record.members.isEmpty || !record.routeFiles.isEmpty || record.attachment != nil {
-            extrasByRow[rows.count] = Extras(
-                members: record.members, routeFiles: record.routeFiles, attachment: record.attachment)
+        if !record.members.isEmpty || !record.files.isEmpty {
+            extrasByRow[rows.count] = Extras(members: record.members, files: record.files)
         }
         let text = RecordText(
             kind: append(record.kind.rawValue), type: append(record.type), sourceName: append(record.sourceName),

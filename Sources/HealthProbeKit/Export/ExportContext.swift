@@ -7,7 +7,9 @@ import GRDB
 struct ExportContext {
     struct RouteDigest {
         var file: String
-        var sha256: String?
+        /// The digest of the track's points (``FileContent``); for captures before v14, of the
+        /// file's bytes.
+        var digest: String?
         var points: Int?
     }
 
@@ -38,10 +40,14 @@ struct ExportContext {
             RecordEncoding.appendDeviceObject(device, to: &bytes)
             return bytes
         }
+        // Routes are referenced files since v14; earlier captures kept them in routeFile.
         routeLookup = try db.makeStatement(
-            sql:
-                "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? AND recordId = ? ORDER BY path"
-        )
+            sql: """
+                SELECT path, digest, items FROM referencedFile
+                WHERE captureId = ?1 AND recordId = ?2 AND kind = \(AttachedFile.Kind.route.sqlLiteral)
+                UNION ALL SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ?1 AND recordId = ?2
+                ORDER BY path
+                """)
     }
 
     /// A workout's route files as the capture that held it read them (each capture stores the
@@ -53,7 +59,7 @@ struct ExportContext {
         }
         let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
         guard let rows = try? Row.fetchAll(routeLookup, arguments: [capture, id]), !rows.isEmpty else { return nil }
-        return rows.map { RouteDigest(file: $0[0], sha256: $0[1], points: $0[2]) }
+        return rows.map { RouteDigest(file: $0[0], digest: $0[1], points: $0[2]) }
     }
 
     private static let workout = Array("workout".utf8)

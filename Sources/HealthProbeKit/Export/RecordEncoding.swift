@@ -131,16 +131,16 @@ enum RecordEncoding {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// `[{"file":…,"sha256":…,"points":…}]`.
+    /// `[{"file":…,"digest":…,"points":…}]`.
     static func appendRoutes(_ routes: [ExportContext.RouteDigest], to output: inout [UInt8]) {
         output.append(UInt8(ascii: "["))
         for (index, route) in routes.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             JSONBytes.appendLiteral("{\"file\":", to: &output)
             JSONBytes.appendString(route.file, to: &output)
-            if let sha256 = route.sha256 {
-                JSONBytes.appendLiteral(",\"sha256\":", to: &output)
-                JSONBytes.appendString(sha256, to: &output)
+            if let digest = route.digest {
+                JSONBytes.appendLiteral(",\"digest\":", to: &output)
+                JSONBytes.appendString(digest, to: &output)
             }
             if let points = route.points {
                 JSONBytes.appendLiteral(",\"points\":", to: &output)

@@ -132,7 +132,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
                 sampleId INTEGER NOT NULL, type TEXT, startDate TEXT, endDate TEXT, average REAL, minimum REAL,
                 maximum REAL, sum REAL, unit TEXT);
             CREATE TABLE workoutActivities (sampleId INTEGER NOT NULL, position INTEGER NOT NULL, details TEXT);
-            CREATE TABLE workoutRoutes (sampleId INTEGER NOT NULL, file TEXT, sha256 TEXT, points INTEGER);
+            CREATE TABLE workoutRoutes (sampleId INTEGER NOT NULL, file TEXT, digest TEXT, points INTEGER);
             CREATE TABLE correlationMembers (
                 correlationId INTEGER NOT NULL, type TEXT, sourceName TEXT, unit TEXT, value REAL, textValue TEXT,
                 startDate TEXT, endDate TEXT);

@@ -32,7 +32,7 @@ struct WorkoutPartsWriter {
         activity = try db.makeStatement(
             sql: "INSERT INTO workoutActivities (sampleId, position, details) VALUES (?, ?, ?)")
         route = try db.makeStatement(
-            sql: "INSERT INTO workoutRoutes (sampleId, file, sha256, points) VALUES (?, ?, ?, ?)")
+            sql: "INSERT INTO workoutRoutes (sampleId, file, digest, points) VALUES (?, ?, ?, ?)")
         member = try db.makeStatement(
             sql: """
                 INSERT INTO correlationMembers (correlationId, type, sourceName, unit, value, textValue, startDate, endDate)
@@ -84,7 +84,7 @@ struct WorkoutPartsWriter {
             try self.activity.execute(arguments: [id, position, activity.text])
         }
         for digest in context.routes(cursor) ?? [] {
-            try route.execute(arguments: [id, digest.file, digest.sha256, digest.points])
+            try route.execute(arguments: [id, digest.file, digest.digest, digest.points])
         }
     }
 

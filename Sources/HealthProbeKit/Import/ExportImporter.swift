@@ -68,7 +68,6 @@ public struct ExportImporter: Sendable {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
         let started = Date()
-        let routes = RouteFileDigest.Prefetch(source: reader.source)
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
@@ -79,12 +78,11 @@ public struct ExportImporter: Sendable {
         defer {
             parser.join()
             fingerprinter.join()
-            routes.stop()
         }
         do {
             return try store.withBulkLoadJournal {
                 try store.writer.write { db in
-                    try store(from: prepared, reader: reader, routes: routes, started: started, progress: progress, db)
+                    try store(from: prepared, reader: reader, started: started, progress: progress, db)
                 }
             }
         } catch {
@@ -96,7 +94,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Prepared>, reader: ExportReader, routes: RouteFileDigest.Prefetch, started: Date,
+        from channel: BatchChannel<Prepared>, reader: ExportReader, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
@@ -105,7 +103,6 @@ public struct ExportImporter: Sendable {
             db, origin: Self.origin, inputName: reader.source.displayName, startedAt: started, input: "an export")
         let ingest = try CaptureIngest(
             db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
-        ingest.routeDigests = routes
         ingest.backupRecords = try BackupRecordMatcher.make(for: ingest, previous: previous)
         while let message = channel.receive() {
             switch message {
@@ -120,7 +117,7 @@ public struct ExportImporter: Sendable {
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
                 let (capture, audit) = try complete(
-                    ingest, summary: summary, aggregates: aggregates, reader: reader, routes: routes.results(), db)
+                    ingest, summary: summary, aggregates: aggregates, reader: reader, db)
                 return Result(capture: capture, unreadable: unreadable, audit: audit)
             }
         }
@@ -129,15 +126,13 @@ public struct ExportImporter: Sendable {
 
     private func complete(
         _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
-        routes: [String: RouteFileDigest.Digest], _ db: Database
+        _ db: Database
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         try ingest.linkCorrelations()
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
-        if ingest.routeFilesWithoutDigest > 0 {
-            try RouteFileDigest.store(captureID: ingest.captureID, source: reader.source, prefetched: routes, db)
-        }
+        try ReferencedFileReader.read(captureID: ingest.captureID, source: reader.source, db)
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text

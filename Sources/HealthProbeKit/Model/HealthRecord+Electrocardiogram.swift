@@ -25,9 +25,9 @@ extension HealthRecord {
             pairs.append(("otherHeader", CanonicalJSON.attributes(recording.otherHeader)))
         }
         pairs.append(("voltageCount", .integer(Int64(count))))
-        pairs.append(("voltageDigest", .string(VoltageCoding.digest(encoded))))
+        let content = FileContent(encoded, items: count)
+        pairs.append(("voltageDigest", .string(content.digest)))
         detailsJSON = CanonicalJSON.object(pairs).text
-        attachment = RecordAttachment(
-            kind: .electrocardiogramVoltages, fileName: recording.path, content: RecordAttachment.compressed(encoded))
+        files = [AttachedFile(kind: .electrocardiogram, path: recording.path, content: content)]
     }
 }

@@ -37,6 +37,9 @@ extension HealthRecord {
                 attributes.append(ExportAttribute(name: "identifier", value: identifier))
             }
             setDetails([("attributes", CanonicalJSON.attributes(attributes))])
+            if let path = clinical.attributes.first(where: { $0.name == "resourceFilePath" })?.value {
+                files = [AttachedFile(kind: .clinicalDocument, path: path)]
+            }
         case .audiogram(let audiogram):
             self.init(
                 kind: .audiogram, sample: audiogram.sample,
@@ -94,11 +97,11 @@ extension HealthRecord {
         }
         if !workout.routes.isEmpty {
             // The GPX file name is written in the exporting device's local time, so it changes with
-            // the offset: it is kept apart (routeFiles), not in the content.
+            // the offset: it is kept apart (files), not in the content.
             pairs.append(("routes", .array(workout.routes.map(Self.routeDetails))))
         }
         self.init(kind: .workout, sample: workout.sample, details: pairs)
-        routeFiles = workout.routes.compactMap(\.fileReference)
+        files = workout.routes.compactMap(\.fileReference).map { AttachedFile(kind: .route, path: $0) }
     }
 
     init(record: borrowing HealthRecordElement) {

@@ -48,10 +48,9 @@ public struct HealthRecord: Sendable, Hashable {
     public var sampleUUID: UUID?
     /// For a correlation: the samples it holds, which also stand at top level in an export.
     public var members: [CorrelationMember] = []
-    /// For a workout: the GPX files its routes refer to.
-    public var routeFiles: [String] = []
-    /// What the record carries beyond its row (an ECG's voltages); its digest is in the details.
-    public var attachment: RecordAttachment?
+    /// The export's files the record came in or refers to: an ECG's recording (its voltages'
+    /// digest also in the details), a clinical record's document, a workout's routes.
+    public var files: [AttachedFile] = []
 
     public init(
         kind: Kind, type: String, sourceName: String? = nil, sourceVersion: String? = nil, device: String? = nil,

@@ -77,11 +77,11 @@ struct CaptureLifecycleTests {
                     sql: """
                         SELECT (SELECT COUNT(*) FROM correlationMember JOIN record ON record.id = correlationMember.correlationId
                                 WHERE record.kind <> 'correlation')
-                            + (SELECT COUNT(*) FROM routeFile JOIN record ON record.id = routeFile.recordId
-                                WHERE record.kind <> 'workout')
+                            + (SELECT COUNT(*) FROM referencedFile JOIN record ON record.id = referencedFile.recordId
+                                WHERE record.kind <> 'workout' AND referencedFile.kind = 'route')
                         """) ?? -1,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM correlationMember") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routeFile") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM referencedFile WHERE kind = 'route'") ?? 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT deviceId) FROM record") ?? 0
             )
         }
@@ -212,60 +212,28 @@ struct CaptureLifecycleTests {
         #expect(sources?.contains("iPhone-TESTDEVICE") == true)
     }
 
-    @Test func workoutRoutesAreHashedWithTheirPointCounts() throws {
+    /// A route is kept as its track: the points of its GPX file, stored once by their digest,
+    /// which the archive decodes back point for point.
+    @Test func workoutRoutesAreKeptAsTracks() throws {
         let support = try ArchiveTestSupport()
         let export = try support.generate("export.zip", Self.base)
         let store = try support.openArchive()
         let capture = try support.check(export, in: store).capture
-        let routes = try store.writer.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT contentHash, pointCount FROM routeFile WHERE captureId = ?", arguments: [capture.id])
+        let (routes, tracks) = try store.writer.read { db in
+            (
+                try Row.fetchAll(
+                    db, sql: "SELECT digest, items FROM referencedFile WHERE captureId = ? AND kind = 'route'",
+                    arguments: [capture.id]),
+                try Row.fetchAll(db, sql: "SELECT digest, content FROM fileContent WHERE kind = 'route'")
+            )
         }
         #expect(routes.count == capture.elementCounts["Workout"])
-        #expect(
-            routes.allSatisfy { ($0["contentHash"] as String?)?.count == 64 && ($0["pointCount"] as Int? ?? 0) >= 5 })
-    }
-
-    /// Route digests the prefetch has finished are stored with their workout as it is stored; a
-    /// route file whose digest is not ready is stored without one and counted, for the end of
-    /// the capture to fill in (which the test above shows it does).
-    @Test func routeDigestsReadyDuringTheImportAreStoredWithTheirWorkout() throws {
-        let support = try ArchiveTestSupport()
-        let export = try support.generate("export.zip", Self.base)
-        let store = try support.openArchive()
-        _ = try support.check(export, in: store)
-        let prefetch = RouteFileDigest.Prefetch(source: try ExportReader(url: export).source)
-        let digests = prefetch.results()
-        let path = try #require(digests.keys.min())
-        var stored: [Row] = []
-        var notReady = 0
-        try store.writer.writeWithoutTransaction { db in
-            try db.inTransaction {
-                let workoutID = try #require(
-                    try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM record WHERE kind = 'workout'"))
-                try db.execute(
-                    sql: """
-                        INSERT INTO capture (origin, scope, status, inputName, startedAt)
-                        VALUES ('export', 'full', 'running', 'test', 0)
-                        """)
-                let ingest = try CaptureIngest(
-                    db: db, captureID: db.lastInsertedRowID, previousCaptureID: nil, verifiedAt: 0)
-                ingest.routeDigests = prefetch
-                try ingest.remember(
-                    PreparedBatch.Extras(members: [], routeFiles: [path, "/workout-routes/not-in-the-zip.gpx"]),
-                    recordID: workoutID)
-                stored = try Row.fetchAll(
-                    db, sql: "SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ? ORDER BY path",
-                    arguments: [ingest.captureID])
-                notReady = ingest.routeFilesWithoutDigest
-                return .rollback
-            }
-        }
-        #expect(stored.count == 2)
-        #expect(stored.first { $0["path"] == path }?["contentHash"] == digests[path]?.hash)
-        #expect(stored.first { $0["path"] == path }?["pointCount"] == digests[path]?.points)
-        #expect(stored.first { $0["path"] != path }?["contentHash"] as String? == nil)
-        #expect(notReady == 1)
+        #expect(routes.allSatisfy { ($0["digest"] as String?)?.count == 32 && ($0["items"] as Int? ?? 0) >= 5 })
+        let row = try #require(tracks.first)
+        let content = FileContent(digest: row["digest"], compressed: Array(row["content"] as Data), items: 0)
+        let track = try #require(content.inflated().flatMap(TrackCoding.decode))
+        #expect(routes.first { $0["digest"] == content.digest }?["items"] == track.points.count)
+        #expect(track.points.allSatisfy { $0[1] != nil && $0[2] != nil && $0[0] != nil })
     }
 
     /// A first import links children stored before their correlation as it is stored, and those

@@ -93,7 +93,7 @@ struct ExportContentTests {
         let details = try #require(workout["details"] as? [String: Any])
         #expect(details["activityType"] is String)
         #expect((workout["device"] as? [String: Any])?["name"] != nil)
-        #expect(lines.contains { ($0["routes"] as? [[String: Any]])?.first?["sha256"] is String })
+        #expect(lines.contains { ($0["routes"] as? [[String: Any]])?.first?["digest"] is String })
         let correlation = try #require(lines.first { $0["kind"] as? String == "correlation" })
         #expect(((correlation["details"] as? [String: Any])?["records"] as? [Any])?.count == 2)
     }
@@ -181,7 +181,7 @@ struct ExportContentTests {
             let workouts = archived.values.filter { $0.type == HealthRecord.workoutType }.count
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workouts") == workouts)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutEvents") ?? 0 > 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutRoutes WHERE sha256 IS NOT NULL") ?? 0 > 0)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutRoutes WHERE digest IS NOT NULL") ?? 0 > 0)
             let correlations = archived.values.filter { $0.type.hasPrefix("HKCorrelationTypeIdentifier") }.count
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM correlationMembers") == 2 * correlations)
             #expect(try String.fetchOne(db, sql: "SELECT value FROM exportInfo WHERE key = 'captureId'") == "1")

@@ -47,7 +47,7 @@ struct AcceptedInputTests {
         let store = try support.openArchive()
         let capture = try support.check(folder, in: store).capture
         let hashedRoutes = try store.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routeFile WHERE contentHash IS NOT NULL")
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM referencedFile WHERE kind = 'route' AND digest IS NOT NULL")
         }
         let workouts = try #require(capture.elementCounts["Workout"])
         #expect(workouts > 0)

@@ -80,8 +80,9 @@ struct ElectrocardiogramImportTests {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.value, d.description AS device, r.startDate, a.kind, a.fileName, a.content FROM record r
-                    JOIN recordAttachment a ON a.recordId = r.id LEFT JOIN device d ON d.id = r.deviceId WHERE r.type = ? ORDER BY r.startDate
+                    SELECT r.value, d.description AS device, r.startDate, f.path AS fileName, f.items, c.digest, c.content
+                    FROM record r JOIN referencedFile f ON f.recordId = r.id JOIN fileContent c ON c.digest = f.digest
+                    LEFT JOIN device d ON d.id = r.deviceId WHERE r.type = ? ORDER BY r.startDate
                     """, arguments: [Self.ecg])
         }
         #expect(stored.map { $0["value"] as String } == ["Sinus Rhythm", "Inconclusive"])
@@ -91,8 +92,9 @@ struct ElectrocardiogramImportTests {
                 "/electrocardiograms/ecg_2000-01-01.csv", "/electrocardiograms/ecg_2000-01-02.csv",
             ])
         let content: Data = try #require(stored.first?["content"])
-        let attachment = RecordAttachment(kind: .electrocardiogramVoltages, fileName: nil, content: Array(content))
-        let voltages = try #require(attachment.inflated().flatMap(VoltageCoding.decode))
+        let file = FileContent(digest: try #require(stored.first?["digest"]), compressed: Array(content), items: 0)
+        let voltages = try #require(file.inflated().flatMap(VoltageCoding.decode))
+        #expect(stored.first?["items"] as Int? == 1_024)
         #expect((0..<voltages.values.count).map(voltages.text(at:)) == first.voltages)
         // Stored compactly: well under a third of the CSV's bytes.
         #expect(content.count * 3 < first.csv.utf8.count)
@@ -110,7 +112,7 @@ struct ElectrocardiogramImportTests {
         #expect(again.capture.gone == 0)
         #expect(again.audit.anomalies.isEmpty)
         let attachments = try store.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recordAttachment")
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileContent")
         }
         #expect(attachments == 2)
 

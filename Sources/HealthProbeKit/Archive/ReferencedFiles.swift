@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+/// The archive's side of an export's files: contents stored once by digest, and which file each
+/// record of a capture came with or referred to (`fileContent`, `referencedFile`).
+enum ReferencedFiles {
+    /// Stores `content` unless the archive holds it already.
+    static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
+            .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
+    }
+
+    /// The paths of `kind` that records of capture `captureID` refer to and that have not been
+    /// read yet.
+    static func unread(kind: AttachedFile.Kind, captureID: Int64, _ db: Database) throws -> Set<String> {
+        Set(
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT path FROM referencedFile
+                    WHERE captureId = ? AND kind = ? AND digest IS NULL AND problem IS NULL
+                    """, arguments: [captureID, kind.rawValue]))
+    }
+
+    /// Records what reading the file at `path` gave: its content, or the problem.
+    static func resolve(
+        path: String, kind: AttachedFile.Kind, captureID: Int64, content: FileContent?, problem: String?,
+        _ db: Database
+    ) throws {
+        if let content { try store(content, kind: kind, db) }
+        try db.cachedStatement(
+            sql: """
+                UPDATE referencedFile SET digest = ?, items = ?, problem = ?
+                WHERE captureId = ? AND kind = ? AND path = ?
+                """
+        ).execute(arguments: [content?.digest, content?.items, problem, captureID, kind.rawValue, path])
+    }
+
+    /// The content stored under `digest`, uncompressed; nil when there is none.
+    static func content(digest: String, _ db: Database) throws -> [UInt8]? {
+        guard
+            let data = try Data.fetchOne(
+                db, sql: "SELECT content FROM fileContent WHERE digest = ?", arguments: [digest])
+        else { return nil }
+        return FileContent(digest: digest, compressed: Array(data), items: 0).inflated()
+    }
+}

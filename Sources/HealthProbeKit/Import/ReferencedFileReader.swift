@@ -1,0 +1,75 @@
+import AppleHealthExport
+import Foundation
+import GRDB
+
+/// Reads, when a capture completes, the files its records refer to — clinical documents and
+/// workout routes — from the export's folders, in one pass over each folder, each file streamed
+/// and capped. A file the export does not hold keeps no digest (``ReferencedFiles``); one that
+/// cannot be read is named with its problem; neither fails the check.
+enum ReferencedFileReader {
+    /// The largest clinical document read: FHIR resources are a few kilobytes.
+    static let maximumDocumentBytes = 16 << 20
+
+    static func read(captureID: Int64, source: ExportSource, _ db: Database) throws {
+        guard case .bytes = source.container else {
+            for kind in [AttachedFile.Kind.clinicalDocument, .route] {
+                var wanted = try ReferencedFiles.unread(kind: kind, captureID: captureID, db)
+                guard !wanted.isEmpty else { continue }
+                let (folder, fileExtension) = location(of: kind)
+                try AuxiliaryFiles(source: source).forEachFile(in: folder, withExtension: fileExtension) {
+                    path, stream in
+                    guard wanted.remove(path) != nil else { return }
+                    let (content, problem) = Self.content(kind, path: path, stream)
+                    try ReferencedFiles.resolve(
+                        path: path, kind: kind, captureID: captureID, content: content, problem: problem, db)
+                }
+            }
+            return
+        }
+    }
+
+    static func location(of kind: AttachedFile.Kind) -> (folder: String, fileExtension: String) {
+        switch kind {
+        case .electrocardiogram: ("electrocardiograms", "csv")
+        case .clinicalDocument: ("clinical-records", "json")
+        case .route: ("workout-routes", "gpx")
+        }
+    }
+
+    /// The file's content as the archive keeps it, or the problem that kept it from being read.
+    static func content(
+        _ kind: AttachedFile.Kind, path: String, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) -> (FileContent?, String?) {
+        do {
+            switch kind {
+            case .route:
+                let parser = GPXTrackParser(path: path)
+                try stream { chunk in try parser.feed(chunk) }
+                let track = try parser.finish()
+                return (FileContent(TrackCoding.encode(track), items: track.points.count), nil)
+            case .clinicalDocument, .electrocardiogram:
+                var bytes: [UInt8] = []
+                try stream { chunk in
+                    guard bytes.count + chunk.count <= maximumDocumentBytes else {
+                        throw TooLarge()
+                    }
+                    bytes.append(contentsOf: chunk)
+                }
+                guard let canonical = ClinicalDocument.canonical(bytes) else {
+                    return (FileContent(bytes, items: bytes.count), "it is not JSON; kept as it was")
+                }
+                return (FileContent(bytes, identity: canonical, items: bytes.count), nil)
+            }
+        } catch is TooLarge {
+            return (nil, "it is larger than the \(maximumDocumentBytes >> 20) MiB a clinical document may be")
+        } catch let failure as GPXTrackParser.Failure {
+            return (nil, failure.reason)
+        } catch let error as ExportError {
+            return (nil, error.errorDescription ?? "it could not be read")
+        } catch {
+            return (nil, "it could not be read")
+        }
+    }
+
+    private struct TooLarge: Error {}
+}

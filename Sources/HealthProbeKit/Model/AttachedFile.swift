@@ -1,0 +1,96 @@
+import CZlibShim
+import Crypto
+import Foundation
+
+/// A file of an export beside its main XML that a record came in (an ECG recording) or refers to
+/// (a clinical document, a workout route), as one capture held it: its kind, its path as the
+/// export wrote it, and — when read — its content.
+public struct AttachedFile: Sendable, Hashable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// `electrocardiograms/*.csv`: ``VoltageCoding``'s bytes.
+        case electrocardiogram
+        /// `clinical-records/*.json`: the FHIR resource as the export wrote it.
+        case clinicalDocument
+        /// `workout-routes/*.gpx`: ``TrackCoding``'s bytes.
+        case route
+    }
+
+    public var kind: Kind
+    /// As the export writes it (`/electrocardiograms/ecg_2000-01-01.csv`). Names carry local
+    /// dates and change from export to export: never part of a record's identity.
+    public var path: String
+    /// Known when the record is mapped (an ECG's); otherwise read when the capture completes.
+    public var content: FileContent?
+
+    public init(kind: Kind, path: String, content: FileContent? = nil) {
+        self.kind = kind
+        self.path = path
+        self.content = content
+    }
+}
+
+/// A file's content as the archive keeps it: compressed, and named by the digest of what
+/// identifies it (an ECG's voltages, a document's canonical JSON, a route's track points), not of
+/// its bytes, so that a file written again with a new export time is the same content.
+public struct FileContent: Sendable, Hashable {
+    public var digest: String
+    /// zlib-compressed (``compressed(_:)``).
+    public var compressed: [UInt8]
+    /// How many items it holds: a route's points, an ECG's voltages, a document's bytes.
+    public var items: Int
+
+    public init(digest: String, compressed: [UInt8], items: Int) {
+        self.digest = digest
+        self.compressed = compressed
+        self.items = items
+    }
+
+    /// `bytes` compressed, named by the first 16 bytes of the SHA-256 of `identity` (the bytes
+    /// themselves when nil).
+    public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int) {
+        self.init(digest: Self.digest(identity ?? bytes), compressed: Self.compressed(bytes), items: items)
+    }
+
+    /// The first 16 bytes of a SHA-256, as hex.
+    public static func digest(_ bytes: [UInt8]) -> String {
+        HexText.encode(SHA256.hash(data: bytes).prefix(16))
+    }
+
+    /// The uncompressed content, at most `limit` bytes; nil when it does not inflate.
+    public func inflated(limit: Int = 256 << 20) -> [UInt8]? {
+        Self.inflate(compressed, limit: limit)
+    }
+
+    /// `bytes` compressed with zlib (level 6), behind their length as 4 bytes, big-endian.
+    public static func compressed(_ bytes: [UInt8]) -> [UInt8] {
+        var bound = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(bound) + 4)
+        let length = UInt32(clamping: bytes.count)
+        output[0] = UInt8(length >> 24)
+        output[1] = UInt8(truncatingIfNeeded: length >> 16)
+        output[2] = UInt8(truncatingIfNeeded: length >> 8)
+        output[3] = UInt8(truncatingIfNeeded: length)
+        let status = output.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { input in
+                compress2(out.baseAddress! + 4, &bound, input.baseAddress, uLong(input.count), 6)
+            }
+        }
+        precondition(status == Z_OK, "zlib could not compress \(bytes.count) bytes in a buffer of its own bound")
+        return Array(output.prefix(Int(bound) + 4))
+    }
+
+    static func inflate(_ content: [UInt8], limit: Int) -> [UInt8]? {
+        guard content.count >= 4 else { return nil }
+        let length = Int(content[0]) << 24 | Int(content[1]) << 16 | Int(content[2]) << 8 | Int(content[3])
+        guard length <= limit else { return nil }
+        var output = [UInt8](repeating: 0, count: max(length, 1))
+        var produced = uLong(length)
+        let status = output.withUnsafeMutableBufferPointer { out in
+            content.withUnsafeBufferPointer { input in
+                uncompress(out.baseAddress, &produced, input.baseAddress! + 4, uLong(input.count - 4))
+            }
+        }
+        guard status == Z_OK, produced == uLong(length) else { return nil }
+        return Array(output.prefix(length))
+    }
+}
