@@ -9,6 +9,13 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     /// The live path only: many records deleted explicitly at once (HKDeletedObjects). Explicit
     /// deletions are otherwise audit entries, not anomalies (docs/DESIGN.md §8).
     case bulkDeletion = "bulk_deletion"
+    /// A workout whose route file vanished, lost points or changed points while the workout stayed.
+    case routeChanged = "route_changed"
+    /// A clinical record whose FHIR document vanished (or could no longer be read) while the
+    /// record stayed.
+    case documentMissing = "document_missing"
+    /// A clinical record whose FHIR document's content changed (an amended result).
+    case documentChanged = "document_changed"
 
     /// A few words for people ("silent deletion").
     public var title: String {
@@ -20,6 +27,9 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .valueModified: "values modified"
         case .divergence: "divergence"
         case .bulkDeletion: "bulk deletion"
+        case .routeChanged: "route changed"
+        case .documentMissing: "document missing"
+        case .documentChanged: "document changed"
         }
     }
 }

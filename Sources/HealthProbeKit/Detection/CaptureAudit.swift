@@ -58,6 +58,7 @@ public enum CaptureAudit {
                 .detect(db, previousCounts: previousCounts, currentCounts: currentCounts)
             findings += try BulkDeletionDetector(pair: pair, thresholds: thresholds)
                 .detect(db, previousCounts: previousCounts)
+            findings += try ReferencedFileDetector(pair: pair).detect(db)
         }
         let divergence = try DivergenceDetector(pair: pair, thresholds: thresholds)
             .detect(db, explained: Set(findings.map(\.sampleType)))

@@ -77,19 +77,8 @@ extension SyntheticElementWriter {
         return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
-    static func gpx(for path: String) -> String {
-        var points = ""
-        for index in 0..<(5 + path.utf8.count % 3) {
-            points +=
-                "<trkpt lon=\"0.\(index)\" lat=\"0.\(index)\"><ele>1.0</ele><time>2000-01-01T00:00:0\(index)Z</time></trkpt>\n"
-        }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="Test User"><trk><name>Route</name><trkseg>
-            \(points)</trkseg></trk></gpx>
-
-            """
-    }
+    /// The instant the export says it was made: a day after its last sample.
+    var exportInstant: Int64 { start(of: max(options.elementCount - 1, 0)) + 86_400 }
 
     func header() -> String {
         let lastStart = start(of: max(options.elementCount - 1, 0))

@@ -4,7 +4,7 @@ import AppleHealthExport
 struct SyntheticElementWriter {
     let options: SyntheticExportOptions
     private(set) var elementsWritten = 0
-    private(set) var routeFiles: [String] = []
+    private(set) var routes: [SyntheticRoute] = []
 
     static let watchSource = "Test User\u{2019}s Apple Watch"
     static let phoneSource = "iPhone-TESTDEVICE"
@@ -173,7 +173,7 @@ struct SyntheticElementWriter {
         let minutes = 20 + random.next(below: 40)
         let end = start + Int64(minutes * 60)
         let route = "/workout-routes/route_\(routeName(end)).gpx"
-        routeFiles.append(route)
+        routes.append(SyntheticRoute(path: route, start: start, end: end))
         let energy = Self.decimal(100_000 + random.next(below: 400_000), places: 3)
         return """
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="\(minutes)" durationUnit="min" sourceName="\(Self.watchSource)" sourceVersion="10.1" device="\(watch(&addresses))" creationDate="\(time(end + 20))" startDate="\(time(start))" endDate="\(time(end))">

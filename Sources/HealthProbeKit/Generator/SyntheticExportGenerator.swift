@@ -16,8 +16,10 @@ public struct SyntheticExportGenerator: Sendable {
     public struct Output: Sendable {
         /// Top-level elements other than `ExportDate` and `Me`.
         public var elements: Int
-        public var routeFiles: [String]
+        public var routes: [SyntheticRoute]
         public var xmlBytes: Int64
+        /// The instant the export says it was made (its `ExportDate`).
+        public var exportInstant: Int64
     }
 
     /// The sample type of each item in `items` (a blood-pressure item counts as its systolic
@@ -52,18 +54,28 @@ public struct SyntheticExportGenerator: Sendable {
         }
         buffer.append(contentsOf: "</HealthData>\n".utf8)
         try flush(force: true)
-        return Output(elements: writer.elementsWritten, routeFiles: writer.routeFiles, xmlBytes: total)
+        return Output(
+            elements: writer.elementsWritten, routes: writer.routes, xmlBytes: total,
+            exportInstant: writer.exportInstant)
     }
 
-    /// Writes an unzipped export folder: `apple_health_export/` with the main XML and its routes.
+    /// Writes an unzipped export folder: `apple_health_export/` with the main XML, its routes and
+    /// its ECG recordings.
     @discardableResult
     public func writeFolder(to folder: URL) throws -> Output {
         let root = folder.appendingPathComponent("apple_health_export")
-        let routes = root.appendingPathComponent("workout-routes")
-        try FileManager.default.createDirectory(at: routes, withIntermediateDirectories: true)
+        for subfolder in ["workout-routes", "electrocardiograms"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(subfolder), withIntermediateDirectories: true)
+        }
         let output = try writeXML(to: root.appendingPathComponent(options.mainFileName))
-        for path in output.routeFiles {
-            try Data(SyntheticElementWriter.gpx(for: path).utf8).write(to: root.appendingPathComponent(path))
+        let files = SyntheticFiles(options: options, exportInstant: output.exportInstant)
+        for route in output.routes {
+            try Data(files.gpx(route).utf8).write(to: root.appendingPathComponent(route.path))
+        }
+        for recording in 0..<options.electrocardiograms {
+            let (path, text) = files.electrocardiogram(recording)
+            try Data(text.utf8).write(to: root.appendingPathComponent(path))
         }
         return output
     }
@@ -80,7 +92,10 @@ public struct SyntheticExportGenerator: Sendable {
         try archive.addEntry(
             with: "apple_health_export/\(options.mainFileName)", relativeTo: staging, compressionMethod: .deflate,
             bufferSize: 1 << 20)
-        for path in output.routeFiles {
+        let files = SyntheticFiles(options: options, exportInstant: output.exportInstant)
+        let paths =
+            output.routes.map(\.path) + (0..<options.electrocardiograms).map { files.electrocardiogram($0).path }
+        for path in paths {
             let relative = path.drop(while: { $0 == "/" })
             try archive.addEntry(
                 with: "apple_health_export/\(relative)", relativeTo: staging, compressionMethod: .deflate)

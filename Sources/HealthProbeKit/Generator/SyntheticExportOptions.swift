@@ -23,6 +23,11 @@ public struct SyntheticExportOptions: Sendable {
     public var mainFileName: String
     /// What goes wrong in this export, for scenarios: losses, writer bugs, rewrites, overlaps.
     public var incidents: [SyntheticIncident] = []
+    /// Seconds between a route's track points (60: a few dozen points a workout; 5: about
+    /// 100 KB of GPX a workout, as a real run's route).
+    public var routePointSeconds: Int64 = 60
+    /// ECG recordings written beside the main XML (`electrocardiograms/`), 30 seconds at 512 Hz each.
+    public var electrocardiograms = 0
 
     public init(
         elementCount: Int, seed: UInt64 = 1, utcOffsetSeconds: Int = 0, deviceAddressSeed: UInt64 = 1,

@@ -1,0 +1,97 @@
+import GRDB
+
+/// The files records refer to, compared between P and C for the records both hold: a clinical
+/// record whose document vanished (`document_missing`) or changed (`document_changed`), a
+/// workout whose route vanished, lost or changed points (`route_changed`). A file written again
+/// under another name, or with a new export time inside, has the same digest and is no change.
+/// A record that vanished itself is `silent_deletion`'s, not this detector's.
+struct ReferencedFileDetector {
+    let pair: CapturePair
+
+    /// One file of a record, as one capture held it.
+    struct Sighting {
+        var path: String
+        var digest: String?
+        var items: Int?
+        var problem: String?
+    }
+
+    /// A record whose files differ between P and C.
+    struct Change {
+        var recordID: Int64
+        var sampleType: String
+        var source: String?
+        var start: Double?
+        var end: Double?
+        var before: [Sighting]
+        var after: [Sighting]
+    }
+
+    func detect(_ db: Database) throws -> [Finding] {
+        guard let previous = pair.previous else { return [] }
+        var findings: [Finding] = []
+        let documents = try changes(of: .clinicalDocument, previous: previous.id, db)
+        let missing = documents.filter { change in change.after.allSatisfy { $0.digest == nil || $0.problem != nil } }
+        let changed = documents.filter { change in !missing.contains { $0.recordID == change.recordID } }
+        let held = try heldCount(of: .clinicalDocument, db)
+        findings += Dictionary(grouping: missing, by: \.sampleType).sorted { $0.key < $1.key }.map {
+            DocumentFindings.missing($0.key, $0.value, exportHeldNone: held == 0, pair: pair)
+        }
+        findings += try Dictionary(grouping: changed, by: \.sampleType).sorted { $0.key < $1.key }.map {
+            try DocumentFindings.changed($0.key, $0.value, pair: pair, db)
+        }
+        let routes = try changes(of: .route, previous: previous.id, db)
+        if !routes.isEmpty {
+            findings.append(
+                try RouteFindings.changed(routes, exportHeldNone: try heldCount(of: .route, db) == 0, pair: pair, db))
+        }
+        return findings
+    }
+
+    /// Records both captures hold whose files of `kind` P had read and C holds otherwise.
+    private func changes(of kind: AttachedFile.Kind, previous: Int64, _ db: Database) throws -> [Change] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT f.captureId, f.recordId, f.path, f.digest, f.items, f.problem,
+                    r.type, r.sourceName, r.startDate, r.endDate
+                FROM referencedFile AS f JOIN record AS r ON r.id = f.recordId
+                WHERE f.kind = ?1 AND f.captureId IN (?2, ?3) AND f.recordId IN (
+                    SELECT recordId FROM referencedFile WHERE captureId = ?2 AND kind = ?1 AND digest IS NOT NULL)
+                ORDER BY f.recordId, f.path
+                """, arguments: [kind.rawValue, previous, pair.current.id])
+        var byRecord: [Int64: Change] = [:]
+        var order: [Int64] = []
+        while let row = try rows.next() {
+            let id: Int64 = row["recordId"]
+            if byRecord[id] == nil {
+                order.append(id)
+                byRecord[id] = Change(
+                    recordID: id, sampleType: row["type"], source: row["sourceName"], start: row["startDate"],
+                    end: row["endDate"], before: [], after: [])
+            }
+            let sighting = Sighting(
+                path: row["path"], digest: row["digest"], items: row["items"], problem: row["problem"])
+            if row["captureId"] as Int64 == previous {
+                byRecord[id]?.before.append(sighting)
+            } else {
+                byRecord[id]?.after.append(sighting)
+            }
+        }
+        return order.compactMap { byRecord[$0] }.filter { change in
+            // Not in C at all: the record itself vanished, which is silent deletion's to say.
+            guard !change.after.isEmpty else { return false }
+            let readBefore = change.before.filter { $0.problem == nil }.compactMap(\.digest).sorted()
+            let readAfter = change.after.filter { $0.problem == nil }.compactMap(\.digest).sorted()
+            return readBefore != readAfter
+        }
+    }
+
+    /// How many files of `kind` C read: none means the export came without its folder.
+    private func heldCount(of kind: AttachedFile.Kind, _ db: Database) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: "SELECT COUNT(*) FROM referencedFile WHERE captureId = ? AND kind = ? AND digest IS NOT NULL",
+            arguments: [pair.current.id, kind.rawValue]) ?? 0
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A workout's route in a synthetic export: its file and its time span (UTC).
+public struct SyntheticRoute: Sendable {
+    public var path: String
+    public var start: Int64
+    public var end: Int64
+}
+
+/// The files a synthetic export holds beside its main XML, as Apple writes them: GPX routes (the
+/// export's own time in `<metadata>`, a local time in the name, so their bytes change from
+/// export to export while their points do not) and ECG recordings (a person's lines first: "Test
+/// User", 2000-01-01). Every point and voltage comes from the workout's or recording's time alone.
+struct SyntheticFiles {
+    let options: SyntheticExportOptions
+    let exportInstant: Int64
+
+    func gpx(_ route: SyntheticRoute) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <metadata>
+                <time>\(UTCText.iso8601(seconds: Double(exportInstant)))</time>
+              </metadata>
+              <trk>
+                <name>Route \(route.path.dropFirst("/workout-routes/route_".count).dropLast(4))</name>
+                <trkseg>
+
+            """
+        let step = max(options.routePointSeconds, 1)
+        var index: Int64 = 0
+        var time = route.start
+        while time <= route.end {
+            let angle = Double(index) / 240 * 2 * .pi + Double(route.start % 360)
+            let lat = 0.01 + 0.002 * sin(angle)
+            let lon = 0.02 + 0.002 * cos(angle)
+            text +=
+                "      <trkpt lon=\"\(fixed(lon, 6))\" lat=\"\(fixed(lat, 6))\"><ele>\(fixed(4 + sin(angle * 3), 6))</ele>"
+            text += "<time>\(UTCText.iso8601(seconds: Double(time)))</time><extensions><speed>"
+            text += "\(fixed(2.5 + 0.3 * cos(angle * 5), 6))</speed><course>\(fixed(Double(index % 360), 6))</course>"
+            text +=
+                "<hAcc>\(fixed(3 + Double(index % 5) * 0.5, 6))</hAcc><vAcc>\(fixed(2 + Double(index % 3), 6))</vAcc>"
+            text += "</extensions></trkpt>\n"
+            index += 1
+            time += step
+        }
+        return text + "    </trkseg>\n  </trk>\n</gpx>\n"
+    }
+
+    /// Recording `index`'s path and text: one a day at 09:00 UTC from the export's first day,
+    /// named by its local date as the Health app names them.
+    func electrocardiogram(_ index: Int) -> (path: String, text: String) {
+        let recorded = (options.firstDay + Int64(index)) * 86_400 + 9 * 3600
+        let stamp = SyntheticElementWriter.timestamp(recorded, offset: options.utcOffsetSeconds)
+        let suffix = index == 0 ? "" : "_\(index)"
+        var text = "Name,Test User\nDate of Birth,\"Jan 1, 2000\"\nRecorded Date,\(stamp)\n"
+        text += "Classification,Sinus Rhythm\nSymptoms,\nSoftware Version,1.90\nDevice,\"Watch5,4\"\n"
+        text += "Sample Rate,512 hertz\n\n\nLead,Lead I\nUnit,µV\n\n\n"
+        for sample in 0..<(512 * 30) {
+            let beat = Double((sample + index * 97) % 512) / 512
+            let value = beat > 0.2 && beat < 0.24 ? 1200 * sin((beat - 0.2) / 0.04 * .pi) : 60 * sin(beat * 2 * .pi)
+            text += fixed(value, 3) + "\n"
+        }
+        return ("/electrocardiograms/ecg_\(stamp.prefix(10))\(suffix).csv", text)
+    }
+
+    private func fixed(_ value: Double, _ places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+}

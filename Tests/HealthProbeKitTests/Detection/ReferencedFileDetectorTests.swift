@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import HealthProbeKit
+
+/// Clinical documents and workout routes are kept with their records and watched: a file that
+/// vanished, lost points or changed is an anomaly; one only written again is no change.
+@Suite("Detectors: clinical documents and routes")
+struct ReferencedFileDetectorTests {
+    typealias Fixture = ReferencedFileFixture
+
+    static let records = [
+        Fixture.clinicalRecord(file: "Observation-A.json", identifier: "A"),
+        Fixture.clinicalRecord(file: "Observation-B.json", identifier: "B"),
+        Fixture.clinicalRecord(file: "Observation-C.json", identifier: "C"),
+    ]
+
+    @Test func documentsAreKeptAndTheirLossOrAmendmentIsReported() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let export = MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: Self.records)
+        let first = try Fixture.folder(
+            export,
+            files: [
+                "/clinical-records/Observation-A.json": Fixture.observation(id: "A", value: 90),
+                "/clinical-records/Observation-B.json": Fixture.observation(id: "B", value: 100),
+                "/clinical-records/Observation-C.json": Fixture.observation(id: "C", value: 110),
+            ], in: support.folder, named: "first")
+        let checked = try support.check(first, in: store)
+        #expect(checked.audit.anomalies.isEmpty)
+
+        // A written again in another layout (no change); B amended; C's file gone, its record kept.
+        let later = MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: Self.records)
+        let second = try Fixture.folder(
+            later,
+            files: [
+                "/clinical-records/Observation-A.json": Fixture.observation(id: "A", value: 90, compact: true),
+                "/clinical-records/Observation-B.json": Fixture.observation(id: "B", value: 140),
+            ], in: support.folder, named: "second")
+        let result = try support.check(second, in: store)
+        #expect(result.capture.gone == 0)
+        let types = result.audit.anomalies.map(\.type).sorted { $0.rawValue < $1.rawValue }
+        #expect(types == [.documentChanged, .documentMissing])
+        let changed = try #require(result.audit.anomalies.only(.documentChanged).first)
+        #expect(changed.recordCount == 1)
+        #expect(changed.severity == .warning)
+        #expect(changed.evidence["changedKeys"] == "valueQuantity.value")
+        #expect(changed.evidence["files"] == "/clinical-records/Observation-B.json")
+        #expect(!changed.summary.contains("140") && !changed.evidence.values.contains { $0.contains("140") })
+        let missing = try #require(result.audit.anomalies.only(.documentMissing).first)
+        #expect(missing.recordCount == 1)
+        #expect(missing.evidence["notInExport"] == "1")
+        #expect(missing.evidence["exportHeldNoDocuments"] == "false")
+        #expect(missing.summary.contains("lost its document"))
+
+        // The vanished document is still in the archive, as it was.
+        let kept = try store.writer.read { db -> [UInt8]? in
+            let digest = try String.fetchOne(
+                db, sql: "SELECT digest FROM referencedFile WHERE path = ? AND digest IS NOT NULL",
+                arguments: ["/clinical-records/Observation-C.json"])
+            return try digest.flatMap { try ReferencedFiles.content(digest: $0, db) }
+        }
+        #expect(kept.map { String(decoding: $0, as: UTF8.self) } == Fixture.observation(id: "C", value: 110))
+    }
+
+    @Test func aDocumentThatIsNotJSONIsKeptAsBytesAndSaidToBeUnreadable() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let export = MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: [Self.records[0]])
+        let folder = try Fixture.folder(
+            export, files: ["/clinical-records/Observation-A.json": "not json {"], in: support.folder, named: "one")
+        _ = try support.check(folder, in: store)
+        let row = try #require(
+            try store.writer.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT digest, problem, items FROM referencedFile WHERE kind = 'clinicalDocument'")
+            })
+        #expect(row["problem"] as String? == "it is not JSON; kept as it was")
+        #expect(row["items"] as Int? == 10)
+        #expect(row["digest"] as String? != nil)
+    }
+
+    @Test func aRouteWrittenAgainIsNoChangeAndOneThatLostPointsIsReported() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let workout = Fixture.workout(route: "/workout-routes/route_2000-01-01_8.30am.gpx")
+        let first = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: [workout]),
+            files: ["/workout-routes/route_2000-01-01_8.30am.gpx": Fixture.gpx(points: 600)], in: support.folder,
+            named: "first")
+        _ = try support.check(first, in: store)
+
+        // The same track, exported two days later: another time in <metadata>, same points.
+        let again = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: [workout]),
+            files: [
+                "/workout-routes/route_2000-01-01_8.30am.gpx": Fixture.gpx(
+                    points: 600, exportedAt: "2000-01-05T12:00:00Z")
+            ], in: support.folder, named: "again")
+        let unchanged = try support.check(again, in: store)
+        #expect(unchanged.audit.anomalies.isEmpty, "\(unchanged.audit.anomalies.summaries)")
+
+        // Then 40 % of the points vanish: 08:03:00–08:06:59.
+        let damaged = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-07 12:00:00 +0000", elements: [workout]),
+            files: [
+                "/workout-routes/route_2000-01-01_8.30am.gpx": Fixture.gpx(points: 600) { !(180..<420).contains($0) }
+            ], in: support.folder, named: "damaged")
+        let result = try support.check(damaged, in: store)
+        let route = try #require(result.audit.anomalies.only(.routeChanged).first)
+        #expect(result.audit.anomalies.count == 1)
+        #expect(route.sampleType == HealthRecord.workoutType)
+        #expect(route.severity == .warning)
+        #expect(route.evidence["pointsBefore"] == "600")
+        #expect(route.evidence["pointsAfter"] == "360")
+        #expect(route.evidence["pointsLost"] == "240")
+        #expect(route.evidence["routesShortened"] == "1")
+        #expect(route.evidence["timeLost"] == "3 minutes")
+        #expect(route.evidence["lostStretches"] == "2000-01-01T08:03:00Z – 2000-01-01T08:06:59Z (240 points)")
+        #expect(route.summary.contains("240 of 600 points (40.0%) gone"))
+
+        // And then the file itself is gone while the workout stays.
+        let gone = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-09 12:00:00 +0000", elements: [workout]), files: [:], in: support.folder,
+            named: "gone")
+        let lost = try #require(try support.check(gone, in: store).audit.anomalies.only(.routeChanged).first)
+        #expect(lost.evidence["routesGone"] == "1")
+        #expect(lost.evidence["exportHeldNoRoutes"] == "true")
+    }
+}
