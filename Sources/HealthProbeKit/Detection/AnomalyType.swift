@@ -16,6 +16,12 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     case documentMissing = "document_missing"
     /// A clinical record whose FHIR document's content changed (an amended result).
     case documentChanged = "document_changed"
+    /// One source's records of one type covering the same time more than once (sleep sessions
+    /// that nest, step samples that overlap): sums claim more than happened.
+    case selfOverlap = "self_overlap"
+    /// One source's two records of one type and one interval with different values, the later
+    /// written afterwards: an edit that added a value instead of replacing it.
+    case conflictingValues = "conflicting_values"
 
     /// A few words for people ("silent deletion").
     public var title: String {
@@ -30,6 +36,8 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .routeChanged: "route changed"
         case .documentMissing: "document missing"
         case .documentChanged: "document changed"
+        case .selfOverlap: "self-overlap"
+        case .conflictingValues: "conflicting values"
         }
     }
 }

@@ -49,9 +49,19 @@ public enum CaptureAudit {
         }
         findings += duplicates.findings(currentCounts: currentCounts)
         findings += overlaps.findings()
+        var selfOverlaps = SelfOverlapDetector(pair: pair, thresholds: thresholds)
+        var conflicts = ConflictingValuesDetector(pair: pair, thresholds: thresholds)
+        try TimelineScan(pair: pair).forEachRow(db) { row in
+            selfOverlaps.consume(row)
+            conflicts.consume(row)
+        }
+        findings += selfOverlaps.findings()
+        findings += conflicts.findings()
         if pair.previous != nil {
             try CaptureDiff.explain(db, table: "arrival", ids: Array(duplicates.surplusIDs), as: "duplicate")
             try CaptureDiff.explain(db, table: "arrival", ids: Array(overlaps.surplusIDs), as: "overlap")
+            try CaptureDiff.explain(db, table: "arrival", ids: selfOverlaps.involvedArrivals, as: "selfOverlap")
+            try CaptureDiff.explain(db, table: "arrival", ids: conflicts.involvedArrivals, as: "conflict")
             findings += try HistoricalInsertionDetector(pair: pair, thresholds: thresholds).detect(db)
             try recordReturns(db, pair: pair)
             findings += try SilentDeletionDetector(pair: pair, thresholds: thresholds)

@@ -65,6 +65,20 @@ public struct Thresholds: Sendable, Equatable {
 
     // MARK: source_overlap — always info: it inflates sums, nothing is lost.
 
+    // MARK: self_overlap — one source's records of a summed type or sleep covering the same time
+
+    /// Two records of one source overlap when they share more than this much time. Exports write
+    /// whole seconds, and a writer may start its next sample a few seconds before the last one
+    /// ended: a minute of shared time is noise; nested sessions share hours.
+    public var selfOverlapToleranceSeconds = 60.0
+
+    // MARK: conflicting_values — one source, one type, one interval, two values
+
+    /// The later of two such records must have been written at least this long after the other
+    /// to be an edit that added instead of replacing; closer, they are one sensor's samples that
+    /// an export's whole seconds made look simultaneous.
+    public var conflictMinimumRewriteSeconds = 60.0
+
     // MARK: divergence — recent window against the baseline window before it, by UTC day
 
     /// The recent window: the last full days before the export's day.
