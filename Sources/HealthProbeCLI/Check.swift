@@ -34,6 +34,13 @@ extension HealthProbeCommand {
                 """)
         var failOn: FailureSeverity?
 
+        @Flag(
+            name: .customLong("allow-older"),
+            help: """
+                Compare an export made before the one last checked all the same (refused otherwise:                 everything recorded since would look lost).
+                """)
+        var allowOlder = false
+
         enum FailureSeverity: String, ExpressibleByArgument, CaseIterable {
             case info, warning, critical, none
         }
@@ -81,7 +88,7 @@ extension HealthProbeCommand {
             // The input is opened before the archive is touched: bad input changes nothing.
             let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
             try checkIntoArchive(inputName: check.reader.source.displayName) { store, progress in
-                let result = try check.run(into: store, progress: progress)
+                let result = try check.run(into: store, allowOlder: allowOlder, progress: progress)
                 return CheckReport(
                     capture: result.capture, unreadableElements: result.unreadable,
                     anomalies: result.audit.anomalies, notes: result.audit.notes)

@@ -39,6 +39,10 @@ struct CommandFailure: Error, Equatable {
             return CommandFailure(error.message, code: badInputCode)
         case let error as PhoneBackupError:
             return CommandFailure(error.message, code: badInputCode)
+        case let error as OlderExportRefusal:
+            return CommandFailure(
+                error.localizedDescription + ", or add --allow-older to compare this one all the same",
+                code: badInputCode)
         case let failure as ExportCheck.Failure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:

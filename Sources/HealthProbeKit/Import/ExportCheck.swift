@@ -25,6 +25,7 @@ public struct ExportCheck: Sendable {
 
         public var isRefusedInput: Bool {
             underlying is ExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
+                || underlying is OlderExportRefusal
         }
         public var errorDescription: String? { underlying.localizedDescription }
     }
@@ -40,18 +41,23 @@ public struct ExportCheck: Sendable {
         }
     }
 
-    /// Imports the export into `store` and audits it against the previous capture.
+    /// Imports the export into `store` and audits it against the previous capture; an export
+    /// made before the one last checked is refused unless `allowOlder`.
     public func run(
-        into store: ArchiveStore, pageCacheKiB: Int = ExportImporter.defaultPageCacheKiB,
+        into store: ArchiveStore, pageCacheKiB: Int = ExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
         progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(Failure) -> ExportImporter.Result {
         let before = try? store.footprint()
         do {
-            return try ExportImporter(store: store, pageCacheKiB: pageCacheKiB).importExport(reader, progress: progress)
+            return try ExportImporter(store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder)
+                .importExport(reader, progress: progress)
         } catch {
             let after = try? store.footprint()
             let unchanged = before != nil && before == after
             if error is ExportError { Self.noteRefusal(in: store) }
+            if let older = error as? OlderExportRefusal {
+                Self.noteRefusal(in: store, message: "refused \(older.inputName): older than the export last checked")
+            }
             let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
             throw Failure(underlying: underlying, archiveUnchanged: unchanged)
         }

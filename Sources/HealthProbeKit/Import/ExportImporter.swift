@@ -23,13 +23,18 @@ public struct ExportImporter: Sendable {
     public let thresholds: Thresholds
     /// The writer's SQLite page cache during this import, in KiB.
     public let pageCacheKiB: Int
+    /// Whether an export made before the one last checked is compared all the same
+    /// (``OlderExportRefusal``).
+    public let allowOlder: Bool
 
     public init(
-        store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = Self.defaultPageCacheKiB
+        store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = Self.defaultPageCacheKiB,
+        allowOlder: Bool = false
     ) {
         self.store = store
         self.thresholds = thresholds
         self.pageCacheKiB = pageCacheKiB
+        self.allowOlder = allowOlder
     }
 
     /// What one import produced.
@@ -128,6 +133,11 @@ public struct ExportImporter: Sendable {
         _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
         _ db: Database
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
+        if !allowOlder {
+            try OlderExportRefusal.check(
+                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, previous: ingest.previousCaptureID,
+                inputName: reader.source.displayName, db)
+        }
         try ingest.linkCorrelations()
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
