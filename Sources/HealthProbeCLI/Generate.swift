@@ -25,12 +25,29 @@ extension HealthProbeCommand {
         @Option(help: "Leave out every Nth item (100 leaves out 1%).")
         var omitEvery: Int?
 
+        @Option(help: "Seconds between a route's track points (5 writes about 100 KB of GPX a workout).")
+        var routePointSeconds: Int64 = 60
+
+        @Option(help: "Every this many workouts has a route (5: about 2,000 routes in 1M items).")
+        var routesEvery = 1
+
+        @Option(help: "How many ECG recordings to write beside the main XML (30 seconds at 512 Hz each).")
+        var electrocardiograms = 0
+
+        @Flag(help: "Write the main XML alone, without the route and ECG files beside it.")
+        var noFiles = false
+
         func validate() throws {
             guard records > 0 else { throw ValidationError("--records must be at least 1") }
             guard Self.parseOffset(offset) != nil else {
                 throw ValidationError("--offset must look like +0100 or -0700")
             }
             if let omitEvery, omitEvery < 2 { throw ValidationError("--omit-every must be at least 2") }
+            guard routesEvery >= 1 else { throw ValidationError("--routes-every must be at least 1") }
+            guard routePointSeconds >= 1 else { throw ValidationError("--route-point-seconds must be at least 1") }
+            guard (0...100_000).contains(electrocardiograms) else {
+                throw ValidationError("--electrocardiograms must be between 0 and 100000")
+            }
         }
 
         static func parseOffset(_ text: String) -> Int? {
@@ -41,9 +58,13 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
-            let options = SyntheticExportOptions(
+            var options = SyntheticExportOptions(
                 elementCount: records, seed: seed, utcOffsetSeconds: Self.parseOffset(offset) ?? 0,
                 deviceAddressSeed: deviceSeed, omitEveryNth: omitEvery)
+            options.routePointSeconds = routePointSeconds
+            options.routesEvery = routesEvery
+            options.electrocardiograms = electrocardiograms
+            options.writesFiles = !noFiles
             let generator = SyntheticExportGenerator(options: options)
             let url = URL(fileURLWithPath: output)
             let written =

@@ -51,12 +51,13 @@ public enum CaptureAudit {
         findings += overlaps.findings()
         var selfOverlaps = SelfOverlapDetector(pair: pair, thresholds: thresholds)
         var conflicts = ConflictingValuesDetector(pair: pair, thresholds: thresholds)
-        try TimelineScan(pair: pair).forEachRow(db) { row in
+        var timeline = TimelineScan(pair: pair)
+        try timeline.forEachRow(db) { row in
             selfOverlaps.consume(row)
             conflicts.consume(row)
         }
-        findings += selfOverlaps.findings()
-        findings += conflicts.findings()
+        findings += selfOverlaps.findings(names: timeline.names)
+        findings += conflicts.findings(names: timeline.names)
         if pair.previous != nil {
             try CaptureDiff.explain(db, table: "arrival", ids: Array(duplicates.surplusIDs), as: "duplicate")
             try CaptureDiff.explain(db, table: "arrival", ids: Array(overlaps.surplusIDs), as: "overlap")

@@ -9,7 +9,8 @@ struct ConflictingValuesDetector {
     let thresholds: Thresholds
 
     private var sameStart: [TimelineScan.Row] = []
-    private var tallies: [String: (records: RecordTally, cases: Int)] = [:]
+    /// By type and source: the records in conflict, and how many measurements they make.
+    private var tallies: [UInt64: (rows: [TimelineScan.Row], cases: Int)] = [:]
     private(set) var involvedArrivals: [Int64] = []
 
     init(pair: CapturePair, thresholds: Thresholds) {
@@ -18,7 +19,7 @@ struct ConflictingValuesDetector {
     }
 
     mutating func consume(_ row: TimelineScan.Row) {
-        guard row.numericValue != nil, !row.synced else { return }
+        guard row.hasNumber, !row.synced else { return }
         if let first = sameStart.first, first.startDate != row.startDate { flush() }
         sameStart.append(row)
     }
@@ -27,36 +28,44 @@ struct ConflictingValuesDetector {
     private mutating func flush() {
         defer { sameStart.removeAll(keepingCapacity: true) }
         guard sameStart.count > 1 else { return }
-        let groups = Dictionary(grouping: sameStart) { "\($0.type)\u{1}\($0.sourceName ?? "")\u{1}\($0.endDate)" }
+        let groups = Dictionary(grouping: sameStart) { "\($0.group) \($0.endDate)" }
         for group in groups.values where group.count > 1 && group.contains(where: \.isArrival) {
-            let values = Set(group.map { "\($0.numericValue ?? 0) \($0.unit ?? "")" })
             let written = group.compactMap(\.creationDate)
-            guard values.count > 1, let first = written.min(), let last = written.max(),
-                last - first >= thresholds.applying(to: group[0].type).conflictMinimumRewriteSeconds
+            guard Set(group.map(\.valueKey)).count > 1, let first = written.min(), let last = written.max(),
+                last - first >= thresholds.conflictMinimumRewriteSeconds
             else { continue }
-            var tally = tallies[group[0].type] ?? (RecordTally(), 0)
-            for row in group {
-                tally.records.add(id: row.id, source: row.sourceName, start: row.startDate, end: row.endDate)
-            }
+            var tally = tallies[group[0].group] ?? ([], 0)
+            tally.rows += group
             tally.cases += 1
-            tallies[group[0].type] = tally
+            tallies[group[0].group] = tally
             involvedArrivals += group.filter(\.isArrival).map(\.id)
         }
     }
 
-    mutating func findings() -> [Finding] {
+    /// The findings, one per sample type; `names` gives each group's type and source.
+    mutating func findings(names: [UInt64: (type: String, source: String?)]) -> [Finding] {
         flush()
-        return tallies.sorted { $0.key < $1.key }.map { type, tally in
-            var evidence = tally.records.evidence
-            evidence["cases"] = String(tally.cases)
+        var byType: [String: (records: RecordTally, cases: Int)] = [:]
+        for (group, tally) in tallies {
+            guard let name = names[group] else { continue }
+            var entry = byType[name.type] ?? (RecordTally(), 0)
+            for row in tally.rows {
+                entry.records.add(id: row.id, source: name.source, start: row.startDate, end: row.endDate)
+            }
+            entry.cases += tally.cases
+            byType[name.type] = entry
+        }
+        return byType.sorted { $0.key < $1.key }.map { type, entry in
+            var evidence = entry.records.evidence
+            evidence["cases"] = String(entry.cases)
             evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
             return Finding(
                 type: .conflictingValues, severity: .warning, sampleType: type,
-                summary: "\(tally.cases) \(SampleTypeCatalog.displayName(of: type)) measurement"
-                    + "\(tally.cases == 1 ? " has" : "s have") two values from one source, the second written later "
-                    + "beside the first instead of replacing it (\(tally.records.evidence["dateRange"] ?? "no dates"))",
-                recordCount: tally.records.count, evidence: evidence,
-                records: [.ids(role: "conflicting", tally.records.ids)])
+                summary: "\(entry.cases) \(SampleTypeCatalog.displayName(of: type)) measurement"
+                    + "\(entry.cases == 1 ? " has" : "s have") two values from one source, the second written later "
+                    + "beside the first instead of replacing it (\(entry.records.evidence["dateRange"] ?? "no dates"))",
+                recordCount: entry.records.count, evidence: evidence,
+                records: [.ids(role: "conflicting", entry.records.ids)])
         }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// app writing growing sleep sessions for one night (23:00–00:05, 23:00–01:05, … 23:00–06:05) so
 /// that totals claim 28 hours, or step samples that overlap. Sleep is compared within its kind
 /// of value (asleep stages, in bed, awake: a night in bed holds its stages); summed quantities
-/// as they come. Identical copies are duplicates, and two sources writing one sample are a
-/// source overlap: neither counts here. Reported when a case holds something C brought.
+/// as they come (``TimelineScan/OverlapClass``). Identical copies are duplicates, and two sources
+/// writing one sample are a source overlap: neither counts here. Reported when a case holds
+/// something C brought.
 struct SelfOverlapDetector {
     let pair: CapturePair
     let thresholds: Thresholds
@@ -14,25 +15,34 @@ struct SelfOverlapDetector {
         var id: Int64
         var start: Double
         var end: Double
-        var value: String?
+        var valueKey: UInt64
     }
 
     /// Records of one type, source and kind of value that overlap one another in a chain.
     private struct Cluster {
+        var group: UInt64
         var start: Double
         var end: Double
         var members: [Member]
         var hasArrival: Bool
     }
 
-    /// What was found for one sample type.
-    private struct Tally {
-        var records = RecordTally()
-        var cases: [(start: Double, end: Double, records: Int, claimed: Double)] = []
+    /// One case: when it spans, how many records, how much time they claim.
+    private struct Case {
+        var start: Double
+        var end: Double
+        var records: Int
+        var claimed: Double
     }
 
-    private var open: [String: Cluster] = [:]
-    private var tallies: [String: Tally] = [:]
+    /// What was found for one type and source.
+    private struct Tally {
+        var ids: [(id: Int64, start: Double, end: Double)] = []
+        var cases: [Case] = []
+    }
+
+    private var open: [UInt64: Cluster] = [:]
+    private var tallies: [UInt64: Tally] = [:]
     private(set) var involvedArrivals: [Int64] = []
 
     init(pair: CapturePair, thresholds: Thresholds) {
@@ -40,28 +50,15 @@ struct SelfOverlapDetector {
         self.thresholds = thresholds
     }
 
-    static func appliesTo(_ type: String) -> Bool {
-        type == "HKCategoryTypeIdentifierSleepAnalysis" || SampleTypeCatalog.cumulativeQuantities.contains(type)
-    }
-
-    /// Sleep values compared with one another: the stages of sleep, time in bed, time awake.
-    static func valueClass(_ row: TimelineScan.Row) -> String {
-        guard row.type == "HKCategoryTypeIdentifierSleepAnalysis", let value = row.value else { return "" }
-        if value.hasSuffix("InBed") { return "inBed" }
-        if value.hasSuffix("Awake") { return "awake" }
-        return "asleep"
-    }
-
     mutating func consume(_ row: TimelineScan.Row) {
-        guard Self.appliesTo(row.type) else { return }
-        let key = "\(row.type)\u{1}\(row.sourceName ?? "")\u{1}\(Self.valueClass(row))"
-        let member = Member(id: row.id, start: row.startDate, end: row.endDate, value: row.value)
-        let tolerance = thresholds.applying(to: row.type).selfOverlapToleranceSeconds
-        if var cluster = open[key], row.startDate < cluster.end - tolerance {
+        guard row.overlapClass != TimelineScan.OverlapClass.none else { return }
+        let key = row.group &+ UInt64(row.overlapClass)
+        let member = Member(id: row.id, start: row.startDate, end: row.endDate, valueKey: row.valueKey)
+        if var cluster = open[key], row.startDate < cluster.end - thresholds.selfOverlapToleranceSeconds {
             // An identical copy is the duplicate detector's.
             guard
                 !cluster.members.contains(where: {
-                    $0.start == member.start && $0.end == member.end && $0.value == member.value
+                    $0.start == member.start && $0.end == member.end && $0.valueKey == member.valueKey
                 })
             else { return }
             cluster.members.append(member)
@@ -70,58 +67,64 @@ struct SelfOverlapDetector {
             open[key] = cluster
             return
         }
-        if let finished = open[key] { close(finished, key: key) }
-        open[key] = Cluster(start: row.startDate, end: row.endDate, members: [member], hasArrival: row.isArrival)
+        if let finished = open[key] { close(finished) }
+        open[key] = Cluster(
+            group: row.group, start: row.startDate, end: row.endDate, members: [member], hasArrival: row.isArrival)
     }
 
-    private mutating func close(_ cluster: Cluster, key: String) {
+    private mutating func close(_ cluster: Cluster) {
         guard cluster.members.count > 1, cluster.hasArrival else { return }
-        let parts = key.split(separator: "\u{1}", omittingEmptySubsequences: false)
-        let type = String(parts[0])
-        let source = parts[1].isEmpty ? nil : String(parts[1])
-        var tally = tallies[type] ?? Tally()
-        for member in cluster.members {
-            tally.records.add(id: member.id, source: source, start: member.start, end: member.end)
-        }
+        var tally = tallies[cluster.group] ?? Tally()
+        tally.ids += cluster.members.map { ($0.id, $0.start, $0.end) }
         let claimed = cluster.members.reduce(0) { $0 + ($1.end - $1.start) }
-        tally.cases.append((cluster.start, cluster.end, cluster.members.count, claimed))
-        tallies[type] = tally
+        tally.cases.append(
+            Case(start: cluster.start, end: cluster.end, records: cluster.members.count, claimed: claimed))
+        tallies[cluster.group] = tally
         involvedArrivals += cluster.members.map(\.id)
     }
 
-    mutating func findings() -> [Finding] {
-        for (key, cluster) in open { close(cluster, key: key) }
+    /// The findings, one per sample type, every source in its evidence; `names` gives each
+    /// group's type and source (``TimelineScan/names``).
+    mutating func findings(names: [UInt64: (type: String, source: String?)]) -> [Finding] {
+        for cluster in open.values { close(cluster) }
         open = [:]
-        return tallies.sorted { $0.key < $1.key }.map { type, tally in finding(type, tally) }
+        var byType: [String: (records: RecordTally, cases: [Case])] = [:]
+        for (group, tally) in tallies {
+            guard let name = names[group] else { continue }
+            var entry = byType[name.type] ?? (RecordTally(), [])
+            for item in tally.ids {
+                entry.records.add(id: item.id, source: name.source, start: item.start, end: item.end)
+            }
+            entry.cases += tally.cases
+            byType[name.type] = entry
+        }
+        return byType.sorted { $0.key < $1.key }.map { finding($0.key, $0.value.records, $0.value.cases) }
     }
 
-    private func finding(_ type: String, _ tally: Tally) -> Finding {
-        let claimed = tally.cases.reduce(0) { $0 + $1.claimed }
-        let covered = tally.cases.reduce(0) { $0 + ($1.end - $1.start) }
-        var evidence = tally.records.evidence
-        evidence["cases"] = String(tally.cases.count)
+    private func finding(_ type: String, _ records: RecordTally, _ cases: [Case]) -> Finding {
+        let claimed = cases.reduce(0) { $0 + $1.claimed }
+        let covered = cases.reduce(0) { $0 + ($1.end - $1.start) }
+        var evidence = records.evidence
+        evidence["cases"] = String(cases.count)
         evidence["claimed"] = EvidenceText.duration(claimed)
         evidence["covered"] = EvidenceText.duration(covered)
         evidence["claimedSeconds"] = String(Int(claimed.rounded()))
         evidence["coveredSeconds"] = String(Int(covered.rounded()))
-        evidence["examples"] = tally.cases.sorted {
-            $0.claimed - ($0.end - $0.start) > $1.claimed - ($1.end - $1.start)
-        }
-        .prefix(3).map { item in
-            "\(UTCText.iso8601(seconds: item.start)) – \(UTCText.iso8601(seconds: item.end)): "
-                + "\(item.records) records claim \(EvidenceText.duration(item.claimed)) of "
-                + EvidenceText.duration(item.end - item.start)
-        }.joined(separator: "; ")
+        evidence["examples"] = cases.sorted { $0.claimed - ($0.end - $0.start) > $1.claimed - ($1.end - $1.start) }
+            .prefix(3).map { item in
+                "\(UTCText.iso8601(seconds: item.start)) – \(UTCText.iso8601(seconds: item.end)): "
+                    + "\(item.records) records claim \(EvidenceText.duration(item.claimed)) of "
+                    + EvidenceText.duration(item.end - item.start)
+            }.joined(separator: "; ")
         evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
         let isSleep = type == "HKCategoryTypeIdentifierSleepAnalysis"
-        let spans = tally.cases.count == 1 ? (isSleep ? "night" : "stretch") : (isSleep ? "nights" : "stretches")
+        let spans = cases.count == 1 ? (isSleep ? "night" : "stretch") : (isSleep ? "nights" : "stretches")
         return Finding(
             type: .selfOverlap, severity: .warning, sampleType: type,
-            summary: "\(EvidenceText.records(tally.records.count, of: type)) from one source overlap "
-                + "\(tally.cases.count == 1 ? "themselves" : "each other") on \(tally.cases.count) "
-                + "\(spans): they claim \(EvidenceText.duration(claimed)) "
-                + "where \(EvidenceText.duration(covered)) passed (\(tally.records.evidence["dateRange"] ?? "no dates"))",
-            recordCount: tally.records.count, evidence: evidence,
-            records: [.ids(role: "overlapping", tally.records.ids)])
+            summary: "\(EvidenceText.records(records.count, of: type)) from one source overlap "
+                + "\(cases.count == 1 ? "themselves" : "each other") on \(cases.count) \(spans): they claim "
+                + "\(EvidenceText.duration(claimed)) where \(EvidenceText.duration(covered)) passed "
+                + "(\(records.evidence["dateRange"] ?? "no dates"))",
+            recordCount: records.count, evidence: evidence, records: [.ids(role: "overlapping", records.ids)])
     }
 }

@@ -5,14 +5,20 @@ import GRDB
 /// at one source's records side by side in time: self-overlap and conflicting values. On a first
 /// capture every sample; afterwards only the days around what C brought, a day either side, since
 /// only those can hold a new case.
+///
+/// A first capture reads a million rows here, so a row carries numbers only: its type and source
+/// as one 64-bit key and its value (with its unit) as another, hashed from the column's bytes in
+/// place (``SQLiteRowCursor``); their names are read once per key, for the findings.
 struct TimelineScan {
     struct Row: Sendable {
         var id: Int64
-        var type: String
-        var sourceName: String?
-        var value: String?
-        var numericValue: Double?
-        var unit: String?
+        /// Type and source.
+        var group: UInt64
+        /// What self-overlap compares this record with (``OverlapClass``).
+        var overlapClass: Int64
+        /// Value and unit.
+        var valueKey: UInt64
+        var hasNumber: Bool
         var creationDate: Double?
         var startDate: Double
         var endDate: Double
@@ -20,41 +26,70 @@ struct TimelineScan {
         var isArrival: Bool
     }
 
-    let pair: CapturePair
-
-    /// Types whose records a source may legitimately write over the same time: foods of one meal.
-    static func isExempt(_ type: String) -> Bool {
-        type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    /// Which of one source's records self-overlap compares: the stages of sleep with one another,
+    /// time in bed, time awake, and each summed quantity type on its own.
+    enum OverlapClass {
+        static let none: Int64 = 0
+        static let sleepSQL = """
+            CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN
+                CASE WHEN value LIKE '%InBed' THEN 2 WHEN value LIKE '%Awake' THEN 3 ELSE 1 END
+            WHEN type IN (\(SampleTypeCatalog.cumulativeQuantities.sorted().map { "'\($0)'" }.joined(separator: ", ")))
+                THEN 4 ELSE 0 END
+            """
     }
 
-    func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT id, type, sourceName, value, numericValue, unit, creationDate, startDate, endDate,
-                    COALESCE(metadata LIKE '%HKMetadataKeySyncIdentifier%', 0) AS synced,
-                    NOT \(pair.heldByPrevious) AS isArrival
-                FROM record INDEXED BY record_startDate
-                WHERE startDate >= :from AND startDate < :to AND endDate IS NOT NULL AND kind = 'record'
-                    AND (numericValue IS NOT NULL OR type = 'HKCategoryTypeIdentifierSleepAnalysis')
-                    AND type NOT LIKE 'HKQuantityTypeIdentifierDietary%'
-                    AND \(pair.heldByCurrent)
-                ORDER BY startDate
-                """)
+    let pair: CapturePair
+    /// Each group key's type and source, read the first time the key is met.
+    private(set) var names: [UInt64: (type: String, source: String?)] = [:]
+
+    init(pair: CapturePair) {
+        self.pair = pair
+    }
+
+    mutating func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws {
         for window in try windows(db) {
-            let cursor = try GRDB.Row.fetchCursor(
-                statement,
+            let cursor = try SQLiteRowCursor(
+                db,
+                sql: """
+                    SELECT id, startDate, endDate, creationDate, numericValue,
+                        \(OverlapClass.sleepSQL) AS overlapClass,
+                        COALESCE(metadata LIKE '%HKMetadataKeySyncIdentifier%', 0) AS synced,
+                        NOT \(pair.heldByPrevious) AS isArrival, type, sourceName, unit, value
+                    FROM record INDEXED BY record_startDate
+                    WHERE startDate >= :from AND startDate < :to AND endDate IS NOT NULL AND kind = 'record'
+                        AND (numericValue IS NOT NULL OR type = 'HKCategoryTypeIdentifierSleepAnalysis')
+                        AND type NOT LIKE 'HKQuantityTypeIdentifierDietary%'
+                        AND \(pair.heldByCurrent)
+                    ORDER BY startDate
+                    """,
                 arguments: [
                     "from": window.lowerBound, "to": window.upperBound, "current": pair.current.id,
                     "previous": pair.previous?.id ?? -1,
                 ])
-            while let row = try cursor.next() {
+            while try cursor.step() {
+                let group = Self.key(cursor.bytes(8), cursor.bytes(9))
+                if names[group] == nil { names[group] = (cursor.string(8) ?? "", cursor.string(9)) }
+                let number = cursor.double(4)
                 try body(
                     Row(
-                        id: row[0], type: row[1], sourceName: row[2], value: row[3], numericValue: row[4], unit: row[5],
-                        creationDate: row[6], startDate: row[7], endDate: row[8], synced: row[9],
-                        isArrival: pair.previous == nil || row[10]))
+                        id: cursor.integer(0) ?? 0, group: group, overlapClass: cursor.integer(5) ?? 0,
+                        valueKey: Self.key(cursor.bytes(10), cursor.bytes(11))
+                            ^ UInt64(bitPattern: Int64(number?.bitPattern ?? 0)),
+                        hasNumber: number != nil, creationDate: cursor.double(3), startDate: cursor.double(1) ?? 0,
+                        endDate: cursor.double(2) ?? 0, synced: cursor.integer(6) == 1,
+                        isArrival: pair.previous == nil || cursor.integer(7) == 1))
             }
         }
+    }
+
+    /// Two columns' bytes as one 64-bit key (MurmurHash3 of each, combined), NULL told apart
+    /// from empty.
+    static func key(_ first: UnsafeBufferPointer<UInt8>?, _ second: UnsafeBufferPointer<UInt8>?) -> UInt64 {
+        func hash(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt64 {
+            guard let bytes else { return 0x5bd1_e995_5bd1_e995 }
+            return MurmurHash3.hash128(UnsafeRawBufferPointer(bytes)).0
+        }
+        return (hash(first) &* 0x9E37_79B9_7F4A_7C15) ^ hash(second)
     }
 
     /// The spans of start dates to read: everything on a first capture; else the UTC days of C's

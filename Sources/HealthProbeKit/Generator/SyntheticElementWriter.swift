@@ -173,8 +173,18 @@ struct SyntheticElementWriter {
         let minutes = 20 + random.next(below: 40)
         let end = start + Int64(minutes * 60)
         let route = "/workout-routes/route_\(routeName(end)).gpx"
-        routes.append(SyntheticRoute(path: route, start: start, end: end))
+        // Which workouts have a route follows from their time alone, as every record does.
+        let hasRoute = (start / 60) % Int64(max(options.routesEvery, 1)) == 0
+        if hasRoute { routes.append(SyntheticRoute(path: route, start: start, end: end)) }
         let energy = Self.decimal(100_000 + random.next(below: 400_000), places: 3)
+        let routeElement = """
+              <WorkoutRoute sourceName="\(Self.watchSource)" sourceVersion="10.1" creationDate="\(time(end + 30))" startDate="\(time(start))" endDate="\(time(end))">
+               <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
+               <MetadataEntry key="HKMetadataKeySyncIdentifier" value="\(syncIdentifier(&random))"/>
+               <FileReference path="\(route)"/>
+              </WorkoutRoute>
+
+            """
         return """
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="\(minutes)" durationUnit="min" sourceName="\(Self.watchSource)" sourceVersion="10.1" device="\(watch(&addresses))" creationDate="\(time(end + 20))" startDate="\(time(start))" endDate="\(time(end))">
               <MetadataEntry key="HKIndoorWorkout" value="0"/>
@@ -184,12 +194,7 @@ struct SyntheticElementWriter {
               <WorkoutEvent type="HKWorkoutEventTypeResume" date="\(time(start + 360))"/>
               <WorkoutEvent type="HKWorkoutEventTypeSegment" date="\(time(start))" duration="\(minutes / 2)" durationUnit="min"/>
               <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="\(time(start))" endDate="\(time(end))" sum="\(energy)" unit="kcal"/>
-              <WorkoutRoute sourceName="\(Self.watchSource)" sourceVersion="10.1" creationDate="\(time(end + 30))" startDate="\(time(start))" endDate="\(time(end))">
-               <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
-               <MetadataEntry key="HKMetadataKeySyncIdentifier" value="\(syncIdentifier(&random))"/>
-               <FileReference path="\(route)"/>
-              </WorkoutRoute>
-             </Workout>
+            \(hasRoute ? routeElement : "") </Workout>
 
             """
     }

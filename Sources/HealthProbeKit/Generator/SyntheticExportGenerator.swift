@@ -69,6 +69,7 @@ public struct SyntheticExportGenerator: Sendable {
                 at: root.appendingPathComponent(subfolder), withIntermediateDirectories: true)
         }
         let output = try writeXML(to: root.appendingPathComponent(options.mainFileName))
+        guard options.writesFiles else { return output }
         let files = SyntheticFiles(options: options, exportInstant: output.exportInstant)
         for route in output.routes {
             try Data(files.gpx(route).utf8).write(to: root.appendingPathComponent(route.path))
@@ -94,7 +95,8 @@ public struct SyntheticExportGenerator: Sendable {
             bufferSize: 1 << 20)
         let files = SyntheticFiles(options: options, exportInstant: output.exportInstant)
         let paths =
-            output.routes.map(\.path) + (0..<options.electrocardiograms).map { files.electrocardiogram($0).path }
+            options.writesFiles
+            ? output.routes.map(\.path) + (0..<options.electrocardiograms).map { files.electrocardiogram($0).path } : []
         for path in paths {
             let relative = path.drop(while: { $0 == "/" })
             try archive.addEntry(

@@ -26,8 +26,13 @@ public struct SyntheticExportOptions: Sendable {
     /// Seconds between a route's track points (60: a few dozen points a workout; 5: about
     /// 100 KB of GPX a workout, as a real run's route).
     public var routePointSeconds: Int64 = 60
+    /// Every this many workouts has a route (1: all of them; 5: a fifth, about 2,000 in 1M items).
+    public var routesEvery = 1
     /// ECG recordings written beside the main XML (`electrocardiograms/`), 30 seconds at 512 Hz each.
     public var electrocardiograms = 0
+    /// Whether a zip or folder holds the route and ECG files; without them, the main XML alone
+    /// (its workouts still refer to their routes), for comparing what the files cost.
+    public var writesFiles = true
 
     public init(
         elementCount: Int, seed: UInt64 = 1, utcOffsetSeconds: Int = 0, deviceAddressSeed: UInt64 = 1,

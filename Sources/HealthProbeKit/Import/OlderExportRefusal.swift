@@ -18,13 +18,16 @@ public struct OlderExportRefusal: Error, LocalizedError, Sendable {
             + "everything recorded since would look lost; check the newest export"
     }
 
-    /// Throws when the capture `previous` was exported after `exportDate`.
+    /// Throws when the capture `previous` is an export made after `exportDate`. (A backup's
+    /// capture is dated when the backup was made, and a backup compares only what it describes:
+    /// an export made hours before it is no wrong file.)
     static func check(
         exportDate: Double?, previous: Int64?, inputName: String, _ db: Database
     ) throws {
         guard let exportDate, let previous,
             let last = try Double.fetchOne(
-                db, sql: "SELECT exportDate FROM capture WHERE id = ?", arguments: [previous]),
+                db, sql: "SELECT exportDate FROM capture WHERE id = ? AND origin = \(CaptureOrigin.export.sqlLiteral)",
+                arguments: [previous]),
             last > exportDate
         else { return }
         throw OlderExportRefusal(
