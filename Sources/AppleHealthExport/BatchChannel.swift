@@ -38,6 +38,16 @@ public final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         return item
     }
 
+    /// The next item if one is waiting, without blocking; nil otherwise.
+    public func poll() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !items.isEmpty else { return nil }
+        let item = items.removeFirst()
+        condition.broadcast()
+        return item
+    }
+
     public func close() {
         condition.lock()
         closed = true

@@ -36,15 +36,19 @@ public struct ElectrocardiogramParser {
         guard bytes <= Self.maximumBytes else {
             throw fail("it is larger than the \(Self.maximumBytes >> 20) MiB an ECG recording may be")
         }
-        for byte in chunk {
-            if byte == UInt8(ascii: "\n") {
-                try endLine()
-            } else {
-                guard line.count < Self.maximumLineBytes else {
-                    throw fail("line \(lineNumber + 1) is longer than \(Self.maximumLineBytes) bytes")
-                }
-                line.append(byte)
+        var start = 0
+        while start < chunk.count {
+            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
+            // A rebased buffer counts from zero.
+            let newline = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 }
+            let end = newline ?? chunk.count
+            guard line.count + (end - start) <= Self.maximumLineBytes else {
+                throw fail("line \(lineNumber + 1) is longer than \(Self.maximumLineBytes) bytes")
             }
+            line.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
+            guard newline != nil else { return }
+            try endLine()
+            start = end + 1
         }
     }
 

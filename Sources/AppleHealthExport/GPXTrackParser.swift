@@ -9,6 +9,7 @@ import Foundation
 /// Reads a GPX file's track points as they stream past, through libxml2's SAX2 push parser set up
 /// as for exports (``SAXDocumentParser``): no network, no entities, nothing loaded. Keeps each
 /// `<trkpt>`'s coordinates, time, elevation and Apple's extensions; skips `<metadata>` and names.
+/// Nothing is allocated per element: names are compared in place, numbers parsed from the bytes.
 public final class GPXTrackParser {
     /// Why a file is not a readable route.
     public struct Failure: Error, Sendable, Equatable {
@@ -26,12 +27,10 @@ public final class GPXTrackParser {
     fileprivate var pointDepth: Int?
     fileprivate var field: Int?
     fileprivate var text: [UInt8] = []
-    fileprivate var point: [Int64?] = []
-    fileprivate var points: [[Int64?]] = []
-    fileprivate var decimals = [Int](repeating: 0, count: RouteTrack.fields.count)
-    fileprivate var segmentStarts: [Int] = []
+    fileprivate var values = [Int64](repeating: 0, count: RouteTrack.fields.count)
+    fileprivate var mask: UInt8 = 0
+    fileprivate var track = RouteTrack(decimals: [Int](repeating: 0, count: RouteTrack.fields.count))
     fileprivate var segments = 0
-    fileprivate var otherElements = 0
     fileprivate var failure: Failure?
     private var bytes = 0
 
@@ -66,8 +65,7 @@ public final class GPXTrackParser {
     public func finish() throws(Failure) -> RouteTrack {
         try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         guard rootSeen else { throw Failure(reason: "it is not a GPX file") }
-        return RouteTrack(
-            decimals: decimals, points: points, segmentStarts: segmentStarts, otherElements: otherElements)
+        return track
     }
 
     private func parse(_ chunk: UnsafeRawBufferPointer, terminate: Bool) throws(Failure) {
@@ -93,47 +91,71 @@ public final class GPXTrackParser {
         if let context { xmlStopParser(context) }
     }
 
-    fileprivate func endPoint() {
-        points.append(point)
-        if points.count > Self.maximumPoints { stop("it holds more than \(Self.maximumPoints) points") }
+    fileprivate func startPoint() {
+        mask = 0
     }
 
-    /// Parses `text` into field `index` of the current point.
-    fileprivate func setField(_ index: Int, _ bytes: [UInt8]) {
-        var trimmed = bytes[...]
-        while let first = trimmed.first, first == 0x20 || first == 0x0A || first == 0x09 || first == 0x0D {
-            trimmed = trimmed.dropFirst()
-        }
-        while let last = trimmed.last, last == 0x20 || last == 0x0A || last == 0x09 || last == 0x0D {
-            trimmed = trimmed.dropLast()
-        }
+    fileprivate func endPoint() {
+        track.append(values, mask: mask)
+        if track.count > Self.maximumPoints { stop("it holds more than \(Self.maximumPoints) points") }
+    }
+
+    fileprivate func startSegment() {
+        if segments > 0 { track.segmentStarts.append(track.count) }
+        segments += 1
+    }
+
+    /// Parses `bytes` (surrounding white space allowed) into field `index` of the current point.
+    fileprivate func setField(_ index: Int, _ bytes: UnsafeRawBufferPointer) {
+        var start = 0
+        var end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        let trimmed = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         let parsed = index == RouteTrack.timeField ? Self.time(trimmed) : DecimalText.parse(trimmed)
         guard let parsed else {
-            stop("point \(points.count + 1) has a \(RouteTrack.fields[index]) that is not a number")
+            stop("point \(track.count + 1) has a \(RouteTrack.fields[index]) that is not a number")
             return
         }
-        point[index] = parsed.value
-        decimals[index] = max(decimals[index], parsed.decimals)
+        values[index] = parsed.value
+        mask |= 1 << index
+        if parsed.decimals > track.decimals[index] { track.decimals[index] = parsed.decimals }
+    }
+
+    fileprivate func countOtherElement() {
+        track.otherElements += 1
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// `2000-01-01T08:00:00Z` or `…:00.25Z`: seconds since 1970 scaled as ``DecimalText`` scales.
-    static func time(_ bytes: ArraySlice<UInt8>) -> (value: Int64, decimals: Int)? {
-        let text = Array(bytes)
-        guard text.count >= 20, text.last == UInt8(ascii: "Z"), text[10] == UInt8(ascii: "T") else { return nil }
-        var stamp = Array(text[0..<19])
-        stamp[10] = UInt8(ascii: " ")
-        stamp += Array(" +0000".utf8)
-        guard let instant = stamp.withUnsafeBytes({ ExportTimestamp.parse($0) }) else { return nil }
-        var fraction: (value: Int64, decimals: Int) = (0, 0)
+    static func time(_ text: UnsafeRawBufferPointer) -> (value: Int64, decimals: Int)? {
+        guard text.count >= 20, text[text.count - 1] == UInt8(ascii: "Z"), text[10] == UInt8(ascii: "T") else {
+            return nil
+        }
+        let instant = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { stamp -> ExportTimestamp? in
+            for index in 0..<19 { stamp[index] = text[index] }
+            stamp[10] = UInt8(ascii: " ")
+            for (offset, byte) in " +0000".utf8.enumerated() { stamp[19 + offset] = byte }
+            return ExportTimestamp.parse(UnsafeRawBufferPointer(stamp))
+        }
+        guard let instant else { return nil }
+        var fraction: Int64 = 0
+        var places = 0
         if text.count > 20 {
-            guard text[19] == UInt8(ascii: "."),
-                let parsed = DecimalText.parse([UInt8(ascii: "0")] + text[19..<(text.count - 1)])
-            else { return nil }
-            fraction = parsed
+            guard text[19] == UInt8(ascii: "."), text.count > 21 else { return nil }
+            for index in 20..<(text.count - 1) {
+                let digit = Int64(text[index]) &- 48
+                guard digit >= 0, digit <= 9, places < DecimalText.maximumDecimals else { return nil }
+                fraction = fraction * 10 + digit
+                places += 1
+            }
         }
         let (seconds, overflow) = instant.secondsSince1970.multipliedReportingOverflow(by: DecimalText.scale)
         guard !overflow else { return nil }
-        return (seconds + fraction.value, fraction.decimals)
+        return (seconds + fraction * DecimalText.power(DecimalText.maximumDecimals - places), places)
     }
 }
 
@@ -142,8 +164,24 @@ private func gpx(_ context: UnsafeMutableRawPointer?) -> GPXTrackParser {
     Unmanaged<GPXTrackParser>.fromOpaque(context!).takeUnretainedValue()
 }
 
-private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
+/// Whether the NUL-terminated name is `literal`, compared in place.
+@inline(__always)
+private func named(_ name: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
+    guard let name else { return false }
+    return strcmp(
+        UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+}
+
+/// The point field a child element of `<trkpt>` holds, by name.
+private func pointField(_ name: UnsafePointer<xmlChar>?) -> Int? {
+    if named(name, "time") { return 0 }
+    if named(name, "ele") { return 3 }
+    if named(name, "speed") { return 4 }
+    if named(name, "course") { return 5 }
+    if named(name, "hAcc") { return 6 }
+    if named(name, "vAcc") { return 7 }
+    return nil
 }
 
 private func gpxStartElement(
@@ -153,37 +191,33 @@ private func gpxStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     let parser = gpx(context)
-    let element = name(localName)
     defer { parser.depth += 1 }
     if parser.depth == 0 {
-        guard element == "gpx" else { return parser.stop("it is not a GPX file (its root is <\(element)>)") }
+        guard named(localName, "gpx") else { return parser.stop("it is not a GPX file (its root is not <gpx>)") }
         parser.rootSeen = true
         return
     }
-    if element == "trkseg" {
-        if parser.segments > 0 { parser.segmentStarts.append(parser.points.count) }
-        parser.segments += 1
-        return
-    }
-    if parser.pointDepth == nil, element == "trkpt" {
+    if named(localName, "trkseg") { return parser.startSegment() }
+    if parser.pointDepth == nil, named(localName, "trkpt") {
         parser.pointDepth = parser.depth
-        parser.point = [Int64?](repeating: nil, count: RouteTrack.fields.count)
+        parser.startPoint()
         for index in 0..<Int(attributeCount) {
-            let attribute = name(attributes?[index * 5])
-            guard let field = ["lat": 1, "lon": 2][attribute], let start = attributes?[index * 5 + 3],
-                let end = attributes?[index * 5 + 4]
-            else { continue }
-            parser.setField(field, Array(UnsafeBufferPointer(start: start, count: end - start)))
+            guard let start = attributes?[index * 5 + 3], let end = attributes?[index * 5 + 4] else { continue }
+            let value = UnsafeRawBufferPointer(start: start, count: end - start)
+            if named(attributes?[index * 5], "lat") {
+                parser.setField(1, value)
+            } else if named(attributes?[index * 5], "lon") {
+                parser.setField(2, value)
+            }
         }
         return
     }
-    guard parser.pointDepth != nil else { return }
-    if element == "extensions" { return }
-    if let field = RouteTrack.fields.firstIndex(of: element), field != 1, field != 2 {
+    guard parser.pointDepth != nil, !named(localName, "extensions") else { return }
+    if let field = pointField(localName) {
         parser.field = field
         parser.text.removeAll(keepingCapacity: true)
     } else {
-        parser.otherElements += 1
+        parser.countOtherElement()
     }
 }
 
@@ -195,7 +229,7 @@ private func gpxEndElement(
     parser.depth -= 1
     if let field = parser.field {
         parser.field = nil
-        parser.setField(field, parser.text)
+        parser.text.withUnsafeBytes { parser.setField(field, $0) }
     } else if parser.pointDepth == parser.depth {
         parser.pointDepth = nil
         parser.endPoint()

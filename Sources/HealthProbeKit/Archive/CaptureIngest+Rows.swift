@@ -58,8 +58,8 @@ extension CaptureIngest {
 
     /// Stores what a record carries beyond its row: the samples a correlation holds (resolved
     /// once every record is in), and the files it came with or refers to, for this capture —
-    /// with their content when it is already known (an ECG's), stored once by its digest; the
-    /// rest are read when the capture completes (``ReferencedFileReader``). Kept in the archive,
+    /// with their content when it is already known (an ECG's, or one read alongside), stored once
+    /// by its digest; the rest are given theirs when the capture completes. Kept in the archive,
     /// not in memory, so that memory stays flat whatever the export's size.
     func remember(_ extras: PreparedBatch.Extras, recordID: Int64?) throws {
         guard let id = recordID else { return }
@@ -77,13 +77,16 @@ extension CaptureIngest {
         }
         for file in extras.files {
             if let content = file.content { try ReferencedFiles.store(content, kind: file.kind, db) }
+            let known =
+                file.content.map { ReferencedFiles.Known(digest: $0.digest, items: $0.items, problem: nil) }
+                ?? knownFiles[ReferencedFiles.Key(kind: file.kind, path: file.path)]
             try db.cachedStatement(
                 sql: """
-                    INSERT OR IGNORE INTO referencedFile (captureId, recordId, kind, path, digest, items)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO referencedFile (captureId, recordId, kind, path, digest, items, problem)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """
             ).execute(arguments: [
-                captureID, id, file.kind.rawValue, file.path, file.content?.digest, file.content?.items,
+                captureID, id, file.kind.rawValue, file.path, known?.digest, known?.items, known?.problem,
             ])
         }
     }

@@ -22,6 +22,9 @@ final class CaptureIngest {
     private let lookup: Statement
     let devices = DeviceTable()
     var records = 0
+    /// Files read while the capture is written, by kind and path: what a record that refers to
+    /// one is stored with (``ReferencedFiles/Known``).
+    var knownFiles: [ReferencedFiles.Key: ReferencedFiles.Known] = [:]
     let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.

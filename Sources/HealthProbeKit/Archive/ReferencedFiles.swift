@@ -4,6 +4,45 @@ import GRDB
 /// The archive's side of an export's files: contents stored once by digest, and which file each
 /// record of a capture came with or referred to (`fileContent`, `referencedFile`).
 enum ReferencedFiles {
+    /// A file of an export, by kind and path.
+    struct Key: Hashable {
+        var kind: AttachedFile.Kind
+        var path: String
+    }
+
+    /// What reading a file gave: its content's digest and items, or the problem.
+    struct Known {
+        var digest: String?
+        var items: Int?
+        var problem: String?
+    }
+
+    /// Stores a file read while the capture is written, and remembers it for the records that
+    /// refer to it; those stored before it came are given it when the capture completes
+    /// (``resolve(known:captureID:_:)``).
+    static func remember(
+        kind: AttachedFile.Kind, path: String, content: FileContent?, problem: String?, in ingest: CaptureIngest
+    ) throws {
+        if let content { try store(content, kind: kind, ingest.db) }
+        ingest.knownFiles[Key(kind: kind, path: path)] = Known(
+            digest: content?.digest, items: content?.items, problem: problem)
+    }
+
+    /// Gives the files read during the capture to the rows stored before they came.
+    static func resolve(known: [Key: Known], captureID: Int64, _ db: Database) throws {
+        for kind in AttachedFile.Kind.allCases {
+            for path in try unread(kind: kind, captureID: captureID, db) {
+                guard let file = known[Key(kind: kind, path: path)] else { continue }
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE referencedFile SET digest = ?, items = ?, problem = ?
+                        WHERE captureId = ? AND kind = ? AND path = ?
+                        """
+                ).execute(arguments: [file.digest, file.items, file.problem, captureID, kind.rawValue, path])
+            }
+        }
+    }
+
     /// Stores `content` unless the archive holds it already.
     static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")

@@ -75,16 +75,18 @@ enum RouteFindings {
         var comparison = Comparison()
         let before = try tracks(change.before, db)
         let after = try tracks(change.after, db)
-        comparison.pointsBefore = before.reduce(0) { $0 + $1.points.count }
-        comparison.pointsAfter = after.reduce(0) { $0 + $1.points.count }
+        comparison.pointsBefore = before.reduce(0) { $0 + $1.count }
+        comparison.pointsAfter = after.reduce(0) { $0 + $1.count }
         comparison.gone = after.isEmpty
-        let kept = Set(after.flatMap(\.points).map(Key.init))
-        let had = Set(before.flatMap(\.points).map(Key.init))
-        comparison.added = after.flatMap(\.points).filter { !had.contains(Key($0)) }.count
+        let kept = Set(after.flatMap { track in (0..<track.count).map { Key(track.point($0)) } })
+        let had = Set(before.flatMap { track in (0..<track.count).map { Key(track.point($0)) } })
+        comparison.added = after.reduce(0) { total, track in
+            total + (0..<track.count).filter { !had.contains(Key(track.point($0))) }.count
+        }
         for track in before {
             var run: (Double, Double, Int)?
-            for index in track.points.indices {
-                guard !kept.contains(Key(track.points[index])) else {
+            for index in 0..<track.count {
+                guard !kept.contains(Key(track.point(index))) else {
                     if let finished = run { comparison.stretches.append(finished) }
                     run = nil
                     continue

@@ -19,11 +19,16 @@ final class ElementBatch: @unchecked Sendable {
         storage.deallocate()
     }
 
+    /// An ECG recording holds its voltages (120 KB for 30 seconds): a batch with one is sent at
+    /// once, so that the batches in flight never hold hundreds of them.
+    private var holdsRecording = false
+
     var isEmpty: Bool { count == 0 }
-    var isFull: Bool { count == capacity }
+    var isFull: Bool { count == capacity || holdsRecording }
 
     func append(_ element: consuming ExportElement) {
         precondition(count < capacity, "ElementBatch is full")
+        if case .electrocardiogram = element { holdsRecording = true }
         (storage + count).initialize(to: element)
         count += 1
     }
@@ -34,6 +39,7 @@ final class ElementBatch: @unchecked Sendable {
         defer {
             (storage + next).deinitialize(count: count - next)
             count = 0
+            holdsRecording = false
         }
         while next < count {
             let element = (storage + next).move()

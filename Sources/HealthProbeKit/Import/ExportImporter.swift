@@ -73,6 +73,7 @@ public struct ExportImporter: Sendable {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
         let started = Date()
+        let files = ReferencedFilePrefetch(source: reader.source)
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
@@ -83,11 +84,12 @@ public struct ExportImporter: Sendable {
         defer {
             parser.join()
             fingerprinter.join()
+            files.stop()
         }
         do {
             return try store.withBulkLoadJournal {
                 try store.writer.write { db in
-                    try store(from: prepared, reader: reader, started: started, progress: progress, db)
+                    try store(from: prepared, reader: reader, files: files, started: started, progress: progress, db)
                 }
             }
         } catch {
@@ -99,7 +101,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Prepared>, reader: ExportReader, started: Date,
+        from channel: BatchChannel<Prepared>, reader: ExportReader, files: ReferencedFilePrefetch, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
@@ -113,6 +115,10 @@ public struct ExportImporter: Sendable {
             switch message {
             case .records(let batch):
                 try ingest.add(batch)
+                while let file = files.poll() {
+                    try ReferencedFiles.remember(
+                        kind: file.kind, path: file.path, content: file.content, problem: file.problem, in: ingest)
+                }
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):
@@ -121,6 +127,10 @@ public struct ExportImporter: Sendable {
                         phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
+                while let file = files.next() {
+                    try ReferencedFiles.remember(
+                        kind: file.kind, path: file.path, content: file.content, problem: file.problem, in: ingest)
+                }
                 let (capture, audit) = try complete(
                     ingest, summary: summary, aggregates: aggregates, reader: reader, db)
                 return Result(capture: capture, unreadable: unreadable, audit: audit)
@@ -142,7 +152,8 @@ public struct ExportImporter: Sendable {
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
-        try ReferencedFileReader.read(captureID: ingest.captureID, source: reader.source, db)
+        // Every file the export holds was read alongside; what is still unread, it does not hold.
+        try ReferencedFiles.resolve(known: ingest.knownFiles, captureID: ingest.captureID, db)
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text

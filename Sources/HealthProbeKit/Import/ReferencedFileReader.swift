@@ -2,31 +2,13 @@ import AppleHealthExport
 import Foundation
 import GRDB
 
-/// Reads, when a capture completes, the files its records refer to — clinical documents and
-/// workout routes — from the export's folders, in one pass over each folder, each file streamed
-/// and capped. A file the export does not hold keeps no digest (``ReferencedFiles``); one that
-/// cannot be read is named with its problem; neither fails the check.
+/// How the files records refer to — clinical documents and workout routes — are read from an
+/// export's folders (``ReferencedFilePrefetch`` reads them beside the import), each streamed and
+/// capped. A file the export does not hold keeps no digest (``ReferencedFiles``); one that cannot
+/// be read is named with its problem; neither fails the check.
 enum ReferencedFileReader {
     /// The largest clinical document read: FHIR resources are a few kilobytes.
     static let maximumDocumentBytes = 16 << 20
-
-    static func read(captureID: Int64, source: ExportSource, _ db: Database) throws {
-        guard case .bytes = source.container else {
-            for kind in [AttachedFile.Kind.clinicalDocument, .route] {
-                var wanted = try ReferencedFiles.unread(kind: kind, captureID: captureID, db)
-                guard !wanted.isEmpty else { continue }
-                let (folder, fileExtension) = location(of: kind)
-                try AuxiliaryFiles(source: source).forEachFile(in: folder, withExtension: fileExtension) {
-                    path, stream in
-                    guard wanted.remove(path) != nil else { return }
-                    let (content, problem) = Self.content(kind, path: path, stream)
-                    try ReferencedFiles.resolve(
-                        path: path, kind: kind, captureID: captureID, content: content, problem: problem, db)
-                }
-            }
-            return
-        }
-    }
 
     static func location(of kind: AttachedFile.Kind) -> (folder: String, fileExtension: String) {
         switch kind {
@@ -46,7 +28,7 @@ enum ReferencedFileReader {
                 let parser = GPXTrackParser(path: path)
                 try stream { chunk in try parser.feed(chunk) }
                 let track = try parser.finish()
-                return (FileContent(TrackCoding.encode(track), items: track.points.count), nil)
+                return (FileContent(TrackCoding.encode(track), items: track.count), nil)
             case .clinicalDocument, .electrocardiogram:
                 var bytes: [UInt8] = []
                 try stream { chunk in

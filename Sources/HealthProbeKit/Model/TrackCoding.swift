@@ -11,22 +11,23 @@ public enum TrackCoding {
     public static func encode(_ track: RouteTrack) -> [UInt8] {
         let fields = RouteTrack.fields.count
         var bytes: [UInt8] = [version]
-        VarintBytes.appendUnsigned(UInt64(track.points.count), to: &bytes)
+        VarintBytes.appendUnsigned(UInt64(track.count), to: &bytes)
         VarintBytes.appendUnsigned(UInt64(fields), to: &bytes)
         for field in 0..<fields { bytes.append(UInt8(clamping: track.decimals[field])) }
         VarintBytes.appendUnsigned(UInt64(track.segmentStarts.count), to: &bytes)
         for start in track.segmentStarts { VarintBytes.appendUnsigned(UInt64(start), to: &bytes) }
         VarintBytes.appendUnsigned(UInt64(track.otherElements), to: &bytes)
-        bytes.reserveCapacity(bytes.count + track.points.count * fields * 2)
+        bytes.reserveCapacity(bytes.count + track.count * fields * 2)
         for field in 0..<fields {
             let divisor = DecimalText.power(DecimalText.maximumDecimals - track.decimals[field])
+            let column = track.columns[field]
             var previous: Int64 = 0
-            for point in track.points {
-                guard let scaled = point[field] else {
+            for point in 0..<track.count {
+                guard track.present[point] & (1 << field) != 0 else {
                     bytes.append(0)
                     continue
                 }
-                let value = scaled / divisor
+                let value = column[point] / divisor
                 let delta = value &- previous
                 previous = value
                 VarintBytes.appendUnsigned(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)) &+ 1, to: &bytes)
@@ -52,7 +53,8 @@ public enum TrackCoding {
             segmentStarts.append(Int(start))
         }
         guard let other = reader.unsigned(), other <= UInt64(Int.max) else { return nil }
-        var points = [[Int64?]](repeating: [Int64?](repeating: nil, count: Int(fields)), count: count)
+        var columns = [[Int64]](repeating: [Int64](repeating: 0, count: count), count: Int(fields))
+        var present = [UInt8](repeating: 0, count: count)
         for field in 0..<Int(fields) {
             let scale = DecimalText.power(DecimalText.maximumDecimals - decimals[field])
             var previous: Int64 = 0
@@ -61,10 +63,17 @@ public enum TrackCoding {
                 guard shifted > 0 else { continue }
                 let zigzag = shifted - 1
                 previous = previous &+ (Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
-                points[point][field] = previous &* scale
+                columns[field][point] = previous &* scale
+                present[point] |= 1 << field
             }
         }
         guard reader.atEnd else { return nil }
-        return RouteTrack(decimals: decimals, points: points, segmentStarts: segmentStarts, otherElements: Int(other))
+        var track = RouteTrack(decimals: decimals, segmentStarts: segmentStarts, otherElements: Int(other))
+        var values = [Int64](repeating: 0, count: Int(fields))
+        for point in 0..<count {
+            for field in 0..<Int(fields) { values[field] = columns[field][point] }
+            track.append(values, mask: present[point])
+        }
+        return track
     }
 }

@@ -232,8 +232,11 @@ struct CaptureLifecycleTests {
         let row = try #require(tracks.first)
         let content = FileContent(digest: row["digest"], compressed: Array(row["content"] as Data), items: 0)
         let track = try #require(content.inflated().flatMap(TrackCoding.decode))
-        #expect(routes.first { $0["digest"] == content.digest }?["items"] == track.points.count)
-        #expect(track.points.allSatisfy { $0[1] != nil && $0[2] != nil && $0[0] != nil })
+        #expect(routes.first { $0["digest"] == content.digest }?["items"] == track.count)
+        #expect(
+            (0..<track.count).allSatisfy {
+                track.value($0, 0) != nil && track.value($0, 1) != nil && track.value($0, 2) != nil
+            })
     }
 
     /// A first import links children stored before their correlation as it is stored, and those

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 import Testing
@@ -127,5 +128,20 @@ struct ReferencedFileDetectorTests {
         let lost = try #require(try support.check(gone, in: store).audit.anomalies.only(.routeChanged).first)
         #expect(lost.evidence["routesGone"] == "1")
         #expect(lost.evidence["exportHeldNoRoutes"] == "true")
+    }
+}
+
+@Suite("Codings of voltages and tracks")
+struct CodingTests {
+    @Test func aTrackComesBackFromItsCodingExactly() throws {
+        let parser = GPXTrackParser(path: "/workout-routes/a.gpx")
+        try Array(ReferencedFileFixture.gpx(points: 300).utf8).withUnsafeBytes { try parser.feed($0) }
+        let track = try parser.finish()
+        let encoded = TrackCoding.encode(track)
+        #expect(TrackCoding.decode(encoded) == track)
+        #expect(TrackCoding.decode(Array(encoded.dropLast())) == nil)
+        #expect(encoded.count < 300 * 20)
+        let content = FileContent(encoded, items: track.count)
+        #expect(content.inflated() == encoded)
     }
 }

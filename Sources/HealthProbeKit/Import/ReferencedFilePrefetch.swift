@@ -1,0 +1,53 @@
+import AppleHealthExport
+import Foundation
+
+/// Reads an export's clinical documents and routes on a thread of its own while the main XML is
+/// imported, so that a check of years of routes does not read them all after the records. Each
+/// file's content comes through a bounded channel (memory stays flat), which the writer drains
+/// between batches: it stores the content and keeps only the path's digest, a few dozen bytes, to
+/// give the records that refer to it (``ReferencedFileReader``).
+final class ReferencedFilePrefetch: @unchecked Sendable {
+    /// One file as read.
+    struct Item: Sendable {
+        var kind: AttachedFile.Kind
+        var path: String
+        var content: FileContent?
+        var problem: String?
+    }
+
+    /// Files in flight between the thread and the writer: a route's content is a few kilobytes.
+    static let inFlight = 32
+
+    private let channel = BatchChannel<Item>(capacity: inFlight)
+    private var thread: JoinableThread?
+
+    init(source: ExportSource) {
+        if case .bytes = source.container {
+            channel.close()
+            return
+        }
+        thread = JoinableThread(name: "healthprobe.files") { [channel] in
+            defer { channel.close() }
+            guard let files = try? AuxiliaryFiles(source: source) else { return }
+            for kind in [AttachedFile.Kind.clinicalDocument, .route] {
+                let (folder, fileExtension) = ReferencedFileReader.location(of: kind)
+                try? files.forEachFile(in: folder, withExtension: fileExtension) { path, stream in
+                    let (content, problem) = ReferencedFileReader.content(kind, path: path, stream)
+                    try channel.send(Item(kind: kind, path: path, content: content, problem: problem))
+                }
+            }
+        }
+    }
+
+    /// A file read, if one is waiting.
+    func poll() -> Item? { channel.poll() }
+
+    /// The next file read, waiting for it; nil once every file has been read.
+    func next() -> Item? { channel.receive() }
+
+    /// Stops the thread (a failed import needs no files) and waits until it has ended.
+    func stop() {
+        channel.cancel()
+        thread?.join()
+    }
+}
