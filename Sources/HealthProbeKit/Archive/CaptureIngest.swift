@@ -39,6 +39,8 @@ final class CaptureIngest {
     /// Whether every add inserts: a backup's samples are matched to the archive before they
     /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
     private let insertsOnly: Bool
+    /// Where the next copy of a record this capture holds more than once goes.
+    private var repeats = RepeatedRecords()
 
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
@@ -131,7 +133,9 @@ final class CaptureIngest {
             markSeen.bindBlob(4, row.strictFingerprint, in: bytes)
         }
         var rowBound = false
-        var occurrence: Int64 = 0
+        let fingerprint = UnsafeRawBufferPointer(rebasing: bytes[row.strictFingerprint.range])
+        var occurrence = repeats.nextOccurrence(of: row.identityKey, fingerprint: fingerprint)
+        defer { if occurrence > 0 { repeats.stored(row.identityKey, fingerprint: fingerprint, at: occurrence) } }
         while true {
             if let markSeen {
                 markSeen.bind(3, occurrence)

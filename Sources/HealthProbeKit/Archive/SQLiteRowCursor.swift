@@ -15,6 +15,13 @@ public final class SQLiteRowCursor {
         try statement.setArguments(arguments)
     }
 
+    /// Steps through `statement` (a cached one, run once per argument set) from its start.
+    init(_ db: Database, statement: Statement, arguments: StatementArguments) throws {
+        self.db = db
+        self.statement = statement
+        try statement.setArguments(arguments)
+    }
+
     public func step() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
@@ -35,6 +42,16 @@ public final class SQLiteRowCursor {
     public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// A 16-byte blob as the fingerprint it stores (big-endian, ``Fingerprint``); zero when the
+    /// column holds something else.
+    func fingerprint(_ column: Int32) -> Fingerprint {
+        guard let bytes = bytes(column), bytes.count == 16 else { return Fingerprint(high: 0, low: 0) }
+        let raw = UnsafeRawBufferPointer(bytes)
+        return Fingerprint(
+            high: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+            low: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
     public func string(_ column: Int32) -> String? {

@@ -9,6 +9,12 @@ struct ConflictingValuesDetector {
     let thresholds: Thresholds
 
     private var sameStart: [TimelineScan.Row] = []
+
+    /// One source's type over one interval.
+    private struct Slot: Hashable {
+        var group: UInt64
+        var end: Double
+    }
     /// By type and source: the records in conflict, and how many measurements they make.
     private var tallies: [UInt64: (rows: [TimelineScan.Row], cases: Int)] = [:]
     private(set) var involvedArrivals: [Int64] = []
@@ -28,7 +34,9 @@ struct ConflictingValuesDetector {
     private mutating func flush() {
         defer { sameStart.removeAll(keepingCapacity: true) }
         guard sameStart.count > 1 else { return }
-        let groups = Dictionary(grouping: sameStart) { "\($0.group) \($0.endDate)" }
+        // A replayed sample shares its start thousands of times, all one value: nothing to judge.
+        guard sameStart.contains(where: { $0.valueKey != sameStart[0].valueKey }) else { return }
+        let groups = Dictionary(grouping: sameStart) { Slot(group: $0.group, end: $0.endDate) }
         for group in groups.values where group.count > 1 && group.contains(where: \.isArrival) {
             let written = group.compactMap(\.creationDate)
             guard Set(group.map(\.valueKey)).count > 1, let first = written.min(), let last = written.max(),

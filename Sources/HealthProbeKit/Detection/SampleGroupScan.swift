@@ -18,19 +18,26 @@ struct SampleGroupScan {
         var sampleValue: String
         var startDate: Double?
         var endDate: Double?
-        var semanticFingerprint: Data
+        var semanticFingerprint: Fingerprint
         var heldByCurrent: Bool
         var heldByPrevious: Bool
 
         var isArrival: Bool { heldByCurrent && !heldByPrevious }
 
         /// What makes two records the same sample whatever their source.
-        var sampleIdentity: String {
-            [
-                kind, type, unit ?? "\u{0}", startDate.map { String($0) } ?? "-", endDate.map { String($0) } ?? "-",
-                sampleValue,
-            ].joined(separator: "\u{1}")
+        var sampleIdentity: SampleIdentity {
+            SampleIdentity(
+                kind: kind, type: type, unit: unit, startDate: startDate, endDate: endDate, sampleValue: sampleValue)
         }
+    }
+
+    struct SampleIdentity: Hashable {
+        var kind: String
+        var type: String
+        var unit: String?
+        var startDate: Double?
+        var endDate: Double?
+        var sampleValue: String
     }
 
     let pair: CapturePair
@@ -58,16 +65,39 @@ struct SampleGroupScan {
                     AND (\(pair.heldByCurrent) OR \(pair.heldByPrevious))
                 """)
         let previous = pair.previous?.id ?? -1
+        var texts = TextColumns()
+        var rows: [Row] = []
         while let key = try keys.next() {
-            let arguments: StatementArguments = ["current": pair.current.id, "previous": previous, "key": key]
-            let rows = try GRDB.Row.fetchAll(statement, arguments: arguments).map { row in
-                Row(
-                    id: row["id"], kind: row["kind"], type: row["type"], sourceName: row["sourceName"],
-                    unit: row["unit"], sampleValue: row["sampleValue"] ?? "", startDate: row["startDate"],
-                    endDate: row["endDate"], semanticFingerprint: row["semanticFingerprint"],
-                    heldByCurrent: row["heldByCurrent"], heldByPrevious: row["heldByPrevious"])
+            let cursor = try SQLiteRowCursor(
+                db, statement: statement, arguments: ["current": pair.current.id, "previous": previous, "key": key])
+            rows.removeAll(keepingCapacity: true)
+            while try cursor.step() {
+                rows.append(
+                    Row(
+                        id: cursor.integer(0) ?? 0, kind: texts.text(cursor, 1) ?? "",
+                        type: texts.text(cursor, 2) ?? "",
+                        sourceName: texts.text(cursor, 3), unit: texts.text(cursor, 4),
+                        sampleValue: texts.text(cursor, 5) ?? "", startDate: cursor.double(6),
+                        endDate: cursor.double(7),
+                        semanticFingerprint: cursor.fingerprint(8), heldByCurrent: cursor.integer(9) == 1,
+                        heldByPrevious: cursor.integer(10) == 1))
             }
             if rows.count > 1 && rows.contains(where: \.isArrival) { try body(rows) }
+        }
+    }
+
+    /// The rows of one key repeat the same few texts (a writer replaying one sample thousands of
+    /// times): each column's last text is reused while its bytes are the same, so a group of a
+    /// hundred thousand copies holds a few strings, not a million.
+    private struct TextColumns {
+        private var last: [Int32: (bytes: [UInt8], text: String)] = [:]
+
+        mutating func text(_ cursor: SQLiteRowCursor, _ column: Int32) -> String? {
+            guard let bytes = cursor.bytes(column) else { return nil }
+            if let known = last[column], known.bytes.elementsEqual(bytes) { return known.text }
+            let text = String(decoding: bytes, as: UTF8.self)
+            last[column] = (Array(bytes), text)
+            return text
         }
     }
 }

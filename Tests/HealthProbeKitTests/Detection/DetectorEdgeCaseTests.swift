@@ -222,3 +222,30 @@ struct DetectorEdgeCaseTests {
         #expect(found[1].isEmpty, "\(found[1].summaries)")
     }
 }
+
+/// A writer replaying one sample thousands of times: each copy is its own occurrence, found again
+/// by the next export, and counted exactly.
+@Suite("Identical records by the thousand")
+struct ReplayedRecordTests {
+    @Test func thousandsOfIdenticalCopiesAreStoredAndMetAgainOneForOne() throws {
+        let support = try ArchiveTestSupport()
+        let copy = MiniExport.record(start: "2000-02-01 08:00:00 +0000")
+        let other = MiniExport.record(value: "61", start: "2000-02-01 08:00:00 +0000")
+        let found = try support.audit([
+            MiniExport(elements: Array(repeating: copy, count: 3_000) + [other]),
+            MiniExport(elements: [other] + Array(repeating: copy, count: 3_000)),
+            MiniExport(elements: Array(repeating: copy, count: 2_500) + [other]),
+        ])
+        #expect(found[0].summaries == ["duplicate \(DetectorEdgeCaseTests.heartRate) 2999"])
+        #expect(found[1].isEmpty, "\(found[1].summaries)")
+        let store = try support.openArchive()
+        let captures = try store.fetchCaptures()
+        #expect(captures.map(\.records) == [3_001, 3_001, 2_501])
+        #expect(captures.map(\.new) == [3_001, 0, 0])
+        #expect(captures.map(\.gone) == [0, 0, 500])
+        let occurrences = try store.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(occurrence) FROM record")
+        }
+        #expect(occurrences == 2_999)
+    }
+}
