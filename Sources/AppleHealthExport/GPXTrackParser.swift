@@ -35,18 +35,14 @@ public final class GPXTrackParser {
     private var bytes = 0
 
     public init(path: String) {
-        _ = SAXDocumentParser.installGlobals
         var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = gpxStartElement
         handler.endElementNs = gpxEndElement
         handler.characters = gpxCharacters
         handler.getEntity = gpxGetEntity
         handler.entityDecl = gpxEntityDeclaration
         handler.serror = { _, _ in }
-        let userData = Unmanaged.passUnretained(self).toOpaque()
-        context = path.withCString { name in xmlCreatePushParserCtxt(&handler, userData, nil, 0, name) }
-        if let context { xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue)) }
+        context = SAXPushContext.make(&handler, userData: Unmanaged.passUnretained(self).toOpaque(), name: path)
     }
 
     deinit {
@@ -71,19 +67,12 @@ public final class GPXTrackParser {
     private func parse(_ chunk: UnsafeRawBufferPointer, terminate: Bool) throws(Failure) {
         guard let context else { throw Failure(reason: "the XML parser could not be created") }
         if let failure { throw failure }
-        var offset = 0
-        repeat {
-            let length = min(chunk.count - offset, 1 << 24)
-            let pointer = chunk.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
-            let status = xmlParseChunk(
-                context, pointer, Int32(length), terminate && offset + length >= chunk.count ? 1 : 0)
-            offset += length
+        try SAXPushContext.feed(context, chunk, terminate: terminate) { wellFormed throws(Failure) in
             if let failure { throw failure }
-            if status != 0 || context.pointee.wellFormed == 0 {
-                let line = Int(xmlSAX2GetLineNumber(context))
-                throw Failure(reason: "line \(line) is not well-formed XML")
+            if !wellFormed {
+                throw Failure(reason: "line \(Int(xmlSAX2GetLineNumber(context))) is not well-formed XML")
             }
-        } while offset < chunk.count
+        }
     }
 
     fileprivate func stop(_ reason: String) {

@@ -38,23 +38,15 @@ final class SAXDocumentParser {
     }()
 
     init(fileName: String, onElement: @escaping (borrowing ElementScratch) throws -> Void) {
-        _ = Self.installGlobals
         self.onElement = onElement
         var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = saxStartElement
         handler.endElementNs = saxEndElement
         handler.characters = saxCharacters
         handler.getEntity = saxGetEntity
         handler.entityDecl = saxEntityDeclaration
         handler.serror = saxStructuredError
-        let userData = Unmanaged.passUnretained(self).toOpaque()
-        context = fileName.withCString { name in
-            xmlCreatePushParserCtxt(&handler, userData, nil, 0, name)
-        }
-        if let context {
-            xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        }
+        context = SAXPushContext.make(&handler, userData: Unmanaged.passUnretained(self).toOpaque(), name: fileName)
     }
 
     deinit {
@@ -75,20 +67,11 @@ final class SAXDocumentParser {
 
     private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws {
         guard let context else { throw Failure(message: "the XML parser could not be created", line: 0) }
-        var offset = 0
-        // libxml2 takes an Int32 length: feed large buffers in slices.
-        repeat {
-            let length = min(bytes.count - offset, 1 << 24)
-            let pointer = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
-            let isLastSlice = offset + length >= bytes.count
-            let status = xmlParseChunk(context, pointer, Int32(length), terminate && isLastSlice ? 1 : 0)
-            offset += length
+        try SAXPushContext.feed(context, bytes, terminate: terminate) { wellFormed in
             if let sinkError { throw sinkError }
             if let failure { throw failure }
-            if status != 0 || context.pointee.wellFormed == 0 {
-                throw lastError(context)
-            }
-        } while offset < bytes.count
+            if !wellFormed { throw lastError(context) }
+        }
     }
 
     private func lastError(_ context: xmlParserCtxtPtr) -> Failure {
