@@ -87,8 +87,10 @@ extension HealthProbeCommand {
         private func checkExport() throws {
             // The input is opened before the archive is touched: bad input changes nothing.
             let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
-            try checkIntoArchive(inputName: check.reader.source.displayName) { store, progress in
-                let result = try check.run(into: store, allowOlder: allowOlder, progress: progress)
+            let interrupt = InterruptCancellation()
+            try checkIntoArchive(inputName: check.reader.source.displayName, interrupt: interrupt) { store, progress in
+                let result = try check.run(
+                    into: store, allowOlder: allowOlder, cancellation: interrupt.cancellation, progress: progress)
                 return CheckReport(
                     capture: result.capture, unreadableElements: result.unreadable,
                     anomalies: result.audit.anomalies, notes: result.audit.notes)
@@ -98,12 +100,20 @@ extension HealthProbeCommand {
         /// Opens the archive, runs an opened check into it with a progress line, prints what it
         /// found, and exits 3 when asked to for what it found.
         private func checkIntoArchive(
-            inputName: String, _ run: (ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) throws -> CheckReport
+            inputName: String, interrupt: InterruptCancellation? = nil,
+            _ run: (ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) throws -> CheckReport
         ) throws {
             let store = try archive.open()
             let progress = ProgressLine()
             defer { progress.clear() }
-            let report = try run(store, progress.update)
+            let report: CheckReport
+            do {
+                report = try run(store, progress.update)
+            } catch let failure as ExportCheck.Failure where failure.underlying is CheckCancelled {
+                progress.clear()
+                let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
+                throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
+            }
             progress.clear()
             if output.json {
                 try Output.json(report)

@@ -146,7 +146,7 @@ enum ExportRunner {
             return try store.export(request, cancellation: interrupt.cancellation, progress: progress.update)
         } catch let failure as ExportFailure {
             progress.clear()
-            if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: 130) }
+            if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: interrupt.exitCode) }
             throw CommandFailure(
                 failure.localizedDescription + hint(for: failure),
                 code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)

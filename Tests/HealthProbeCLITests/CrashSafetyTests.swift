@@ -76,6 +76,72 @@ struct CrashSafetyTests {
         #expect(rerun.stdout.contains("\"new\" : 0"))
     }
 
+    /// After a first check killed mid-way, the commands that only read find the archive as it
+    /// was — no capture, exit 0 — without a repair step (they used to exit 74 until `archive
+    /// verify`: only a writable connection may roll back the killed check's journal).
+    @Test func readingCommandsWorkAfterAKilledFirstCheck() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.zip")
+        try SyntheticExportGenerator(options: Self.options).writeZip(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        try Self.killCheck(export.path, archive: archive, at: .earlyInIngest)
+        for command in [["status"], ["captures"], ["anomalies"], ["audit"]] {
+            let outcome = try CommandRunner.run(command + ["--archive", archive])
+            #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
+        }
+        #expect(try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM capture") == 0)
+        #expect(!FileManager.default.fileExists(atPath: archive + "-journal"))
+    }
+
+    /// Ctrl-C and SIGTERM stop a check within a second or two: one line, exit 130 or 143, the
+    /// archive exactly as it was — a first check's and a later one's alike.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsACheckAndLeavesTheArchiveAsItWas(_ signalNumber: Int32) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let first = folder.appendingPathComponent("first.zip")
+        let second = folder.appendingPathComponent("second.zip")
+        var options = Self.options
+        options.elementCount = 60_000
+        try SyntheticExportGenerator(options: options).writeZip(to: first)
+        options.utcOffsetSeconds = 3600
+        try SyntheticExportGenerator(options: options).writeZip(to: second)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+
+        let stopped = try Self.signalCheck(first.path, archive: archive, signalNumber)
+        #expect(stopped.status == 128 + signalNumber)
+        #expect(stopped.stderr == "healthprobe: check cancelled; nothing was written\n")
+        #expect(try CommandRunner.run(["status", "--archive", archive]).status == 0)
+        #expect(try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM capture") == 0)
+
+        #expect(try CommandRunner.run(["check", first.path, "--archive", archive]).status == 0)
+        let before = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
+        let again = try Self.signalCheck(second.path, archive: archive, signalNumber)
+        #expect(again.status == 128 + signalNumber)
+        #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
+    }
+
+    /// Starts `check`, sends `signalNumber` once it has written something, and waits.
+    static func signalCheck(_ input: String, archive: String, _ signalNumber: Int32) throws -> (
+        status: Int32, stderr: String
+    ) {
+        let errors = Pipe()
+        let process = try CommandRunner.start(["check", input, "--archive", archive], stderr: errors)
+        let deadline = Date().addingTimeInterval(60)
+        let sizeBefore = (try? FileManager.default.attributesOfItem(atPath: archive)[.size] as? NSNumber)?.intValue ?? 0
+        while process.isRunning, Date() < deadline {
+            let size = [archive, archive + "-wal"].reduce(0) { total, path in
+                total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+            }
+            if size - sizeBefore >= 1 << 20 { break }
+            usleep(2_000)
+        }
+        #expect(process.isRunning, "the check finished before the signal")
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, text)
+    }
+
     /// Starts `check`, waits for the kill point, and kills it with SIGKILL.
     static func killCheck(_ input: String, archive: String, at point: KillPoint) throws {
         func size() -> Int {

@@ -23,11 +23,14 @@ public struct CommandRunner {
         return process
     }
 
-    /// Starts the command with its output discarded, for tests that kill it.
-    public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    /// Starts the command with its output discarded (its errors into `stderr` when given), for
+    /// tests that signal or kill it.
+    public static func start(_ arguments: [String], environment: [String: String] = [:], stderr: Pipe? = nil) throws
+        -> Process
+    {
         let process = makeProcess(arguments, environment: environment)
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
         try process.run()
         return process
     }

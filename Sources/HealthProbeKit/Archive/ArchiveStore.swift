@@ -63,6 +63,9 @@ public struct ArchiveStore: Sendable {
             }
             if ready { return ArchiveStore(readOnly: pool, path: path, busyTimeout: busyTimeout) }
             try pool.close()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            // A first check killed mid-way (SIGKILL, power loss) left its rollback journal: only
+            // a writable connection may roll it back, which puts the archive back as it was.
         } catch {
             throw ArchiveError.from(error, path: path) ?? error
         }

@@ -45,12 +45,13 @@ public struct ExportCheck: Sendable {
     /// made before the one last checked is refused unless `allowOlder`.
     public func run(
         into store: ArchiveStore, pageCacheKiB: Int = ExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
-        progress: (@Sendable (ImportProgress) -> Void)? = nil
+        cancellation: CancellationFlag? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(Failure) -> ExportImporter.Result {
         let before = try? store.footprint()
         do {
-            return try ExportImporter(store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder)
-                .importExport(reader, progress: progress)
+            return try ExportImporter(
+                store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder, cancellation: cancellation
+            ).importExport(reader, progress: progress)
         } catch {
             let after = try? store.footprint()
             let unchanged = before != nil && before == after

@@ -26,15 +26,19 @@ public struct ExportImporter: Sendable {
     /// Whether an export made before the one last checked is compared all the same
     /// (``OlderExportRefusal``).
     public let allowOlder: Bool
+    /// Set by another thread to stop the import: it throws ``CheckCancelled`` within a batch, and
+    /// its transaction is rolled back.
+    public let cancellation: CancellationFlag?
 
     public init(
         store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = Self.defaultPageCacheKiB,
-        allowOlder: Bool = false
+        allowOlder: Bool = false, cancellation: CancellationFlag? = nil
     ) {
         self.store = store
         self.thresholds = thresholds
         self.pageCacheKiB = pageCacheKiB
         self.allowOlder = allowOlder
+        self.cancellation = cancellation
     }
 
     /// What one import produced.
@@ -114,6 +118,7 @@ public struct ExportImporter: Sendable {
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
+                if cancellation?.isCancelled == true { throw CheckCancelled() }
                 try ingest.add(batch)
                 while let file = files.poll() {
                     try ReferencedFiles.remember(
@@ -127,6 +132,7 @@ public struct ExportImporter: Sendable {
                         phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
+                if cancellation?.isCancelled == true { throw CheckCancelled() }
                 while let file = files.next() {
                     try ReferencedFiles.remember(
                         kind: file.kind, path: file.path, content: file.content, problem: file.problem, in: ingest)
@@ -149,6 +155,7 @@ public struct ExportImporter: Sendable {
                 inputName: reader.source.displayName, db)
         }
         try ingest.linkCorrelations()
+        if cancellation?.isCancelled == true { throw CheckCancelled() }
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
