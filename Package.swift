@@ -40,7 +40,9 @@ let package = Package(
                 // not know for iOS; the shim is for Linux.
                 .target(name: "CLibXML2", condition: .when(platforms: [.linux])), "CZlibShim",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // The SDK's libxml2 module may not link its library by itself.
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS, .iOS]))]
         ),
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(

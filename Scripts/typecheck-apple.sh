@@ -21,7 +21,7 @@ stubs=$(mktemp -d)
 trap 'rm -rf "$stubs"' EXIT
 
 # The C modules the Swift modules import, as SwiftPM passes them.
-flags=(-swift-version 6 -warnings-as-errors -I "$build/Modules")
+flags=(-swift-version 6 -warnings-as-errors -D HEALTHPROBE_APPLE_STUBS -I "$build/Modules")
 while IFS= read -r map; do
     flags+=(-Xcc "-fmodule-map-file=$map" -Xcc "-I$(dirname "$map")")
 done < <({
@@ -37,8 +37,9 @@ for module in HealthKit BackgroundTasks Security; do
         -emit-module-path "$stubs/$module.swiftmodule" "Scripts/AppleStubs/$module.swift"
 done
 
-# The adapter, as a module the app can import (the one SwiftPM builds here is empty: its files
-# are inside `#if canImport(HealthKit)`).
+# The adapter, as a module the app can import (the one SwiftPM builds is empty on Linux and on a
+# Mac: its files are inside `#if os(iOS) || HEALTHPROBE_APPLE_STUBS`, the second condition set by
+# this script alone, so that the files Xcode compiles for iOS are the files checked here).
 swiftc -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeHealthKit -emit-module \
     -emit-module-path "$stubs/HealthProbeHealthKit.swiftmodule" Sources/HealthProbeHealthKit/*.swift
 echo "HealthProbeHealthKit: type-checks against the stubs"

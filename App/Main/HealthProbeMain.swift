@@ -1,4 +1,4 @@
-#if canImport(SwiftUI) && canImport(HealthKit)
+#if os(iOS)
     import HealthProbeApp
     import SwiftUI
 
@@ -7,10 +7,21 @@
     @main
     struct HealthProbeMain: App {
         private let environment: AppEnvironment?
+        /// Why the environment could not be made, for the one screen that says so.
+        private let failure: String?
 
         init() {
-            environment = try? AppEnvironment()
-            environment?.launch()
+            do {
+                let environment = try AppEnvironment()
+                environment.launch()
+                self.environment = environment
+                failure = nil
+            } catch {
+                // The background tasks' handlers are registered whatever happens.
+                AppEnvironment.registerAfterFailedLaunch()
+                environment = nil
+                failure = error.localizedDescription
+            }
         }
 
         var body: some Scene {
@@ -19,7 +30,8 @@
                     RootView(environment: environment)
                         .task { await environment.becameActive() }
                 } else {
-                    Text("HealthProbe could not open its archive.")
+                    Text("HealthProbe could not open its archive: \(failure ?? "unknown error")")
+                        .padding()
                 }
             }
         }

@@ -1,4 +1,4 @@
-#if canImport(HealthKit) && canImport(BackgroundTasks)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import BackgroundTasks
     import Foundation
     import HealthKit
@@ -88,6 +88,18 @@
                     finished.complete(success: !Task.isCancelled)
                 }
                 task.expirationHandler = { check.cancel() }
+            }
+        }
+
+        /// When the environment could not be made (a migration failed, the disk is full): the
+        /// background tasks' handlers are registered all the same, each ending its task at once,
+        /// so that iOS launching the app for a task it submitted earlier finds a handler instead
+        /// of raising "No launch handler registered".
+        nonisolated public static func registerAfterFailedLaunch() {
+            for identifier in [refreshTaskIdentifier, ScheduledExportTask.identifier] {
+                _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+                    task.setTaskCompleted(success: false)
+                }
             }
         }
 

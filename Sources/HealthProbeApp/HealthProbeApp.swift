@@ -1,4 +1,4 @@
-#if canImport(SwiftUI) && canImport(HealthKit) && canImport(BackgroundTasks)
+#if os(iOS)
     import HealthProbeScreens
     import SwiftUI
 

@@ -1,4 +1,4 @@
-#if canImport(Security)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import Foundation
     import Security
 

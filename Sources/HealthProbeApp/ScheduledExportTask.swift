@@ -1,4 +1,4 @@
-#if canImport(BackgroundTasks) && canImport(Security)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import BackgroundTasks
     import Dispatch
     import Foundation
@@ -13,12 +13,14 @@
         /// The task's handler runs here, off the main thread: the export is synchronous work.
         private let queue = DispatchQueue(label: "org.healthprobe.export", qos: .utility)
 
-        /// `folder` holds the exports; files written in the background stay readable while open
-        /// only (`completeUnlessOpen`), and the folder is kept out of backups.
+        /// `folder` holds the exports, kept out of backups. Its files are protected until the
+        /// phone is first unlocked after a restart (`completeUntilFirstUserAuthentication`):
+        /// an export writes, closes and reopens its files while the phone is locked, which is
+        /// when background processing runs, and `completeUnlessOpen` forbids the reopening.
         public init(archive: ArchiveStore, folder: URL) throws {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true,
-                attributes: [.protectionKey: FileProtectionType.completeUnlessOpen])
+                attributes: [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication])
             var values = URLResourceValues()
             values.isExcludedFromBackup = true
             var excluded = folder

@@ -1,4 +1,4 @@
-#if canImport(HealthKit)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import Foundation
     import HealthKit
     import HealthProbeKit

@@ -15,13 +15,15 @@ struct SharedArchiveTests {
         let folder: URL
         let first: URL
         let second: URL
+        /// When both say they were made.
+        let exportDate: Int64
 
         init(records: Int = 3_000) throws {
             folder = try FixtureFiles.temporaryFolder()
             first = folder.appendingPathComponent("first.zip")
             second = folder.appendingPathComponent("second.zip")
             var options = SyntheticExportOptions(elementCount: records, seed: 11)
-            try SyntheticExportGenerator(options: options).writeZip(to: first)
+            exportDate = try SyntheticExportGenerator(options: options).writeZip(to: first).exportInstant
             options.omitEveryNth = 30
             options.deviceAddressSeed = 2
             try SyntheticExportGenerator(options: options).writeZip(to: second)
@@ -29,11 +31,13 @@ struct SharedArchiveTests {
 
         func other(than file: URL) -> URL { file == first ? second : first }
 
-        /// A larger export of another history, for the check that is killed.
+        /// A larger export of another history, for the check that is killed, made at the same
+        /// time as the other two (an older one is refused, a newer one would make them older).
         func large() throws -> URL {
             let url = folder.appendingPathComponent("large.zip")
-            try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 40_000, seed: 12)).writeZip(
-                to: url)
+            var options = SyntheticExportOptions(elementCount: 40_000, seed: 12)
+            options.exportDate = exportDate
+            try SyntheticExportGenerator(options: options).writeZip(to: url)
             return url
         }
     }

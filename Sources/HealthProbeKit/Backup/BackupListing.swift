@@ -19,7 +19,9 @@ public struct BackupSummary: Sendable, Codable, Equatable {
 public enum BackupListing {
     /// Where Finder (and iTunes before it) keeps backups on a Mac.
     public static var defaultFolder: URL {
-        FileManager.default.homeDirectoryForCurrentUser
+        // NSHomeDirectory, not homeDirectoryForCurrentUser: that one exists on macOS only, and the
+        // kit builds for iOS too (where this folder is never there).
+        URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
             .appendingPathComponent("Library/Application Support/MobileSync/Backup", isDirectory: true)
     }
 

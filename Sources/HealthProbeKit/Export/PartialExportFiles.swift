@@ -90,9 +90,16 @@ public struct PartialExportFiles: Sendable {
                 continue
             }
             let registration = "\(registryFolder)/\(entry)"
-            if let data = FileManager.default.contents(atPath: registration) {
-                let path = String(decoding: data, as: UTF8.self)
-                if path.hasSuffix(Self.suffix), unlink(path) == 0 { removed += 1 }
+            // A registration that cannot be read now (a locked phone's protected file) is kept
+            // for a later pass: without it, its temporary would never be found again.
+            guard let data = FileManager.default.contents(atPath: registration) else { continue }
+            let path = String(decoding: data, as: UTF8.self)
+            if path.hasSuffix(Self.suffix) {
+                if unlink(path) == 0 {
+                    removed += 1
+                } else if errno != ENOENT {
+                    continue
+                }
             }
             unlink(registration)
         }

@@ -78,7 +78,7 @@ extension SyntheticElementWriter {
     }
 
     /// The instant the export says it was made: a day after its last sample.
-    var exportInstant: Int64 { start(of: max(options.elementCount - 1, 0)) + 86_400 }
+    var exportInstant: Int64 { options.exportDate ?? start(of: max(options.elementCount - 1, 0)) + 86_400 }
 
     func header() -> String {
         let lastStart = start(of: max(options.elementCount - 1, 0))
@@ -124,7 +124,7 @@ extension SyntheticElementWriter {
             >
             ]>
             <HealthData locale="en_US">
-             <ExportDate value="\(time(lastStart + 86_400))"/>
+             <ExportDate value="\(time(options.exportDate ?? lastStart + 86_400))"/>
              <Me HKCharacteristicTypeIdentifierDateOfBirth="2000-01-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexNotSet"/>
 
             """

@@ -30,6 +30,9 @@ public struct SyntheticExportOptions: Sendable {
     public var routesEvery = 1
     /// ECG recordings written beside the main XML (`electrocardiograms/`), 30 seconds at 512 Hz each.
     public var electrocardiograms = 0
+    /// The instant the export says it was made (seconds since 1970); nil for a day after its last
+    /// sample. Two exports of other sizes made "at the same time" share one.
+    public var exportDate: Int64?
     /// Whether a zip or folder holds the route and ECG files; without them, the main XML alone
     /// (its workouts still refer to their routes), for comparing what the files cost.
     public var writesFiles = true
