@@ -160,20 +160,29 @@ enum SharedArchiveSoak {
     /// Starts a check of a larger export and kills it with SIGKILL once it has written a
     /// megabyte (its own writes, as the kernel counts them: waiting for another check's lock
     /// writes nothing); true when it was killed before it ended.
+    ///
+    /// The watching runs on a thread of its own: on the shared pool, under the soak's load, a
+    /// millisecond's sleep could last the whole check, which then ended before it was killed.
     static func killACheck(archive: String, export: URL, log: SoakLog) async throws -> Bool {
         let process = try CommandRunner.start(["check", export.path, "--archive", archive])
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline, bytesWritten(by: process.processIdentifier) < 1 << 20 {
-            try await Task.sleep(nanoseconds: 1_000_000)
+        let killed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning, Date() < deadline, bytesWritten(by: process.processIdentifier) < 1 << 20 {
+                    usleep(1_000)
+                }
+                guard process.isRunning else { return continuation.resume(returning: false) }
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                continuation.resume(returning: true)
+            }
         }
-        guard process.isRunning else {
+        if killed {
+            await log.count("killed check")
+        } else {
             await log.failed("the check to be killed finished before it could be")
-            return false
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        await log.count("killed check")
-        return true
+        return killed
     }
 
     /// `wchar` of `/proc/PID/io`: bytes the process has written.
