@@ -10,7 +10,9 @@ public struct HealthProbeCommand: AsyncParsableCommand {
         discussion: """
             HealthProbe keeps a local archive of every record it has seen. Nothing leaves this \
             machine. Exit codes: 0 success, 64 bad usage, 65 not a readable Apple Health export, \
-            74 the archive or a destination could not be used (or a graph sync failed), 130 an export cancelled, 3 `check --fail-on` found anomalies at or above that severity.
+            74 the archive or a destination could not be used (or a graph sync failed), 130 a check or \
+            export stopped by Ctrl-C (143 by SIGTERM), 3 `check --fail-on` found anomalies at or above \
+            that severity.
             """,
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
