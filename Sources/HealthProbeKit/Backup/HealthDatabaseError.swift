@@ -8,6 +8,9 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
     case notAHealthDatabase(name: String, missing: String)
     /// A folder without `healthdb_secure.sqlite` in it (or in its `Health/`).
     case noHealthDatabase(folder: String)
+    /// A name that is not a regular file inside what was given: a link leading out of it, a
+    /// pipe, a device or a folder. Never opened, never copied.
+    case notARegularFile(name: String)
 
     public var message: String {
         switch self {
@@ -16,6 +19,8 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
             "\(name) is not an iPhone Health database: it has no \(missing) table; give healthdb_secure.sqlite"
         case .noHealthDatabase(let folder):
             "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder); give the folder that holds it"
+        case .notARegularFile(let name):
+            "\(name) is not a regular file inside what was given (a link leading out of it, a pipe or a device): refused"
         }
     }
 }

@@ -22,12 +22,17 @@ public final class HealthDatabaseReader: Sendable {
     /// The private folder is made in `root` (the system's temporary folder unless a test says).
     public convenience init(path: String, workFolder root: URL = FileManager.default.temporaryDirectory) throws {
         let secure = try Self.locate(path)
+        // What was given: the folder, or the file's own folder. Nothing outside it is read.
+        var isFolder: ObjCBool = false
+        let given = URL(fileURLWithPath: path)
+        let inside =
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            ? given : given.deletingLastPathComponent()
         try self.init(name: secure.lastPathComponent, root: root) { folder in
             let sourcesFile = secure.deletingLastPathComponent().appendingPathComponent(Self.sourcesName)
             return (
-                try Self.copy(secure, into: folder),
-                FileManager.default.fileExists(atPath: sourcesFile.path)
-                    ? try Self.copy(sourcesFile, into: folder) : nil
+                try Self.copy(secure, into: folder, inside: inside),
+                Self.exists(sourcesFile) ? try Self.copy(sourcesFile, into: folder, inside: inside) : nil
             )
         }
     }
@@ -94,15 +99,34 @@ public final class HealthDatabaseReader: Sendable {
         throw HealthDatabaseError.noHealthDatabase(folder: url.lastPathComponent)
     }
 
-    /// Copies a database and its write-ahead log, when there is one.
-    private static func copy(_ file: URL, into folder: URL) throws -> URL {
+    /// Copies a database and its write-ahead log, when there is one, as bytes: a name that is a
+    /// link is followed only to a regular file inside `inside`, and the copy is a file of its own,
+    /// so SQLite, opening the copy, can never reach — and write to — the original.
+    private static func copy(_ file: URL, into folder: URL, inside: URL) throws -> URL {
         let target = folder.appendingPathComponent(file.lastPathComponent)
-        try FileManager.default.copyItem(at: file, to: target)
+        try FileManager.default.copyItem(at: try regularFile(file, inside: inside), to: target)
         let wal = URL(fileURLWithPath: file.path + "-wal")
-        if FileManager.default.fileExists(atPath: wal.path) {
-            try FileManager.default.copyItem(at: wal, to: URL(fileURLWithPath: target.path + "-wal"))
+        if exists(wal) {
+            try FileManager.default.copyItem(
+                at: try regularFile(wal, inside: inside), to: URL(fileURLWithPath: target.path + "-wal"))
         }
         return target
+    }
+
+    /// Whether anything is at `url`, a dangling link too (`fileExists` follows links).
+    private static func exists(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
+    }
+
+    /// `url` with its links resolved, when that is a regular file inside `inside`.
+    static func regularFile(_ url: URL, inside: URL) throws -> URL {
+        let resolved = url.resolvingSymlinksInPath()
+        let root = inside.resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved.path))?[.type] as? FileAttributeType
+        guard type == .typeRegular, resolved.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw HealthDatabaseError.notARegularFile(name: url.lastPathComponent)
+        }
+        return resolved
     }
 
     /// Checks the tables every version has, finds the optional ones, attaches the sources
