@@ -51,7 +51,7 @@ public enum CaptureAudit {
         findings += overlaps.findings()
         var selfOverlaps = SelfOverlapDetector(pair: pair, thresholds: thresholds)
         var conflicts = ConflictingValuesDetector(pair: pair, thresholds: thresholds)
-        var timeline = TimelineScan(pair: pair)
+        var timeline = TimelineScan(pair: pair, summedTypes: thresholds.selfOverlapSummedTypes)
         try timeline.forEachRow(db) { row in
             selfOverlaps.consume(row)
             conflicts.consume(row)

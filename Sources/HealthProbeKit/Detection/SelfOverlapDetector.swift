@@ -3,8 +3,8 @@ import Foundation
 /// `self_overlap`: one source's records of one type covering the same time more than once — an
 /// app writing growing sleep sessions for one night (23:00–00:05, 23:00–01:05, … 23:00–06:05) so
 /// that totals claim 28 hours, or step samples that overlap. Sleep is compared within its kind
-/// of value (asleep stages, in bed, awake: a night in bed holds its stages); summed quantities
-/// as they come (``TimelineScan/OverlapClass``). Identical copies are duplicates, and two sources
+/// of value (asleep stages, in bed, awake: a night in bed holds its stages); summed quantities,
+/// when chosen (``Thresholds/selfOverlapSummedTypes``), as they come. Identical copies are duplicates, and two sources
 /// writing one sample are a source overlap: neither counts here. Reported when a case holds
 /// something C brought.
 struct SelfOverlapDetector {

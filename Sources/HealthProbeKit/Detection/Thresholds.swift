@@ -71,6 +71,12 @@ public struct Thresholds: Sendable, Equatable {
     /// whole seconds, and a writer may start its next sample a few seconds before the last one
     /// ended: a minute of shared time is noise; nested sessions share hours.
     public var selfOverlapToleranceSeconds = 60.0
+    /// Summed types whose records self-overlap compares too (steps, energy, distance: sums count
+    /// shared time twice). None by default: nested sleep is the pattern reported in the field,
+    /// while one source's summed samples overlapping by a few minutes is common in data that
+    /// loses nothing (the demo's and the generators' writers do it). `SampleTypeCatalog` lists
+    /// the summed types for whoever opts in.
+    public var selfOverlapSummedTypes: Set<String> = []
 
     // MARK: conflicting_values — one source, one type, one interval, two values
 

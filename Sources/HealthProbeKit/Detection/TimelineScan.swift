@@ -27,23 +27,30 @@ struct TimelineScan {
     }
 
     /// Which of one source's records self-overlap compares: the stages of sleep with one another,
-    /// time in bed, time awake, and each summed quantity type on its own.
+    /// time in bed, time awake, and each summed type chosen (``Thresholds/selfOverlapSummedTypes``)
+    /// on its own.
     enum OverlapClass {
         static let none: Int64 = 0
-        static let sleepSQL = """
-            CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN
-                CASE WHEN value LIKE '%InBed' THEN 2 WHEN value LIKE '%Awake' THEN 3 ELSE 1 END
-            WHEN type IN (\(SampleTypeCatalog.cumulativeQuantities.sorted().map { "'\($0)'" }.joined(separator: ", ")))
-                THEN 4 ELSE 0 END
-            """
+        static func sql(summedTypes: Set<String>) -> String {
+            let summed = summedTypes.sorted().map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
+            return """
+                CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN
+                    CASE WHEN value LIKE '%InBed' THEN 2 WHEN value LIKE '%Awake' THEN 3 ELSE 1 END
+                \(summed.isEmpty ? "" : "WHEN type IN (\(summed.joined(separator: ", "))) THEN 4")
+                ELSE 0 END
+                """
+        }
     }
 
     let pair: CapturePair
+    /// Summed types self-overlap compares, besides sleep.
+    let summedTypes: Set<String>
     /// Each group key's type and source, read the first time the key is met.
     private(set) var names: [UInt64: (type: String, source: String?)] = [:]
 
-    init(pair: CapturePair) {
+    init(pair: CapturePair, summedTypes: Set<String>) {
         self.pair = pair
+        self.summedTypes = summedTypes
     }
 
     mutating func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws {
@@ -52,7 +59,7 @@ struct TimelineScan {
                 db,
                 sql: """
                     SELECT id, startDate, endDate, creationDate, numericValue,
-                        \(OverlapClass.sleepSQL) AS overlapClass,
+                        \(OverlapClass.sql(summedTypes: summedTypes)) AS overlapClass,
                         COALESCE(metadata LIKE '%HKMetadataKeySyncIdentifier%', 0) AS synced,
                         NOT \(pair.heldByPrevious) AS isArrival, type, sourceName, unit, value
                     FROM record INDEXED BY record_startDate

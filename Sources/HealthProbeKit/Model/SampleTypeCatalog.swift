@@ -11,7 +11,7 @@ public enum SampleTypeCatalog {
         case count
     }
 
-    static let cumulativeQuantities: Set<String> = [
+    public static let cumulativeQuantities: Set<String> = [
         "StepCount", "DistanceWalkingRunning", "DistanceCycling", "DistanceWheelchair", "DistanceSwimming",
         "DistanceDownhillSnowSports", "DistanceCrossCountrySkiing", "DistancePaddleSports", "DistanceRowing",
         "DistanceSkatingSports", "BasalEnergyBurned", "ActiveEnergyBurned", "FlightsClimbed", "NikeFuel",

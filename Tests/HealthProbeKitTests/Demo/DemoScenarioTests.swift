@@ -25,6 +25,10 @@ struct DemoScenarioTests {
         #expect(found(on: 23)?.updates ?? 0 > 0)
         #expect(found(on: 26)?.status == .accessOff)
         for quiet in [2, 4, 6, 9] { #expect(found(on: quiet)?.anomalies.isEmpty == true, "day \(quiet)") }
+        // The month's ordinary data raises nothing beyond its incidents: no self-overlap, no
+        // conflicting values, no route or document changes.
+        let everything = Set(checks.flatMap { $0.outcome.anomalies.map(\.type) })
+        #expect(everything == [.duplicate, .sourceOverlap, .historicalInsertion, .silentDeletion], "\(everything)")
         #expect(checks.map(\.date).first == "2000-03-01")
     }
 }

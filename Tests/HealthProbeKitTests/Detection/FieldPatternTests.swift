@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import Testing
 
@@ -121,5 +122,32 @@ struct FieldPatternTests {
         #expect(conflict.evidence["cases"] == "1")
         #expect(conflict.summary.hasPrefix("1 body mass measurement has two values from one source"))
         #expect(!conflict.summary.contains("71.4") && !conflict.evidence.values.contains { $0.contains("71.4") })
+    }
+
+    @Test func overlappingStepsCountOnlyWhenSummedTypesAreChosen() throws {
+        let support = try ArchiveTestSupport()
+        // An app's daily total written over its own hourly samples.
+        let hourly = (8..<12).map { hour in
+            Export.record(
+                Self.steps, source: "Step App TEST", value: "500", unit: "count",
+                start: "2000-01-02 \(String(format: "%02d", hour)):00:00 +0000",
+                end: "2000-01-02 \(String(format: "%02d", hour + 1)):00:00 +0000")
+        }
+        let total = Export.record(
+            Self.steps, source: "Step App TEST", value: "2000", unit: "count", start: "2000-01-02 08:00:00 +0000",
+            end: "2000-01-02 12:00:00 +0000")
+        let url = try Export(exportDate: "2000-01-04 12:00:00 +0000", elements: hourly + [total])
+            .write(to: support.folder, name: "steps.xml")
+        let plain = try support.check(url, in: try support.openArchive()).audit.anomalies
+        #expect(plain.only(.selfOverlap).isEmpty)
+
+        var thresholds = Thresholds()
+        thresholds.selfOverlapSummedTypes = [Self.steps]
+        let other = try ArchiveStore.open(at: support.folder.appendingPathComponent("other.sqlite").path)
+        let chosen = try ExportImporter(store: other, thresholds: thresholds).importExport(ExportReader(url: url))
+        let overlap = try #require(chosen.audit.anomalies.only(.selfOverlap).first)
+        #expect(overlap.recordCount == 5)
+        #expect(overlap.evidence["claimedSeconds"] == String(8 * 3600))
+        #expect(overlap.evidence["coveredSeconds"] == String(4 * 3600))
     }
 }
