@@ -2,8 +2,9 @@
 ///
 /// The file is a header of `Key,Value` lines (values quoted when they hold a comma: `"Watch5,4"`),
 /// then one voltage a line. Exports in locales with a decimal comma write `-265,868` for
-/// `-265.868`; a line that is one number either way is a voltage. `Name` and `Date of Birth` are
-/// skipped, never kept.
+/// `-265.868`; a line that is one number either way is a voltage. The person's lines (`Name`,
+/// `Date of Birth`) come before `Recorded Date`: nothing before it is kept, so they never are,
+/// whatever language their keys are written in.
 public struct ElectrocardiogramParser {
     /// Why a file is not a readable ECG: counted and named as unreadable, never fatal to a check.
     public struct Failure: Error, Sendable, Equatable {
@@ -23,6 +24,8 @@ public struct ElectrocardiogramParser {
     private var voltages: [Int64] = []
     private var decimals = 0
     private var inVoltages = false
+    /// Whether `Recorded Date` has been read: the header lines before it are the person's.
+    private var recordingStarted = false
     private var failure: Failure?
 
     public init(path: String) {
@@ -110,11 +113,12 @@ public struct ElectrocardiogramParser {
             throw fail("line \(lineNumber) is not UTF-8")
         }
         guard let comma = text.firstIndex(of: ",") else {
-            header.append((text, ""))
+            if recordingStarted { header.append((text, "")) }
             return
         }
         let key = String(text[..<comma])
-        guard key.lowercased() != "name", key.lowercased() != "date of birth" else { return }
+        if key.lowercased() == "recorded date" { recordingStarted = true }
+        guard recordingStarted else { return }
         header.append((key, Self.unquoted(text[text.index(after: comma)...])))
     }
 

@@ -22,6 +22,17 @@ public enum ExportError: Error, LocalizedError, Equatable {
         return name.allSatisfy { $0.isLetter || $0.isNumber || "_-.:".contains($0) }
     }
 
+    /// What is wrong with one file of an export, without its name: for a file beside the main
+    /// XML (an ECG recording, a route, a document) counted as unreadable while the check goes on.
+    public var problem: String {
+        switch self {
+        case .corruptZip(_, let problem), .unreadable(_, let problem), .refused(_, let problem): problem
+        case .tooLarge(_, let limit): "it expands beyond \(limit >> 20) MiB"
+        case .malformed(_, let line, let problem): "line \(line): \(problem)"
+        default: errorDescription ?? "it could not be read"
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .notFound(let path):

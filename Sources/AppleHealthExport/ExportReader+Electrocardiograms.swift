@@ -6,16 +6,15 @@ extension ExportReader {
     /// is not a readable recording — malformed, not UTF-8, too large, damaged in the zip — arrives
     /// as ``ExportElement/unreadable(_:)`` with its path and the reason; the rest go on.
     func readElectrocardiograms(_ handle: (consuming ExportElement) throws -> Void) throws {
-        guard case .bytes = source.container else {
-            let files = try AuxiliaryFiles(source: source)
-            try files.forEachFile(in: Self.electrocardiogramFolder, withExtension: "csv") { path, stream in
-                try handle(Self.electrocardiogram(at: path, stream))
-            }
-            return
+        if case .bytes = source.container { return }
+        try AuxiliaryFiles(source: source).forEachFile(in: Self.electrocardiogramFolder, withExtension: "csv") {
+            path, stream in
+            try handle(Self.electrocardiogram(at: path, stream))
         }
     }
 
-    static let electrocardiogramFolder = "electrocardiograms"
+    /// Where an export keeps its ECG recordings.
+    public static let electrocardiogramFolder = "electrocardiograms"
 
     /// The recording at `path`, or why it cannot be read. Errors of `handle` itself (a cancelled
     /// import) are not the file's and pass through ``AuxiliaryFiles``.
@@ -29,13 +28,7 @@ extension ExportReader {
         } catch let failure as ElectrocardiogramParser.Failure {
             return unreadableElectrocardiogram(path, failure.reason)
         } catch let error as ExportError {
-            switch error {
-            case .corruptZip(_, let problem), .unreadable(_, let problem):
-                return unreadableElectrocardiogram(path, problem)
-            case .tooLarge(_, let limit):
-                return unreadableElectrocardiogram(path, "it expands beyond \(limit >> 20) MiB")
-            default: return unreadableElectrocardiogram(path, error.errorDescription ?? "it could not be read")
-            }
+            return unreadableElectrocardiogram(path, error.problem)
         } catch {
             return unreadableElectrocardiogram(path, "it could not be read")
         }

@@ -228,7 +228,11 @@ private func gpxEndElement(
 private func gpxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32)
 {
     let parser = gpx(context)
-    guard parser.field != nil, let characters, parser.text.count + Int(length) <= 256 else { return }
+    guard parser.field != nil, let characters else { return }
+    // A number is a few dozen bytes; a longer field is refused, never cut short into another number.
+    guard parser.text.count + Int(length) <= 256 else {
+        return parser.stop("a point holds a field longer than 256 bytes")
+    }
     parser.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
 }
 

@@ -32,11 +32,6 @@ final class SAXDocumentParser {
     fileprivate(set) var rootClosed = false
     fileprivate(set) var personalElementsSkipped = 0
 
-    static let installGlobals: Void = {
-        xmlInitParser()
-        xmlSetExternalEntityLoader { _, _, _ in nil }
-    }()
-
     init(fileName: String, onElement: @escaping (borrowing ElementScratch) throws -> Void) {
         self.onElement = onElement
         var handler = xmlSAXHandler()

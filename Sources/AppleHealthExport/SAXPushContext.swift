@@ -8,11 +8,18 @@
 /// off, no entity substitution, no DTD loading, the refusing external-entity loader installed —
 /// and the feeding of chunks in slices libxml2's Int32 lengths can take.
 enum SAXPushContext {
+    /// libxml2's process-wide set-up, once: initialised, and an external-entity loader that
+    /// refuses everything.
+    private static let installGlobals: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }()
+
     /// A push parser with `handler`'s callbacks and `userData`; nil when libxml2 could not make one.
     static func make(_ handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer, name: String)
         -> xmlParserCtxtPtr?
     {
-        _ = SAXDocumentParser.installGlobals
+        _ = installGlobals
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         let context = name.withCString { xmlCreatePushParserCtxt(&handler, userData, nil, 0, $0) }
         if let context { xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue)) }

@@ -55,6 +55,10 @@ struct GPXTrackParserTests {
             reason("<gpx><trk><trkseg><trkpt lat=\"north\" lon=\"1\"/></trkseg></trk></gpx>")
                 == "point 1 has a lat that is not a number")
         #expect(reason("<gpx><trk>")?.contains("not well-formed") == true)
+        let long = String(repeating: "1", count: 300)
+        #expect(
+            reason("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>\(long)</ele></trkpt></trkseg></trk></gpx>")
+                == "a point holds a field longer than 256 bytes")
         #expect(reason("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx>&a;</gpx>")?.contains("entity") == true)
     }
 }

@@ -20,12 +20,10 @@ enum ReferencedFiles {
     /// Stores a file read while the capture is written, and remembers it for the records that
     /// refer to it; those stored before it came are given it when the capture completes
     /// (``resolve(known:captureID:_:)``).
-    static func remember(
-        kind: AttachedFile.Kind, path: String, content: FileContent?, problem: String?, in ingest: CaptureIngest
-    ) throws {
-        if let content { try store(content, kind: kind, ingest.db) }
-        ingest.knownFiles[Key(kind: kind, path: path)] = Known(
-            digest: content?.digest, items: content?.items, problem: problem)
+    static func remember(_ file: AttachedFile, problem: String?, in ingest: CaptureIngest) throws {
+        if let content = file.content { try store(content, kind: file.kind, ingest.db) }
+        ingest.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
+            digest: file.content?.digest, items: file.content?.items, problem: problem)
     }
 
     /// Gives the files read during the capture to the rows stored before they came.
@@ -59,20 +57,6 @@ enum ReferencedFiles {
                     SELECT DISTINCT path FROM referencedFile
                     WHERE captureId = ? AND kind = ? AND digest IS NULL AND problem IS NULL
                     """, arguments: [captureID, kind.rawValue]))
-    }
-
-    /// Records what reading the file at `path` gave: its content, or the problem.
-    static func resolve(
-        path: String, kind: AttachedFile.Kind, captureID: Int64, content: FileContent?, problem: String?,
-        _ db: Database
-    ) throws {
-        if let content { try store(content, kind: kind, db) }
-        try db.cachedStatement(
-            sql: """
-                UPDATE referencedFile SET digest = ?, items = ?, problem = ?
-                WHERE captureId = ? AND kind = ? AND path = ?
-                """
-        ).execute(arguments: [content?.digest, content?.items, problem, captureID, kind.rawValue, path])
     }
 
     /// The content stored under `digest`, uncompressed; nil when there is none.

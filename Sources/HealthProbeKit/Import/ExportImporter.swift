@@ -120,10 +120,7 @@ public struct ExportImporter: Sendable {
             case .records(let batch):
                 if cancellation?.isCancelled == true { throw CheckCancelled() }
                 try ingest.add(batch)
-                while let file = files.poll() {
-                    try ReferencedFiles.remember(
-                        kind: file.kind, path: file.path, content: file.content, problem: file.problem, in: ingest)
-                }
+                try files.drain(into: ingest, waiting: false)
             case .failed(let error):
                 throw error
             case .finished(let summary, let unreadable, let aggregates):
@@ -133,10 +130,7 @@ public struct ExportImporter: Sendable {
                         totalBytes: reader.source.expectedSize, currentType: nil,
                         elapsed: Date().timeIntervalSince(started)))
                 if cancellation?.isCancelled == true { throw CheckCancelled() }
-                while let file = files.next() {
-                    try ReferencedFiles.remember(
-                        kind: file.kind, path: file.path, content: file.content, problem: file.problem, in: ingest)
-                }
+                try files.drain(into: ingest, waiting: true)
                 let (capture, audit) = try complete(
                     ingest, summary: summary, aggregates: aggregates, reader: reader, db)
                 return Result(capture: capture, unreadable: unreadable, audit: audit)

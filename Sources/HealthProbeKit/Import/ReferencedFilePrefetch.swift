@@ -4,14 +4,12 @@ import Foundation
 /// Reads an export's clinical documents and routes on a thread of its own while the main XML is
 /// imported, so that a check of years of routes does not read them all after the records. Each
 /// file's content comes through a bounded channel (memory stays flat), which the writer drains
-/// between batches: it stores the content and keeps only the path's digest, a few dozen bytes, to
-/// give the records that refer to it (``ReferencedFileReader``).
+/// between batches (``drain(into:waiting:)``): it stores the content and keeps only the path's
+/// digest, a few dozen bytes, for the records that refer to it.
 final class ReferencedFilePrefetch: @unchecked Sendable {
     /// One file as read.
     struct Item: Sendable {
-        var kind: AttachedFile.Kind
-        var path: String
-        var content: FileContent?
+        var file: AttachedFile
         var problem: String?
     }
 
@@ -33,17 +31,19 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
                 let (folder, fileExtension) = ReferencedFileReader.location(of: kind)
                 try? files.forEachFile(in: folder, withExtension: fileExtension) { path, stream in
                     let (content, problem) = ReferencedFileReader.content(kind, path: path, stream)
-                    try channel.send(Item(kind: kind, path: path, content: content, problem: problem))
+                    try channel.send(
+                        Item(file: AttachedFile(kind: kind, path: path, content: content), problem: problem))
                 }
             }
         }
     }
 
-    /// A file read, if one is waiting.
-    func poll() -> Item? { channel.poll() }
-
-    /// The next file read, waiting for it; nil once every file has been read.
-    func next() -> Item? { channel.receive() }
+    /// Stores the files read so far into the capture; with `waiting`, every file, once all are read.
+    func drain(into ingest: CaptureIngest, waiting: Bool) throws {
+        while let item = waiting ? channel.receive() : channel.poll() {
+            try ReferencedFiles.remember(item.file, problem: item.problem, in: ingest)
+        }
+    }
 
     /// Stops the thread (a failed import needs no files) and waits until it has ended.
     func stop() {

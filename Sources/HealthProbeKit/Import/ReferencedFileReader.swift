@@ -12,7 +12,7 @@ enum ReferencedFileReader {
 
     static func location(of kind: AttachedFile.Kind) -> (folder: String, fileExtension: String) {
         switch kind {
-        case .electrocardiogram: ("electrocardiograms", "csv")
+        case .electrocardiogram: (ExportReader.electrocardiogramFolder, "csv")
         case .clinicalDocument: ("clinical-records", "json")
         case .route: ("workout-routes", "gpx")
         }
@@ -29,7 +29,10 @@ enum ReferencedFileReader {
                 try stream { chunk in try parser.feed(chunk) }
                 let track = try parser.finish()
                 return (FileContent(TrackCoding.encode(track), items: track.count), nil)
-            case .clinicalDocument, .electrocardiogram:
+            case .electrocardiogram:
+                // Read with the main XML as a record of its own (ExportReader), never referred to.
+                return (nil, "an ECG recording is read as a record, not as a file a record refers to")
+            case .clinicalDocument:
                 var bytes: [UInt8] = []
                 try stream { chunk in
                     guard bytes.count + chunk.count <= maximumDocumentBytes else {
@@ -47,7 +50,7 @@ enum ReferencedFileReader {
         } catch let failure as GPXTrackParser.Failure {
             return (nil, failure.reason)
         } catch let error as ExportError {
-            return (nil, error.errorDescription ?? "it could not be read")
+            return (nil, error.problem)
         } catch {
             return (nil, "it could not be read")
         }

@@ -35,6 +35,15 @@ struct ElectrocardiogramImportTests {
         let decoded = VoltageCoding.decode(VoltageCoding.encode(recording.voltages))
         #expect(decoded == recording.voltages)
 
+        // The person's lines are never kept, whatever language their keys are in.
+        let french = fixture.csv.replacingOccurrences(of: "Name,", with: "Nom,")
+            .replacingOccurrences(of: "Date of Birth,", with: "Date de naissance,")
+        var frenchParser = ElectrocardiogramParser(path: "/electrocardiograms/ecg.csv")
+        try Array(french.utf8).withUnsafeBytes { try frenchParser.feed($0) }
+        let localized = try frenchParser.finish()
+        #expect(localized.otherHeader.isEmpty)
+        #expect(!"\(localized)".contains(ECGFixture.person))
+
         var comma = fixture
         comma.decimalComma = true
         var commaParser = ElectrocardiogramParser(path: "/electrocardiograms/ecg.csv")
