@@ -31,8 +31,10 @@ struct ReferencedFileDetector {
         guard let previous = pair.previous else { return [] }
         var findings: [Finding] = []
         let documents = try changes(of: .clinicalDocument, previous: previous.id, db)
-        let missing = documents.filter { change in change.after.allSatisfy { $0.digest == nil || $0.problem != nil } }
-        let changed = documents.filter { change in !missing.contains { $0.recordID == change.recordID } }
+        // Missing: nothing readable in C; else it changed.
+        let isMissing = { (change: Change) in change.after.allSatisfy { $0.digest == nil || $0.problem != nil } }
+        let missing = documents.filter(isMissing)
+        let changed = documents.filter { !isMissing($0) }
         let held = try heldCount(of: .clinicalDocument, db)
         findings += Dictionary(grouping: missing, by: \.sampleType).sorted { $0.key < $1.key }.map {
             DocumentFindings.missing($0.key, $0.value, exportHeldNone: held == 0, pair: pair)
@@ -60,25 +62,25 @@ struct ReferencedFileDetector {
                     SELECT recordId FROM referencedFile WHERE captureId = ?2 AND kind = ?1 AND digest IS NOT NULL)
                 ORDER BY f.recordId, f.path
                 """, arguments: [kind.rawValue, previous, pair.current.id])
-        var byRecord: [Int64: Change] = [:]
-        var order: [Int64] = []
+        // Rows come record by record: each record's sightings follow one another.
+        var records: [Change] = []
         while let row = try rows.next() {
             let id: Int64 = row["recordId"]
-            if byRecord[id] == nil {
-                order.append(id)
-                byRecord[id] = Change(
-                    recordID: id, sampleType: row["type"], source: row["sourceName"], start: row["startDate"],
-                    end: row["endDate"], before: [], after: [])
+            if records.last?.recordID != id {
+                records.append(
+                    Change(
+                        recordID: id, sampleType: row["type"], source: row["sourceName"], start: row["startDate"],
+                        end: row["endDate"], before: [], after: []))
             }
             let sighting = Sighting(
                 path: row["path"], digest: row["digest"], items: row["items"], problem: row["problem"])
             if row["captureId"] as Int64 == previous {
-                byRecord[id]?.before.append(sighting)
+                records[records.count - 1].before.append(sighting)
             } else {
-                byRecord[id]?.after.append(sighting)
+                records[records.count - 1].after.append(sighting)
             }
         }
-        return order.compactMap { byRecord[$0] }.filter { change in
+        return records.filter { change in
             // Not in C at all: the record itself vanished, which is silent deletion's to say.
             guard !change.after.isEmpty else { return false }
             let readBefore = change.before.filter { $0.problem == nil }.compactMap(\.digest).sorted()

@@ -19,7 +19,8 @@ public struct AttachedFile: Sendable, Hashable {
     /// As the export writes it (`/electrocardiograms/ecg_2000-01-01.csv`). Names carry local
     /// dates and change from export to export: never part of a record's identity.
     public var path: String
-    /// Known when the record is mapped (an ECG's); otherwise read when the capture completes.
+    /// Known when the record is mapped (an ECG's); otherwise read beside the import
+    /// (``ReferencedFilePrefetch``) and given to the record when both are in.
     public var content: FileContent?
 
     public init(kind: Kind, path: String, content: FileContent? = nil) {
