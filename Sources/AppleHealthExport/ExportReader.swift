@@ -109,6 +109,12 @@ public struct ExportSummary: Sendable {
     public var replacedCharacters = 0
     /// Uncompressed bytes read.
     public var bytesRead: Int64 = 0
+    /// The offset the first sample's dates were written at: Apple writes every date of one
+    /// export at one offset, so this says it for an export without a readable `ExportDate`.
+    public var firstSampleUTCOffset: Int32?
+
+    /// The offset the export wrote its dates at: its `ExportDate`'s, else its first sample's.
+    public var datesUTCOffset: Int32? { exportDate?.utcOffsetSeconds ?? firstSampleUTCOffset }
 
     /// Top-level elements other than `ExportDate` and `Me`.
     public var elementCount: Int { elementCounts.values.reduce(0, +) }
@@ -116,6 +122,14 @@ public struct ExportSummary: Sendable {
     mutating func count(_ element: ExportElement) {
         elementCounts[element.elementName, default: 0] += 1
         if case .unreadable = element { unreadableCount += 1 }
+        if firstSampleUTCOffset == nil {
+            switch element {
+            case .record(let record): firstSampleUTCOffset = record.sample.startDate.utcOffsetSeconds
+            case .workout(let workout): firstSampleUTCOffset = workout.sample.startDate.utcOffsetSeconds
+            case .correlation(let correlation): firstSampleUTCOffset = correlation.sample.startDate.utcOffsetSeconds
+            default: break
+            }
+        }
     }
 
     mutating func finish(parser: SAXDocumentParser, filter: DocumentFilter, bytes: Int64) {

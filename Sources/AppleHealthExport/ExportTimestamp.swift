@@ -103,3 +103,48 @@ public enum CivilCalendar {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 }
+
+extension ExportTimestamp {
+    /// Appends `yyyy-MM-dd HH:mm:ss ±hhmm`, the form ``parse(_:)`` reads, for an instant (whole
+    /// seconds) written at an offset.
+    public static func appendText(seconds: Int64, offsetSeconds: Int, to text: inout [UInt8]) {
+        let local = seconds + Int64(offsetSeconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
+        let secondOfDay = Int(local - days * 86_400)
+        appendDigits(year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(day, 2, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendDigits(secondOfDay / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, 2, to: &text)
+        text.append(UInt8(ascii: " "))
+        text.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        let minutes = abs(offsetSeconds) / 60
+        appendDigits(minutes / 60, 2, to: &text)
+        appendDigits(minutes % 60, 2, to: &text)
+    }
+
+    /// The text ``appendText(seconds:offsetSeconds:to:)`` writes for this timestamp.
+    public var exportText: String {
+        var text: [UInt8] = []
+        Self.appendText(seconds: secondsSince1970, offsetSeconds: Int(utcOffsetSeconds), to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func appendDigits(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var remaining = max(value, 0)
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(remaining / divisor % 10))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+}

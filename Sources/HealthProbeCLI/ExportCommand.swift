@@ -7,7 +7,8 @@ extension HealthProbeCommand {
     /// schedule.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Export what the archive holds as JSON, JSONL, CSV or SQLite, encrypted on request.",
+            abstract:
+                "Export what the archive holds as JSON, JSONL, CSV, SQLite or an Apple Health export, encrypted on request.",
             discussion: """
                 Formats are documented in docs/EXPORTS.md, the encrypted format in \
                 docs/ENCRYPTED-EXPORTS.md. Exit codes: 64 bad usage, 74 the destination or the archive \
@@ -21,7 +22,11 @@ extension HealthProbeCommand {
         static let configuration = CommandConfiguration(
             commandName: "now", abstract: "Export now (the default: `healthprobe export --format json --output F`).")
 
-        @Option(help: "json, jsonl, csv or sqlite.")
+        @Option(
+            help: """
+                json, jsonl, csv, sqlite, or apple-health: a zip laid out as the Health app exports \
+                (export.xml, routes, ECG recordings, clinical documents), for any tool that reads one.
+                """)
         var format: ExportFormat
 
         @Option(help: "The file to write.")
@@ -153,12 +158,27 @@ enum ExportRunner {
         }
     }
 
+    /// What a rebuilt Apple export did with the files beside its XML, when it has any.
+    private static func files(_ result: ExportResult) -> String {
+        guard let files = result.files, files.written + files.notInCapture + files.notKept > 0 else { return "" }
+        var line = "Files beside export.xml: \(Output.grouped(files.written)) written"
+        if files.notInCapture > 0 {
+            line +=
+                "; \(Output.grouped(files.notInCapture)) the capture's export did not hold either, referred to as it did"
+        }
+        if files.notKept > 0 {
+            line +=
+                "; \(Output.grouped(files.notKept)) whose content the archive never kept (routes checked before it kept tracks)"
+        }
+        return line + "\n"
+    }
+
     static func summary(_ result: ExportResult) -> String {
         let gone = result.goneRecords > 0 ? " (\(Output.grouped(result.goneRecords)) gone)" : ""
         return """
             Exported \(Output.grouped(result.records)) records\(gone) from capture \(result.captureId) \
             to \(result.path)\(result.encrypted ? ", encrypted" : "")
-            Manifest: \(result.manifestPath)
+            \(files(result))Manifest: \(result.manifestPath)
 
             """
                 + (result.inHistory

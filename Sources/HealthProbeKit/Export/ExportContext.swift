@@ -18,6 +18,8 @@ struct ExportContext {
     /// Each device as its JSON object, encoded once.
     let deviceJSON: [Int64: [UInt8]]
     private let routeLookup: Statement
+    private let fileLookup: Statement
+    private let contentLookup: Statement
     var timestamps: ZonedTimestamps
     private let captureDateTexts: [Int64: [UInt8]]
 
@@ -48,6 +50,14 @@ struct ExportContext {
                 UNION ALL SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ?1 AND recordId = ?2
                 ORDER BY path
                 """)
+        fileLookup = try db.makeStatement(
+            sql: """
+                SELECT kind, path, digest, 1 FROM referencedFile WHERE captureId = ?1 AND recordId = ?2
+                UNION ALL SELECT \(AttachedFile.Kind.route.sqlLiteral), path, contentHash, 0 FROM routeFile
+                WHERE captureId = ?1 AND recordId = ?2
+                ORDER BY 2
+                """)
+        contentLookup = try db.makeStatement(sql: "SELECT content FROM fileContent WHERE digest = ?")
     }
 
     /// A workout's route files as the capture that held it read them (each capture stores the
@@ -77,6 +87,35 @@ struct ExportContext {
         case .modified: "value_modified"
         case let other?: other.rawValue
         case nil: stored
+        }
+    }
+
+    /// A file a record came with or referred to, as one capture held it.
+    struct ReferencedFile {
+        var kind: AttachedFile.Kind
+        var path: String
+        /// Its content's digest; nil when the capture did not hold the file.
+        var digest: String?
+        /// Whether ``digest`` names content the archive keeps: routes of captures before v14
+        /// kept only the digest of the file's bytes.
+        var contentKept: Bool
+    }
+
+    /// Every file the record came with or referred to in the capture that held it (for a gone
+    /// record, the last capture that saw it), in the order of their paths.
+    func referencedFiles(_ cursor: ArchivedRecordCursor) throws -> [ReferencedFile] {
+        guard let id = cursor.integer(.id) else { return [] }
+        let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
+        return try Row.fetchAll(fileLookup, arguments: [capture, id]).compactMap { row in
+            guard let kind = AttachedFile.Kind(rawValue: row[0]) else { return nil }
+            return ReferencedFile(kind: kind, path: row[1], digest: row[2], contentKept: row[3])
+        }
+    }
+
+    /// A content the archive keeps, by digest.
+    func fileContent(_ digest: String) throws -> FileContent? {
+        try Row.fetchOne(contentLookup, arguments: [digest]).map { row in
+            FileContent(digest: digest, compressed: [UInt8](row[0] as Data), items: 0)
         }
     }
 

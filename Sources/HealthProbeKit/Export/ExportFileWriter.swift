@@ -56,10 +56,13 @@ final class ExportByteStream {
     var buffer: [UInt8] = []
     private let pipeline: OutputPipeline
 
-    init(writer: ExportFileWriter) {
-        pipeline = OutputPipeline { chunk in
-            try chunk.withUnsafeBytes { try writer.write($0) }
-        }
+    convenience init(writer: ExportFileWriter) {
+        self.init { chunk in try chunk.withUnsafeBytes { try writer.write($0) } }
+    }
+
+    /// Chunks go to `stage` on the writer thread, in order.
+    init(stage: @escaping ([UInt8]) throws -> Void) {
+        pipeline = OutputPipeline(stage: stage)
         buffer.reserveCapacity(Self.chunkSize + (1 << 16))
     }
 

@@ -71,7 +71,7 @@ private struct ExportJob {
             path: request.outputPath, manifestPath: request.manifestPath, format: request.format,
             encrypted: request.password != nil, captureId: written.description.capture.id,
             records: written.totals.records, recordsByType: written.totals.byType, goneRecords: written.totals.gone,
-            bytes: written.bytes, sha256: written.sha256)
+            bytes: written.bytes, sha256: written.sha256, files: written.files)
     }
 
     private struct Written {
@@ -79,6 +79,7 @@ private struct ExportJob {
         var totals: ExportTotals
         var bytes: Int64
         var sha256: String
+        var files: AppleHealthFileCounts?
     }
 
     private func write(to temporary: String, progress: (@Sendable (ExportProgress) -> Void)?) throws -> Written {
@@ -92,14 +93,20 @@ private struct ExportJob {
         defer { close(descriptor) }
         let file = try ExportFileWriter(
             descriptor: descriptor, password: request.password, iterations: request.iterations)
-        let stream = ExportByteStream(writer: file)
-        let writer: any ExportFormatWriter =
-            request.format == .csv
-            ? CSVExportWriter(stream: stream) : JSONExportWriter(stream: stream, lines: request.format == .jsonl)
+        let writer: any ExportFormatWriter
+        switch request.format {
+        case .appleHealth:
+            writer = AppleHealthExportWriter(file: file, timeZone: request.timeZone, cancellation: cancellation)
+        case .csv: writer = CSVExportWriter(stream: ExportByteStream(writer: file))
+        case .json, .jsonl, .sqlite:
+            writer = JSONExportWriter(stream: ExportByteStream(writer: file), lines: request.format == .jsonl)
+        }
         let (description, totals) = try readRecords(into: writer, progress: progress)
         let sha256 = try file.finish()
         try syncToDisk(descriptor)
-        return Written(description: description, totals: totals, bytes: file.bytesWritten, sha256: sha256)
+        return Written(
+            description: description, totals: totals, bytes: file.bytesWritten, sha256: sha256,
+            files: (writer as? AppleHealthExportWriter)?.files)
     }
 
     /// SQLite writes its own file: the database is built in the temporary (a second, plain one
@@ -157,7 +164,8 @@ private struct ExportJob {
                 var tracker = ProgressTracker(expected: expected, report: progress)
                 return try writer.withAccess {
                     try writer.begin(description, context)
-                    let query = resolved.query(request.format == .sqlite ? .id : .numbersFirstThenTypeAndStart)
+                    let query = resolved.query(
+                        [.sqlite, .appleHealth].contains(request.format) ? .id : .numbersFirstThenTypeAndStart)
                     let cursor = try ArchivedRecordCursor(db, sql: query.sql, arguments: query.arguments)
                     var totals = ExportTotals()
                     var type = ""

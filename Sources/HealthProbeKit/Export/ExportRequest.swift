@@ -11,8 +11,11 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// A SQLite database: samples, workouts and their parts, correlations' members, daily
     /// summaries, and what the export holds.
     case sqlite
+    /// A zip laid out as the Health app exports: `export.xml` in Apple's form, and the routes,
+    /// ECG recordings and clinical documents beside it, as the capture held them.
+    case appleHealth = "apple-health"
 
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String { self == .appleHealth ? "zip" : rawValue }
 }
 
 /// One export to run.
@@ -88,6 +91,8 @@ public struct ExportResult: Sendable, Codable, Equatable {
     public var bytes: Int64
     /// SHA-256 of the file as written (the ciphertext when encrypted), lowercase hex.
     public var sha256: String
+    /// For `apple-health`, what became of the files beside the XML.
+    public var files: AppleHealthFileCounts?
     /// False when the file was written but the export history could not note it (the archive
     /// stayed busy with a check longer than the wait): the export stands, its entry is missing.
     public var inHistory = true

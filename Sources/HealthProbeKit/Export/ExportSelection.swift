@@ -44,6 +44,12 @@ struct ResolvedSelection {
         var origin: CaptureOrigin
         /// When its data was taken: the export's date, else when the capture began.
         var date: Double
+        /// The offset from UTC the export wrote its dates at, in seconds (nil for other captures).
+        var exportUTCOffset: Int?
+        /// The export's `locale` attribute (`en_US`), for an export's capture.
+        var locale: String?
+        /// The export's format version (its document type's `HealthKit Export Version`).
+        var exportVersion: Int?
     }
 
     let selection: ExportSelection
@@ -57,11 +63,13 @@ struct ResolvedSelection {
         let rows = try Row.fetchAll(
             db,
             sql:
-                "SELECT id, origin, exportDate, startedAt FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id"
+                "SELECT id, origin, exportDate, startedAt, exportUTCOffset, locale, exportVersion FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id"
         )
         guard !rows.isEmpty else { throw ExportFailure.nothingCaptured }
         let captures = rows.map {
-            Capture(id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"])
+            Capture(
+                id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"],
+                exportUTCOffset: $0["exportUTCOffset"], locale: $0["locale"], exportVersion: $0["exportVersion"])
         }
         captureDates = Dictionary(uniqueKeysWithValues: captures.map { ($0.id, $0.date) })
         if let wanted = selection.asOfCapture {

@@ -167,7 +167,7 @@ public struct ExportImporter: Sendable {
                 """,
             arguments: [
                 Date().timeIntervalSince1970, summary.exportDate.map { Double($0.secondsSince1970) },
-                summary.exportDate.map { Int($0.utcOffsetSeconds) }, summary.exportVersion, summary.locale,
+                summary.datesUTCOffset.map { Int($0) }, summary.exportVersion, summary.locale,
                 ingest.records, new, gone, ingest.records - new, summary.unreadableCount,
                 summary.replacedCharacters, counts, ingest.captureID,
             ])

@@ -1,0 +1,148 @@
+import AppleHealthExport
+import Foundation
+
+/// `--format apple-health`: the capture rebuilt as the Health app exports it, a zip holding
+/// `apple_health_export/export.xml` and, beside it, the routes, ECG recordings and clinical
+/// documents its records came with, under the names that capture knew them by. The XML is
+/// deflated into the zip as it is formatted (``ZipStreamWriter``, on the writer thread); the
+/// files follow it, each read from the archive when its turn comes, so memory holds one at a time.
+final class AppleHealthExportWriter: ExportFormatWriter {
+    private let zip: ZipStreamWriter
+    private let stream: ExportByteStream
+    private let timeZone: TimeZone
+    private let cancellation: CancellationFlag?
+    private var elements: AppleHealthElements?
+    private var context: ExportContext?
+    private var exportedAt = 0.0
+    private var pending: [PendingFile] = []
+    private var pendingNames: Set<String> = []
+    /// Zip names given so far, with the digest of what each holds (nil for a file the capture
+    /// did not hold): one name is never given two contents.
+    private var claimed: [String: String?] = [:]
+    private(set) var files = AppleHealthFileCounts()
+
+    private struct PendingFile {
+        var name: String
+        var kind: AttachedFile.Kind
+        var digest: String
+        /// The recording's record, for an ECG's header.
+        var record: StoredRecord?
+    }
+
+    static let folder = "apple_health_export"
+
+    init(file: ExportFileWriter, timeZone: TimeZone, cancellation: CancellationFlag?) {
+        let zip = ZipStreamWriter(modified: Date()) { bytes in try file.write(bytes) }
+        self.zip = zip
+        stream = ExportByteStream { chunk in try chunk.withUnsafeBytes { try zip.write($0) } }
+        self.timeZone = timeZone
+        self.cancellation = cancellation
+    }
+
+    func begin(_ description: ExportDescription, _ context: ExportContext) throws {
+        let capture = context.resolved.capture
+        var text = AppleHealthText(exportUTCOffset: capture.exportUTCOffset, zone: timeZone)
+        exportedAt = capture.date
+        var date: [UInt8] = []
+        text.appendDate(capture.date, to: &date)
+        elements = AppleHealthElements(text: text)
+        self.context = context
+        try zip.beginEntry("\(Self.folder)/export.xml")
+        stream.buffer += AppleHealthDocument.head(
+            version: capture.exportVersion ?? 14, locale: capture.locale ?? "en_US", exportDate: date)
+    }
+
+    func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
+        let record = StoredRecord(cursor, devices: context.devices)
+        var names = AppleHealthElements.FileNames()
+        if ["workout", "clinicalRecord", "electrocardiogram"].contains(record.kind) {
+            for file in try context.referencedFiles(cursor) {
+                let name = claim(file)
+                switch file.kind {
+                case .route: names.routes.append("/" + name)
+                case .clinicalDocument: names.document = "/" + name
+                case .electrocardiogram: break
+                }
+                guard let digest = file.digest else {
+                    files.notInCapture += 1
+                    continue
+                }
+                guard file.contentKept else {
+                    files.notKept += 1
+                    continue
+                }
+                guard pendingNames.insert(name).inserted else { continue }
+                pending.append(
+                    PendingFile(
+                        name: name, kind: file.kind, digest: digest,
+                        record: file.kind == .electrocardiogram ? record : nil))
+            }
+        }
+        elements!.append(record, files: names, to: &stream.buffer)
+        try stream.flushIfFull()
+    }
+
+    func finish(_ totals: ExportTotals) throws {
+        stream.buffer += AppleHealthDocument.tail
+        try stream.finish()
+        try zip.finishEntry()
+        for file in pending {
+            if cancellation?.isCancelled == true { throw ExportFailure.cancelled }
+            guard let bytes = try render(file) else {
+                files.notKept += 1
+                continue
+            }
+            try zip.addEntry("\(Self.folder)/\(file.name)", bytes: bytes)
+            files.written += 1
+        }
+        try zip.finish()
+    }
+
+    func abandon() { stream.abandon() }
+
+    /// The file's bytes as the export held them; nil when the archive does not hold its content.
+    private func render(_ file: PendingFile) throws -> [UInt8]? {
+        guard let content = try context?.fileContent(file.digest), let bytes = content.inflated() else { return nil }
+        switch file.kind {
+        case .clinicalDocument:
+            return bytes
+        case .route:
+            guard let track = TrackCoding.decode(bytes) else { return nil }
+            let name = "Route " + (file.name.split(separator: "/").last ?? "").dropLast(4)
+            return AppleHealthFiles.gpx(track, name: String(name), exportedAt: exportedAt)
+        case .electrocardiogram:
+            guard let voltages = VoltageCoding.decode(bytes), let record = file.record, var text = elements?.text else {
+                return nil
+            }
+            return AppleHealthFiles.electrocardiogramCSV(record, voltages: voltages, text: &text)
+        }
+    }
+
+    /// The name `file` takes in the zip, below the export's folder: its path as the capture held
+    /// it, made safe (no `..`, no empty parts); another name when the path already holds another
+    /// content.
+    private func claim(_ file: ExportContext.ReferencedFile) -> String {
+        let parts = file.path.split(separator: "/").filter { $0 != "." && $0 != ".." }
+        let base = parts.isEmpty ? "\(file.kind.rawValue)-file" : parts.joined(separator: "/")
+        var name = base
+        var suffix = 2
+        while let holder = claimed[name], holder != file.digest {
+            let dot = base.lastIndex(of: ".").flatMap { base[$0...].contains("/") ? nil : $0 } ?? base.endIndex
+            name = "\(base[..<dot])_\(suffix)\(base[dot...])"
+            suffix += 1
+        }
+        if claimed[name] == nil { claimed[name] = .some(file.digest) }
+        return name
+    }
+}
+
+/// What a rebuilt export did with the files beside its XML.
+public struct AppleHealthFileCounts: Sendable, Codable, Equatable {
+    /// Routes, ECG recordings and clinical documents written into the zip.
+    public var written = 0
+    /// Files the capture's records referred to that its export did not hold: referred to in the
+    /// rebuild too, and absent, as they were.
+    public var notInCapture = 0
+    /// Files the archive never held the content of (routes of captures before it kept tracks).
+    public var notKept = 0
+}
