@@ -17,7 +17,6 @@ struct ExportContext {
     let devices: [Int64: DeviceDescription]
     /// Each device as its JSON object, encoded once.
     let deviceJSON: [Int64: [UInt8]]
-    private let routeLookup: Statement
     private let fileLookup: Statement
     private let contentLookup: Statement
     var timestamps: ZonedTimestamps
@@ -42,20 +41,13 @@ struct ExportContext {
             RecordEncoding.appendDeviceObject(device, to: &bytes)
             return bytes
         }
-        // Routes are referenced files since v14; earlier captures kept them in routeFile.
-        routeLookup = try db.makeStatement(
-            sql: """
-                SELECT path, digest, items FROM referencedFile
-                WHERE captureId = ?1 AND recordId = ?2 AND kind = \(AttachedFile.Kind.route.sqlLiteral)
-                UNION ALL SELECT path, contentHash, pointCount FROM routeFile WHERE captureId = ?1 AND recordId = ?2
-                ORDER BY path
-                """)
+        // Files are referenced files since v14; earlier captures kept routes' digests in routeFile.
         fileLookup = try db.makeStatement(
             sql: """
-                SELECT kind, path, digest, 1 FROM referencedFile WHERE captureId = ?1 AND recordId = ?2
-                UNION ALL SELECT \(AttachedFile.Kind.route.sqlLiteral), path, contentHash, 0 FROM routeFile
-                WHERE captureId = ?1 AND recordId = ?2
-                ORDER BY 2
+                SELECT kind, path, digest, items, problem, 1 FROM referencedFile WHERE captureId = ?1 AND recordId = ?2
+                UNION ALL SELECT \(AttachedFile.Kind.route.sqlLiteral), path, contentHash, pointCount, NULL, 0
+                FROM routeFile WHERE captureId = ?1 AND recordId = ?2
+                ORDER BY 1, 2
                 """)
         contentLookup = try db.makeStatement(sql: "SELECT content FROM fileContent WHERE digest = ?")
     }
@@ -64,13 +56,22 @@ struct ExportContext {
     /// digests of the workouts it saw): for a gone record, the last capture that saw it. Read a
     /// workout at a time, so memory does not grow with the number of workouts.
     func routes(_ cursor: ArchivedRecordCursor) -> [RouteDigest]? {
-        guard let kind = cursor.text(.kind), kind.elementsEqual(Self.workout), let id = cursor.integer(.id) else {
-            return nil
-        }
-        let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
-        guard let rows = try? Row.fetchAll(routeLookup, arguments: [capture, id]), !rows.isEmpty else { return nil }
-        return rows.map { RouteDigest(file: $0[0], digest: $0[1], points: $0[2]) }
+        guard let kind = cursor.text(.kind), kind.elementsEqual(Self.workout) else { return nil }
+        let routes = (try? referencedFiles(cursor))?.filter { $0.kind == .route } ?? []
+        return routes.isEmpty ? nil : routes.map { RouteDigest(file: $0.path, digest: $0.digest, points: $0.items) }
     }
+
+    /// The files of the record at the cursor, for the kinds that have any (workouts, clinical
+    /// records, ECG recordings); nil for others, without a query.
+    func attachedFiles(_ cursor: ArchivedRecordCursor) -> [ReferencedFile]? {
+        guard let kind = cursor.text(.kind),
+            Self.kindsWithFiles.contains(where: { $0.elementsEqual(kind) }),
+            let files = try? referencedFiles(cursor), !files.isEmpty
+        else { return nil }
+        return files
+    }
+
+    private static let kindsWithFiles = ["workout", "clinicalRecord", "electrocardiogram"].map { Array($0.utf8) }
 
     private static let workout = Array("workout".utf8)
 
@@ -96,6 +97,10 @@ struct ExportContext {
         var path: String
         /// Its content's digest; nil when the capture did not hold the file.
         var digest: String?
+        /// A route's points, an ECG's voltages, a document's bytes.
+        var items: Int?
+        /// Why the capture could not read it.
+        var problem: String?
         /// Whether ``digest`` names content the archive keeps: routes of captures before v14
         /// kept only the digest of the file's bytes.
         var contentKept: Bool
@@ -108,7 +113,8 @@ struct ExportContext {
         let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
         return try Row.fetchAll(fileLookup, arguments: [capture, id]).compactMap { row in
             guard let kind = AttachedFile.Kind(rawValue: row[0]) else { return nil }
-            return ReferencedFile(kind: kind, path: row[1], digest: row[2], contentKept: row[3])
+            return ReferencedFile(
+                kind: kind, path: row[1], digest: row[2], items: row[3], problem: row[4], contentKept: row[5])
         }
     }
 

@@ -24,7 +24,7 @@ extension RecordEncoding {
     /// record to record.
     static func visitColumns<Visitor: RecordColumnVisitor>(
         _ cursor: ArchivedRecordCursor, _ context: inout ExportContext, _ visitor: inout Visitor,
-        scratch: inout [UInt8]
+        scratch: inout [UInt8], filesWithContent: Bool
     ) {
         func made(_ build: (inout [UInt8]) -> Bool) {
             scratch.removeAll(keepingCapacity: true)
@@ -81,6 +81,11 @@ extension RecordEncoding {
         made { bytes in
             guard let routes = context.routes(cursor) else { return false }
             appendRoutes(routes, to: &bytes)
+            return true
+        }
+        made { bytes in
+            guard let files = context.attachedFiles(cursor) else { return false }
+            appendFiles(files, content: filesWithContent, &context, to: &bytes)
             return true
         }
         visitor.text(cursor.text(.healthKitUUID))

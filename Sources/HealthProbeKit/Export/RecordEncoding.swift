@@ -7,7 +7,7 @@ enum RecordEncoding {
     static func columns(devices: [String]) -> [String] {
         ["id", "kind", "type", "sourceName", "sourceVersion"] + devices + [
             "unit", "value", "textValue", "creationDate", "startDate", "endDate", "metadata", "details", "routes",
-            "healthKitUUID", "firstSeenCapture", "firstSeen", "status", "lastSeen", "goneSince", "goneReason",
+            "files", "healthKitUUID", "firstSeenCapture", "firstSeen", "status", "lastSeen", "goneSince", "goneReason",
         ]
     }
 
@@ -60,6 +60,10 @@ enum RecordEncoding {
         if let routes = context.routes(cursor) {
             JSONBytes.appendLiteral(",\"routes\":", to: &output)
             appendRoutes(routes, to: &output)
+        }
+        if let files = context.attachedFiles(cursor) {
+            JSONBytes.appendLiteral(",\"files\":", to: &output)
+            appendFiles(files, content: true, &context, to: &output)
         }
         appendField("healthKitUUID", cursor.text(.healthKitUUID), to: &output)
         if let first = cursor.integer(.firstSeenCapture) {

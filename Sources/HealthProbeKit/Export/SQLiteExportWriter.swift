@@ -11,6 +11,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private let queue: DatabaseQueue
     private var insertSample: Statement?
     private var parts: WorkoutPartsWriter?
+    private var contents: FileContentsWriter?
     private var bindings = ColumnBinder()
     private var scratch: [UInt8] = []
     private var daily = DailySummaries()
@@ -51,6 +52,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
             insertSample = try db.makeStatement(
                 sql: "INSERT INTO samples (\(Self.sampleColumns.joined(separator: ", "))) VALUES (\(placeholders))")
             parts = try WorkoutPartsWriter(db)
+            contents = try FileContentsWriter(db)
         }
     }
 
@@ -79,7 +81,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         guard let insertSample, let db = openDatabase else { return }
         bindings.statement = insertSample.sqliteStatement
         bindings.index = 1
-        RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch)
+        RecordEncoding.visitColumns(cursor, &context, &bindings, scratch: &scratch, filesWithContent: false)
         bindings.text(
             cursor.double(.startDate).map { start in
                 UTCText.day(Int64(((start + Double(context.timestamps.offset(at: start))) / 86_400).rounded(.down)))
@@ -87,11 +89,13 @@ final class SQLiteExportWriter: ExportFormatWriter {
         daily.add(cursor, &context)
         _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
         try parts?.add(cursor, &context, db)
+        try contents?.add(cursor, &context)
     }
 
     func finish(_ totals: ExportTotals) throws {
         insertSample = nil
         parts = nil
+        contents = nil
         try access { db in
             try daily.write(db)
             try db.execute(sql: Self.indexes)
@@ -103,6 +107,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
     func abandon() {
         insertSample = nil
         parts = nil
+        contents = nil
         try? queue.close()
     }
 
@@ -136,6 +141,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
             CREATE TABLE correlationMembers (
                 correlationId INTEGER NOT NULL, type TEXT, sourceName TEXT, unit TEXT, value REAL, textValue TEXT,
                 startDate TEXT, endDate TEXT);
+            \(FileContentsWriter.schema)
             """
     }
 
@@ -149,6 +155,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         CREATE INDEX workoutActivities_sample ON workoutActivities(sampleId);
         CREATE INDEX workoutRoutes_sample ON workoutRoutes(sampleId);
         CREATE INDEX correlationMembers_correlation ON correlationMembers(correlationId);
+        \(FileContentsWriter.indexes)
         """
 }
 

@@ -80,7 +80,7 @@ final class CSVExportWriter: ExportFormatWriter {
         // exclusivity check on every byte.
         var row = CSVRow(output: stream.buffer)
         stream.buffer = []
-        RecordEncoding.visitColumns(cursor, &context, &row, scratch: &scratch)
+        RecordEncoding.visitColumns(cursor, &context, &row, scratch: &scratch, filesWithContent: true)
         row.output.append(contentsOf: [13, 10])
         stream.buffer = row.output
         try stream.flushIfFull()

@@ -5,6 +5,7 @@ struct SyntheticElementWriter {
     let options: SyntheticExportOptions
     private(set) var elementsWritten = 0
     private(set) var routes: [SyntheticRoute] = []
+    private var routePaths: Set<String> = []
 
     static let watchSource = "Test User\u{2019}s Apple Watch"
     static let phoneSource = "iPhone-TESTDEVICE"
@@ -172,10 +173,19 @@ struct SyntheticElementWriter {
     mutating func workout(_ start: Int64, _ random: inout SplitMix64, _ addresses: inout SplitMix64) -> String {
         let minutes = 20 + random.next(below: 40)
         let end = start + Int64(minutes * 60)
-        let route = "/workout-routes/route_\(routeName(end)).gpx"
-        // Which workouts have a route follows from their time alone, as every record does.
+        // Which workouts have a route follows from their time alone, as every record does. Two
+        // workouts ending in the same minute would share a name: the second gets a number, so a
+        // zip never holds one name twice.
         let hasRoute = (start / 60) % Int64(max(options.routesEvery, 1)) == 0
-        if hasRoute { routes.append(SyntheticRoute(path: route, start: start, end: end)) }
+        var route = "/workout-routes/route_\(routeName(end)).gpx"
+        if hasRoute {
+            var suffix = 2
+            while !routePaths.insert(route).inserted {
+                route = "/workout-routes/route_\(routeName(end))_\(suffix).gpx"
+                suffix += 1
+            }
+            routes.append(SyntheticRoute(path: route, start: start, end: end))
+        }
         let energy = Self.decimal(100_000 + random.next(below: 400_000), places: 3)
         let routeElement = """
               <WorkoutRoute sourceName="\(Self.watchSource)" sourceVersion="10.1" creationDate="\(time(end + 30))" startDate="\(time(start))" endDate="\(time(end))">
