@@ -33,8 +33,8 @@ final class ZipStreamWriter {
     private let dosTime: UInt16
     private let dosDate: UInt16
 
-    /// `level`: zlib's, 1 (fastest) to 9; the rebuild uses 1, within a fifth of 6's size at
-    /// twice its speed.
+    /// `level`: zlib's, 1 (fastest) to 9. The rebuild uses 1: on an export's XML, about 1.7 times
+    /// level 6's speed for a file a third larger.
     init(modified: Date, level: Int32 = 1, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink
         self.level = level
