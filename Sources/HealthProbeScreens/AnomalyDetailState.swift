@@ -65,8 +65,16 @@ public struct AnomalyDetailState: Sendable, Equatable {
     /// The anomaly's sample type over the days it is about, with some days either side: what is
     /// held, and this anomaly's own vanished, backfilled or surplus records.
     public var series: DailyRecordSeries?
+    /// Whether the anomaly is about ECG recordings, whose traces a screen draws once values are
+    /// revealed.
+    public var aboutElectrocardiograms: Bool
+    /// The recordings' voltages: only once values are revealed, at most ``traceLimit``.
+    public var traces: [ElectrocardiogramTrace]
+    /// The command that gives back what was lost or changed (``AnomalyReport/recovery``).
+    public var recovery: String?
 
     public static let recordLimit = 50
+    public static let traceLimit = 3
 
     /// The detail of anomaly `id`, or nil when there is none.
     public static func load(
@@ -79,6 +87,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
                 anomalyID: id, includeValues: revealValues, limit: recordLimit, offset: (page - 1) * recordLimit)
         else { return nil }
         let anomaly = report.anomaly
+        let aboutElectrocardiograms = anomaly.sampleType == ElectrocardiogramTrace.sampleType
         var capture = "capture \(anomaly.captureId)"
         if let exported = report.capture?.exportDate { capture += ", export of \(format.dateTime(exported))" }
         if let previous = report.capture?.previousCaptureId { capture += ", compared with capture \(previous)" }
@@ -93,7 +102,11 @@ public struct AnomalyDetailState: Sendable, Equatable {
             }, recordTotal: report.recordTotal, page: page,
             pageCount: max(1, (report.recordTotal + recordLimit - 1) / recordLimit),
             firstRecord: report.records.isEmpty ? 0 : (page - 1) * recordLimit + 1, valuesRevealed: revealValues,
-            markdown: report.markdown, series: try chart(of: anomaly, from: archive))
+            markdown: report.markdown, series: try chart(of: anomaly, from: archive),
+            aboutElectrocardiograms: aboutElectrocardiograms,
+            traces: revealValues && aboutElectrocardiograms
+                ? try archive.fetchElectrocardiograms(anomalyID: id, limit: traceLimit) : [],
+            recovery: report.recovery)
     }
 
     /// The anomaly's days with a quarter of their length (three days at least) either side.

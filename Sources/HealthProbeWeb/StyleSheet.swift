@@ -115,6 +115,11 @@ enum StyleSheet {
         .legend .bar::before { background: var(--accent); } .legend .lost::before { background: var(--critical); }
         .legend .late::before { background: var(--warning); } .legend .sev-critical::before { background: var(--critical); }
         .legend .sev-warning::before { background: var(--warning); } .legend .sev-info::before { background: var(--neutral); }
+        figure.trace { margin: 0 0 16px; }
+        .ecg { display: block; width: 100%; height: 10rem; background: var(--surface); }
+        .ecg .grid .minor { stroke: var(--line); stroke-width: 0.5; opacity: 0.5; }
+        .ecg .grid .major, .ecg .grid .zero { stroke: var(--line); stroke-width: 1; }
+        .ecg .trace { fill: none; stroke: var(--critical); stroke-width: 1.2; vector-effect: non-scaling-stroke; }
         details { margin-top: 8px; }
         @media (max-width: 40rem) { .row { flex-wrap: wrap; } .row-link { flex-direction: column; align-items: flex-start; flex-basis: 100%; gap: 4px; }
           .row-date { text-align: left; } main { padding: 16px; } .drop { padding: 16px; } header.top { padding: 8px 16px; }

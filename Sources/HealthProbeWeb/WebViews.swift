@@ -126,8 +126,23 @@ struct AnomalyDetailView: Sendable {
     var chartFrom: String?
     var chartTo: String?
     var dashboardHref: String?
+    /// ECG recordings drawn, once values are revealed.
+    var traces: [TraceView]
+    /// An anomaly about ECG recordings whose values are not revealed: the page says how to see them.
+    var revealToDraw: Bool
+    var recovery: String?
+
+    struct TraceView: Sendable {
+        var svg: String
+        var caption: String
+    }
 
     init(_ state: AnomalyDetailState, format: ScreenFormat) {
+        traces = state.traces.map {
+            TraceView(svg: ECGTraceSVG.render($0, format: format), caption: ECGTraceSVG.caption($0, format: format))
+        }
+        revealToDraw = state.aboutElectrocardiograms && !state.valuesRevealed
+        recovery = state.recovery
         id = state.row.id
         typeTitle = state.row.typeTitle
         sampleTypeName = state.row.sampleTypeName

@@ -18,6 +18,8 @@ public protocol HealthArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {
     func fetchAnomalyTimeline(range: DayRange?) throws -> AnomalyTimeline
     /// The days an anomaly is about, for its chart; nil when it names none.
     func fetchAnomalyDays(id: Int64) throws -> DayRange?
+    /// The ECG recordings among an anomaly's records, with their voltages, for a screen to draw.
+    func fetchElectrocardiograms(anomalyID: Int64, limit: Int) throws -> [ElectrocardiogramTrace]
     func fetchSettings() throws -> MonitoringSettings
     @discardableResult func saveSettings(_ settings: MonitoringSettings) throws -> MonitoringSettings
     @discardableResult func checkIntegrity(now: Date) throws -> IntegrityCheck

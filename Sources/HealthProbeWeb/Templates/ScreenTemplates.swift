@@ -65,11 +65,15 @@ enum ScreenTemplates {
         <h1>{{{detailIcon}}} Anomaly {{id}}: {{typeTitle}} of {{sampleTypeName}}</h1>
         <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
         <p>{{summary}}</p>
+        {{#recovery}}<p class="muted" data-role="recovery">{{recovery}}</p>{{/recovery}}
         <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
         {{#chart}}<section aria-labelledby="where-title"><h2 id="where-title">Where it happened</h2>
         <p class="muted">{{sampleTypeName}} from {{chartFrom}} to {{chartTo}}: what the last capture holds, and this anomaly's records. <a href="{{dashboardHref}}">On the dashboard chart</a></p>
         {{{chart}}}</section>{{/chart}}
+        {{^empty(traces)}}<section aria-labelledby="traces-title"><h2 id="traces-title">The recordings</h2>
+        {{#traces}}<figure class="trace">{{{svg}}}<figcaption class="muted">{{caption}}</figcaption></figure>{{/traces}}</section>{{/empty(traces)}}
+        {{#revealToDraw}}<p class="muted">These are ECG recordings: reveal values to draw their traces.</p>{{/revealToDraw}}
         <h2>Evidence</h2>
         <div class="scroll"><table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
         {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><code>{{value}}</code></td></tr>{{/evidence}}
