@@ -28,9 +28,12 @@ struct ReferencedFileDetector {
     }
 
     func detect(_ db: Database) throws -> [Finding] {
-        guard let previous = pair.previous else { return [] }
+        // Only exports carry files; a backup or the phone between two exports does not make the
+        // second export's files unchecked: they are compared with the export before.
+        guard pair.current.origin == .export, let previous = try previousExport(db) else { return [] }
+        let pair = CapturePair(current: pair.current, previous: previous, recordIDFloor: pair.recordIDFloor)
         var findings: [Finding] = []
-        let documents = try changes(of: .clinicalDocument, previous: previous.id, db)
+        let documents = try changes(of: .clinicalDocument, previous: previous.id, current: pair.current.id, db)
         // Missing: nothing readable in C; else it changed.
         let isMissing = { (change: Change) in change.after.allSatisfy { $0.digest == nil || $0.problem != nil } }
         let missing = documents.filter(isMissing)
@@ -42,7 +45,7 @@ struct ReferencedFileDetector {
         findings += try Dictionary(grouping: changed, by: \.sampleType).sorted { $0.key < $1.key }.map {
             try DocumentFindings.changed($0.key, $0.value, pair: pair, db)
         }
-        let routes = try changes(of: .route, previous: previous.id, db)
+        let routes = try changes(of: .route, previous: previous.id, current: pair.current.id, db)
         if !routes.isEmpty {
             findings.append(
                 try RouteFindings.changed(routes, exportHeldNone: try heldCount(of: .route, db) == 0, pair: pair, db))
@@ -50,8 +53,22 @@ struct ReferencedFileDetector {
         return findings
     }
 
+    /// The last complete export before C: P itself unless P was a backup or a live capture.
+    private func previousExport(_ db: Database) throws -> CapturePair.Capture? {
+        if let previous = pair.previous, previous.origin == .export { return previous }
+        return try CapturePair.Capture.fetchOne(
+            db,
+            sql: """
+                SELECT id, origin, scope, exportDate, startedAt FROM capture
+                WHERE id < ? AND origin = 'export' AND scope = 'full' AND status = \(CaptureStatus.complete.sqlLiteral)
+                ORDER BY id DESC LIMIT 1
+                """, arguments: [pair.current.id])
+    }
+
     /// Records both captures hold whose files of `kind` P had read and C holds otherwise.
-    private func changes(of kind: AttachedFile.Kind, previous: Int64, _ db: Database) throws -> [Change] {
+    private func changes(
+        of kind: AttachedFile.Kind, previous: Int64, current: Int64, _ db: Database
+    ) throws -> [Change] {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -61,7 +78,7 @@ struct ReferencedFileDetector {
                 WHERE f.kind = ?1 AND f.captureId IN (?2, ?3) AND f.recordId IN (
                     SELECT recordId FROM referencedFile WHERE captureId = ?2 AND kind = ?1 AND digest IS NOT NULL)
                 ORDER BY f.recordId, f.path
-                """, arguments: [kind.rawValue, previous, pair.current.id])
+                """, arguments: [kind.rawValue, previous, current])
         // Rows come record by record: each record's sightings follow one another.
         var records: [Change] = []
         while let row = try rows.next() {

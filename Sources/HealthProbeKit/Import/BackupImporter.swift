@@ -204,6 +204,11 @@ public struct BackupImporter: Sendable {
             notes.insert(
                 "\(unread) samples of types HealthProbe does not read yet were left out of this capture", at: 0)
         }
+        if try Self.exportBeforeHeldFiles(captureID, db) {
+            notes.append(
+                "ECG voltages, workout routes and clinical documents are not read from a Health database: "
+                    + "the next export's are compared with the last export's, which the archive keeps")
+        }
         return Result(
             capture: capture,
             audit: CaptureAudit.Report(anomalies: audit.anomalies, notes: notes, seconds: audit.seconds),
@@ -212,6 +217,17 @@ public struct BackupImporter: Sendable {
 }
 
 extension BackupImporter {
+    /// Whether the last export before capture `id` came with files beside its XML.
+    static func exportBeforeHeldFiles(_ id: Int64, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM referencedFile WHERE digest IS NOT NULL AND captureId = (
+                    SELECT MAX(id) FROM capture WHERE id < ? AND origin = 'export'
+                        AND status = \(CaptureStatus.complete.sqlLiteral)))
+                """, arguments: [id]) ?? false
+    }
+
     /// The reading stage: each sample met with the record it is, or made a new record and
     /// fingerprinted, in batches; the end or a failure passed on. Stops when the writer cancels.
     static func read(

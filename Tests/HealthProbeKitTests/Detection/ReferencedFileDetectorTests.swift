@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import HealthProbeKit
@@ -143,5 +144,36 @@ struct CodingTests {
         #expect(encoded.count < 300 * 20)
         let content = FileContent(encoded, items: track.count)
         #expect(content.inflated() == encoded)
+    }
+}
+
+/// A Health database carries no export's files: a backup checked between two exports neither
+/// reports them lost nor hides what the second export lost.
+@Suite("Detectors: files across a backup")
+struct FilesAcrossABackupTests {
+    typealias Fixture = ReferencedFileFixture
+
+    @Test func aRouteLostBetweenTwoExportsIsFoundThoughABackupCameBetween() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let route = "/workout-routes/route_2000-01-01_8.30am.gpx"
+        let export = MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: [Fixture.workout(route: route)])
+        let first = try Fixture.folder(
+            export, files: [route: Fixture.gpx(points: 90)], in: support.folder, named: "first")
+        _ = try support.check(first, in: store)
+
+        let health = support.folder.appendingPathComponent("backup")
+        try PairedHealthData.baseline(days: 2).writeDatabase(to: health)
+        let backup = try BackupCheck(.database(path: health.path), archivePath: support.archivePath).run(into: store)
+        #expect(backup.audit.anomalies.allSatisfy { $0.type != .routeChanged })
+        #expect(backup.audit.notes.contains { $0.hasPrefix("ECG voltages, workout routes and clinical documents") })
+
+        let later = MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: [Fixture.workout(route: route)])
+        let second = try Fixture.folder(
+            later, files: [route: Fixture.gpx(points: 90, keep: { $0 < 50 })], in: support.folder, named: "second")
+        let result = try support.check(second, in: store)
+        let changed = try #require(result.audit.anomalies.only(.routeChanged).first)
+        #expect(changed.recordCount == 1)
+        #expect(changed.evidence["previousCaptureId"] == "1")
     }
 }
