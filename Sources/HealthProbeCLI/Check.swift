@@ -46,6 +46,8 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
+            // Copies of Health databases a killed check left behind go first.
+            PrivateCopies.removeAbandoned()
             switch CheckInput.of(path) {
             case .export: try checkExport()
             case .healthDatabase: try checkBackup(.database(path: path))
@@ -64,6 +66,19 @@ extension HealthProbeCommand {
         }
 
         private func checkBackup(_ source: BackupCheck.Source) throws {
+            // Ctrl-C or SIGTERM at any point — the password's derivation cannot stop midway —
+            // removes the decrypted copies and ends the process; SQLite leaves the archive as it
+            // was (an unfinished transaction is never seen).
+            let interrupt = InterruptCancellation { code in
+                PrivateCopies.removeAll()
+                if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                FileHandle.standardError.write(
+                    Data(
+                        "healthprobe: check cancelled; nothing was written, and no copy of the database is left\n".utf8)
+                )
+                Foundation.exit(code)
+            }
+            defer { withExtendedLifetime(interrupt) {} }
             // The database is opened (copied, or decrypted) before the archive is touched.
             let check: BackupCheck
             do {

@@ -10,12 +10,16 @@ final class InterruptCancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
 
-    init() {
+    /// `exiting`, when given, is called with the exit code at the first signal instead of
+    /// cancelling: for work that cannot stop midway (a backup's key derivation), it cleans up
+    /// and ends the process; the archive is left as it was by SQLite itself.
+    init(exiting: (@Sendable (Int32) -> Never)? = nil) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 lock.withLock { received = received ?? signalNumber }
+                if let exiting { exiting(128 + signalNumber) }
                 cancellation.cancel()
             }
             source.resume()

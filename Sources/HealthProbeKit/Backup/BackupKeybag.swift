@@ -20,10 +20,14 @@ struct BackupKeybag {
     init(_ blob: Data) throws {
         var current: [String: Data]?
         var seenUUID = false
+        var malformedKey = false
         func finish() {
             guard let current, let clas = current["CLAS"].flatMap(Self.number), let key = current["WPKY"] else {
                 return
             }
+            // An RFC 3394 wrapped key is whole 8-byte blocks, one more than the key: a key of
+            // another length is damage, not a wrong password.
+            if key.count < 24 || key.count % 8 != 0 { malformedKey = true }
             wrappedKeys[clas] = (current["WRAP"].flatMap(Self.number) ?? 0, key)
         }
         var offset = blob.startIndex
@@ -47,7 +51,7 @@ struct BackupKeybag {
             }
         }
         finish()
-        guard attributes["SALT"] != nil, attributes["ITER"] != nil, !wrappedKeys.isEmpty else {
+        guard attributes["SALT"] != nil, attributes["ITER"] != nil, !wrappedKeys.isEmpty, !malformedKey else {
             throw PhoneBackupError.damaged(what: "its keybag")
         }
     }

@@ -38,22 +38,16 @@ public enum BackupListing {
 
     /// A backup folder's description; nil when the folder is not a backup.
     public static func summary(of folder: URL) -> BackupSummary? {
-        let info = dictionary(folder.appendingPathComponent("Info.plist"))
-        let manifest = dictionary(folder.appendingPathComponent("Manifest.plist"))
+        let info = BackupPropertyList.dictionary(folder.appendingPathComponent("Info.plist"), inside: folder)
+        let manifest = BackupPropertyList.dictionary(folder.appendingPathComponent("Manifest.plist"), inside: folder)
         guard info != nil || manifest != nil else { return nil }
-        let lockdown = manifest?["Lockdown"] as? [String: Any]
+        let lockdown = manifest?["Lockdown"]?.dictionary
         return BackupSummary(
             folder: folder.lastPathComponent, path: folder.path,
-            deviceName: info?["Device Name"] as? String ?? lockdown?["DeviceName"] as? String,
-            date: info?["Last Backup Date"] as? Date ?? manifest?["Date"] as? Date,
-            iOSVersion: info?["Product Version"] as? String ?? lockdown?["ProductVersion"] as? String,
-            productType: info?["Product Type"] as? String ?? lockdown?["ProductType"] as? String,
-            encrypted: manifest?["IsEncrypted"] as? Bool ?? false)
-    }
-
-    /// A property list's top dictionary, XML or binary; nil when absent or unreadable.
-    private static func dictionary(_ file: URL) -> [String: Any]? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
-        return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+            deviceName: info?["Device Name"]?.string ?? lockdown?["DeviceName"]?.string,
+            date: info?["Last Backup Date"]?.plausibleDate ?? manifest?["Date"]?.plausibleDate,
+            iOSVersion: info?["Product Version"]?.string ?? lockdown?["ProductVersion"]?.string,
+            productType: info?["Product Type"]?.string ?? lockdown?["ProductType"]?.string,
+            encrypted: manifest?["IsEncrypted"]?.bool ?? false)
     }
 }

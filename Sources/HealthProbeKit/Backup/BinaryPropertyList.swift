@@ -28,8 +28,10 @@ enum BinaryPropertyList: Equatable {
         let count = try number(bytes, at: trailer + 8, size: 8)
         let top = try number(bytes, at: trailer + 16, size: 8)
         let table = try number(bytes, at: trailer + 24, size: 8)
+        // Each bound is checked before it is used in a sum: a table said to start at 2^63 would
+        // otherwise overflow the arithmetic that checks it.
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count < 1 << 24, top < count,
-            table >= 8, table + count * offsetSize <= trailer
+            table >= 8, table <= trailer, count * offsetSize <= trailer - table
         else { throw Malformed() }
         var reader = Reader(
             bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize, count: count, table: table)
@@ -58,8 +60,16 @@ enum BinaryPropertyList: Equatable {
         let count: Int
         let table: Int
 
+        /// Objects and bytes decoded so far: objects that share references are decoded each time
+        /// they are reached, so a list of a few hundred bytes could otherwise ask for gigabytes.
+        var decodedObjects = 0
+        var decodedBytes = 0
+        static let objectBudget = 1 << 20
+        static let byteBudget = 64 << 20
+
         mutating func object(_ index: Int, depth: Int) throws -> BinaryPropertyList {
-            guard index < count, depth < 64 else { throw Malformed() }
+            decodedObjects += 1
+            guard index < count, depth < 64, decodedObjects <= Self.objectBudget else { throw Malformed() }
             let offset = try number(bytes, at: table + index * offsetSize, size: offsetSize)
             guard offset >= 8, offset < table else { throw Malformed() }
             let marker = bytes[offset]
@@ -89,7 +99,8 @@ enum BinaryPropertyList: Equatable {
             case 0x4, 0x5, 0x6:
                 let (length, start) = try self.length(low, offset)
                 let byteCount = kind == 0x6 ? length * 2 : length
-                guard start + byteCount <= table else { throw Malformed() }
+                decodedBytes += byteCount
+                guard byteCount <= table - start, decodedBytes <= Self.byteBudget else { throw Malformed() }
                 let slice = Array(bytes[start..<start + byteCount])
                 switch kind {
                 case 0x4: return .data(Data(slice))
@@ -131,7 +142,7 @@ enum BinaryPropertyList: Equatable {
         }
 
         private func references(_ start: Int, _ count: Int) throws -> [Int] {
-            guard start + count * referenceSize <= table else { throw Malformed() }
+            guard start <= table, count * referenceSize <= table - start else { throw Malformed() }
             return try (0..<count).map {
                 try BinaryPropertyList.number(bytes, at: start + $0 * referenceSize, size: referenceSize)
             }

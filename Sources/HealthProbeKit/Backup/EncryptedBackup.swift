@@ -26,11 +26,12 @@ public enum EncryptedBackup {
     public static func extractHealthFiles(
         from backup: URL, password: [UInt8], into folder: URL, deriving: ((Int) -> Void)? = nil
     ) throws {
-        guard let data = try? Data(contentsOf: backup.appendingPathComponent("Manifest.plist")),
-            let manifest = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+        guard
+            let manifest = BackupPropertyList.dictionary(
+                backup.appendingPathComponent("Manifest.plist"), inside: backup)
         else { throw PhoneBackupError.damaged(what: "its Manifest.plist") }
-        guard manifest["IsEncrypted"] as? Bool == true else { throw PhoneBackupError.notEncrypted }
-        guard let bag = manifest["BackupKeyBag"] as? Data, let manifestKey = manifest["ManifestKey"] as? Data,
+        guard manifest["IsEncrypted"]?.bool == true else { throw PhoneBackupError.notEncrypted }
+        guard let bag = manifest["BackupKeyBag"]?.data, let manifestKey = manifest["ManifestKey"]?.data,
             manifestKey.count > 4
         else { throw PhoneBackupError.damaged(what: "its Manifest.plist") }
         let keybag = try BackupKeybag(bag)
@@ -39,15 +40,19 @@ public enum EncryptedBackup {
         let databaseKey = try unwrap(manifestKey, with: classKeys, what: "its manifest key")
         let index = folder.appendingPathComponent("Manifest.db")
         defer { try? FileManager.default.removeItem(at: index) }
-        try decrypt(backup.appendingPathComponent("Manifest.db"), to: index, key: databaseKey, what: "Manifest.db")
+        try decrypt(
+            stored(backup.appendingPathComponent("Manifest.db"), inside: backup, what: "Manifest.db"), to: index,
+            key: databaseKey, what: "Manifest.db")
         let files = try healthFileRows(index)
         guard files.contains(where: { $0.path == healthFiles[0] }) else { throw PhoneBackupError.noHealthData }
         for file in files {
             let record = try FileRecord(file.record)
             let key = try unwrap(record.encryptionKey, with: classKeys, protectionClass: record.protectionClass)
-            let stored = backup.appendingPathComponent(String(file.id.prefix(2))).appendingPathComponent(file.id)
             let name = URL(fileURLWithPath: file.path).lastPathComponent
-            try decrypt(stored, to: folder.appendingPathComponent(name), key: key, what: name)
+            let location = backup.appendingPathComponent(String(file.id.prefix(2))).appendingPathComponent(file.id)
+            try decrypt(
+                stored(location, inside: backup, what: name), to: folder.appendingPathComponent(name), key: key,
+                what: name)
         }
     }
 
@@ -65,17 +70,26 @@ public enum EncryptedBackup {
                         WHERE domain = 'HealthDomain' AND relativePath IN (\(healthFiles.map { "'\($0)'" }.joined(separator: ", ")))
                         """
                 ).map { row in
-                    let id: String = row["fileID"]
-                    guard id.count == 40, id.allSatisfy(\.isHexDigit), let record: Data = row["file"] else {
-                        throw PhoneBackupError.damaged(what: "its Manifest.db")
-                    }
-                    return (id.lowercased(), row["relativePath"], record)
+                    guard let id = row.foreignText("fileID"), id.count == 40, id.allSatisfy(\.isHexDigit),
+                        let path = row.foreignText("relativePath"), let record = row.foreignData("file")
+                    else { throw PhoneBackupError.damaged(what: "its Manifest.db") }
+                    return (id.lowercased(), path, record)
                 }
             }
         } catch let error as PhoneBackupError {
             throw error
         } catch {
             throw PhoneBackupError.damaged(what: "its Manifest.db")
+        }
+    }
+
+    /// A file the backup stores: a regular file inside the backup — never a link leading out of
+    /// it, a pipe that would block, or a device that never ends.
+    private static func stored(_ url: URL, inside backup: URL, what: String) throws -> URL {
+        do {
+            return try HealthDatabaseReader.regularFile(url, inside: backup)
+        } catch {
+            throw PhoneBackupError.damaged(what: "\(what) (not a regular file inside the backup)")
         }
     }
 

@@ -14,15 +14,23 @@ extension HealthDatabaseReader {
             var pending = try metadata?.next()
             let samples = try Row.fetchCursor(db, sql: sampleQuery)
             while let row = try samples.next() {
-                let id: Int64 = row[Column.id]
+                guard let id = row.foreignInteger(Column.id),
+                    let code = row.foreignInteger(Column.type).map({ Int(truncatingIfNeeded: $0) })
+                else {
+                    unread[HealthDatabaseTypes.unreadableRow, default: 0] += 1
+                    continue
+                }
                 var values: [String: String] = [:]
                 while let entry = pending, entry.object <= id {
                     if entry.object == id { values[entry.key] = entry.value }
                     pending = try metadata?.next()
                 }
-                let code: Int = row[Column.type]
-                guard let entry = HealthDatabaseTypes.byCode[code], let sample = try sample(row, entry, values) else {
+                guard let entry = HealthDatabaseTypes.byCode[code] else {
                     unread[code, default: 0] += 1
+                    continue
+                }
+                guard let sample = sample(row, entry, values) else {
+                    unread[HealthDatabaseTypes.unreadableRow, default: 0] += 1
                     continue
                 }
                 try body(sample)
@@ -45,11 +53,11 @@ extension HealthDatabaseReader {
                     WHERE o.type = 2
                     """
             ).compactMap { row in
-                guard let uuid = Self.uuid(row["uuid"] as Data?) else { return nil }
-                let start = (row["start_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
-                let end = (row["end_date"] as Double?).map { $0 + HealthDatabaseTypes.referenceDate }
-                let code: Int? = row["data_type"]
-                let sourceID: Int64? = row["source_id"]
+                guard let uuid = Self.uuid(row.foreignData("uuid")) else { return nil }
+                let start = row.foreignDate("start_date")
+                let end = row.foreignDate("end_date")
+                let code = row.foreignInteger("data_type").map { Int(truncatingIfNeeded: $0) }
+                let sourceID = row.foreignInteger("source_id")
                 var covered = false
                 if let code, let sourceID, let start, let end {
                     covered =
@@ -60,7 +68,7 @@ extension HealthDatabaseReader {
                 return HealthTombstone(
                     uuid: uuid, type: code.flatMap { HealthDatabaseTypes.byCode[$0]?.identifier }, startDate: start,
                     endDate: end,
-                    deletedAt: ((row["creation_date"] as Double?) ?? 0) + HealthDatabaseTypes.referenceDate,
+                    deletedAt: row.foreignDate("creation_date") ?? HealthDatabaseTypes.referenceDate,
                     sourceName: sourceID.flatMap { sources[$0] }, isHousekeeping: covered)
             }
         }
@@ -90,38 +98,39 @@ extension HealthDatabaseReader {
         return "SELECT \(columns)\n\(joins)\nWHERE o.type IS NULL OR o.type != 2\nORDER BY s.data_id"
     }
 
-    private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String]) throws
+    /// The sample a row holds; nil when a value it needs is missing or impossible (a date
+    /// outside 1900–2200, a category value that is not a whole number, an endless amount).
+    private func sample(_ row: Row, _ entry: HealthDatabaseTypes.Entry, _ metadata: [String: String])
         -> HealthSample?
     {
-        guard let uuid = try row.withUnsafeData(atIndex: Column.uuid, Self.uuid),
-            let start: Double = row[Column.start]
+        guard let uuid = Self.uuid(row[Column.uuid] as DatabaseValue), let start = row.foreignDate(Column.start)
         else { return nil }
+        let end = row.isForeignNull(Column.end) ? start : row.foreignDate(Column.end)
+        let created = row.isForeignNull(Column.created) ? nil : row.foreignDate(Column.created)
+        guard let end, row.isForeignNull(Column.created) || created != nil else { return nil }
         var metadata = metadata
-        if let sid: String = row[Column.syncID] { metadata[HealthSample.syncIdentifierKey] = sid }
-        if let version: Double = row[Column.syncVersion] {
+        if let sid = row.foreignText(Column.syncID) { metadata[HealthSample.syncIdentifierKey] = sid }
+        if let version = row.foreignDouble(Column.syncVersion) {
             metadata[HealthSample.syncVersionKey] = HealthRecord.numberText(version)
         }
-        let sourceID: Int64? = row[Column.source]
-        let deviceID: Int64? = row[Column.device]
+        let sourceID = row.foreignInteger(Column.source)
+        let deviceID = row.foreignInteger(Column.device)
         var sample = HealthSample(
             uuid: uuid, kind: entry.kind, type: entry.identifier,
-            sourceName: sourceID.flatMap { sources[$0] } ?? "", sourceVersion: row[Column.version],
-            device: deviceID.flatMap { devices[$0] },
-            startDate: start + HealthDatabaseTypes.referenceDate,
-            endDate: ((row[Column.end] as Double?) ?? start) + HealthDatabaseTypes.referenceDate,
-            creationDate: (row[Column.created] as Double?).map { $0 + HealthDatabaseTypes.referenceDate },
+            sourceName: sourceID.flatMap { sources[$0] } ?? "", sourceVersion: row.foreignText(Column.version),
+            device: deviceID.flatMap { devices[$0] }, startDate: start, endDate: end, creationDate: created,
             metadata: metadata)
         switch entry.kind {
         case .quantity:
-            guard let quantity: Double = row[Column.quantity] else { return nil }
+            guard let quantity = row.foreignDouble(Column.quantity), abs(quantity) < 1e15 else { return nil }
             sample.unit = entry.unit
             sample.value = entry.factor == 1 ? quantity : Self.withoutNoise(quantity * entry.factor)
         case .category:
-            guard let value: Int = row[Column.category] else { return nil }
+            guard let value = row.foreignInteger(Column.category), abs(value) < 1 << 31 else { return nil }
             sample.value = Double(value)
         case .workout:
-            sample.workoutActivityType = (row[Column.activity] as Int64?).map {
-                HealthKitCatalog.workoutActivityTypeName(rawValue: UInt(max(0, $0)))
+            sample.workoutActivityType = row.foreignInteger(Column.activity).map {
+                HealthKitCatalog.workoutActivityTypeName(rawValue: UInt(clamping: max(0, $0)))
             }
         case .correlation:
             break
@@ -142,10 +151,16 @@ extension HealthDatabaseReader {
     /// the capture's date. Nil for an empty database.
     public func latestEntryDate() throws -> Double? {
         try queue.read { db in
-            try Double.fetchOne(db, sql: "SELECT MAX(creation_date) FROM objects").map {
-                $0 + HealthDatabaseTypes.referenceDate
-            }
+            try Row.fetchOne(
+                db, sql: "SELECT MAX(creation_date) FROM objects WHERE typeof(creation_date) IN ('integer', 'real')"
+            )?.foreignDate(0)
         }
+    }
+
+    /// A stored UUID, when the value is 16 bytes.
+    static func uuid(_ value: DatabaseValue) -> UUID? {
+        guard case .blob(let data) = value.storage else { return nil }
+        return uuid(data)
     }
 
     /// A stored UUID: 16 bytes in RFC 4122 order.
@@ -178,16 +193,13 @@ extension HealthDatabaseReader {
                 """)
         return AnyCursor(
             rows.compactMap { row -> MetadataEntry? in
-                guard let object: Int64 = row["object_id"], let key: String = row["key"] else { return nil }
-                let number: Double? = row["numerical_value"]
-                let string: String? = row["string_value"]
+                guard let object = row.foreignInteger("object_id"), let key = row.foreignText("key") else { return nil }
+                let number = row.foreignDouble("numerical_value")
+                let string = row.foreignText("string_value")
                 let value: String? =
-                    switch row["value_type"] as Int? {
+                    switch row.foreignInteger("value_type") {
                     case 1: number.map(HealthRecord.numberText)
-                    case 2:
-                        (row["date_value"] as Double?).map {
-                            UTCText.iso8601(seconds: $0 + HealthDatabaseTypes.referenceDate)
-                        }
+                    case 2: row.foreignDate("date_value").map { UTCText.iso8601(seconds: $0) }
                     case 3:
                         number.map { [HealthRecord.numberText($0), string].compactMap { $0 }.joined(separator: " ") }
                     case 4: nil
@@ -215,9 +227,10 @@ extension HealthDatabaseReader {
                 JOIN data_provenances AS p ON p.ROWID = o.provenance
                 """)
         {
-            guard let start: Double = row["start_date"], let end: Double = row["end_date"] else { continue }
-            spans[SeriesKey(code: row["data_type"], source: row["source_id"]), default: []].append(
-                (start + HealthDatabaseTypes.referenceDate, end + HealthDatabaseTypes.referenceDate))
+            guard let start = row.foreignDate("start_date"), let end = row.foreignDate("end_date"),
+                let code = row.foreignInteger("data_type"), let source = row.foreignInteger("source_id")
+            else { continue }
+            spans[SeriesKey(code: Int(truncatingIfNeeded: code), source: source), default: []].append((start, end))
         }
         return spans
     }

@@ -56,9 +56,11 @@ public final class HealthDatabaseReader: Sendable {
     /// Makes the private folder, has `fill` put the databases in it, and opens them; the folder
     /// is removed again when anything fails.
     private init(name: String, root: URL, fill: (URL) throws -> (secure: URL, sources: URL?)) throws {
-        folder = root.appendingPathComponent("healthprobe-db-\(UUID().uuidString)")
+        PrivateCopies.removeAbandoned(in: root)
+        folder = PrivateCopies.newFolder(in: root)
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        PrivateCopies.register(folder)
         do {
             let (secure, sources) = try fill(folder)
             do {
@@ -74,14 +76,14 @@ public final class HealthDatabaseReader: Sendable {
             self.sources = probed.sources
             devices = probed.devices
         } catch {
-            try? FileManager.default.removeItem(at: folder)
+            PrivateCopies.remove(folder)
             throw error
         }
     }
 
     deinit {
         try? queue.close()
-        try? FileManager.default.removeItem(at: folder)
+        PrivateCopies.remove(folder)
     }
 
     /// The secure database at `path`, or in the folder at `path` (or its `Health/`).
@@ -156,7 +158,7 @@ public final class HealthDatabaseReader: Sendable {
         var names: [Int64: String] = [:]
         if sourceColumns.contains("name") {
             for row in try Row.fetchAll(db, sql: "SELECT ROWID AS id, name FROM \(schema).sources") {
-                if let name: String = row["name"] { names[row["id"]] = name }
+                if let id = row.foreignInteger("id"), let name = row.foreignText("name") { names[id] = name }
             }
         }
         var devices: [Int64: HealthSample.Device] = [:]
@@ -170,13 +172,13 @@ public final class HealthDatabaseReader: Sendable {
             {
                 // `__NONE__` stands for a field the device did not give.
                 func field(_ key: String) -> String? {
-                    guard let text: String = row[key], !text.isEmpty, text != "__NONE__" else { return nil }
+                    guard let text = row.foreignText(key), !text.isEmpty, text != "__NONE__" else { return nil }
                     return text
                 }
                 let device = HealthSample.Device(
                     name: field("name"), manufacturer: field("manufacturer"), model: field("model"),
                     hardware: field("hardware"), firmware: field("firmware"), software: field("software"))
-                if device != HealthSample.Device() { devices[row["id"]] = device }
+                if device != HealthSample.Device(), let id = row.foreignInteger("id") { devices[id] = device }
             }
         }
         let layout = HealthDatabaseLayout(

@@ -58,4 +58,7 @@ public enum HealthDatabaseTypes {
 
     /// Seconds from 1970-01-01 to 2001-01-01, where the database counts from.
     public static let referenceDate = 978_307_200.0
+    /// The key ``HealthDatabaseReader/forEachSample(_:)`` counts rows under that could not be
+    /// read at all: no type, an impossible date or value, a value of the wrong kind.
+    public static let unreadableRow = -1
 }

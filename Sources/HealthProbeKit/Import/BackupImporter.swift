@@ -168,14 +168,16 @@ public struct BackupImporter: Sendable {
             streamed.met + notCompared > 0
             ? try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID) : streamed.newTotals
         try ingest.writeAggregates(totals.withoutEmptyTypes)
-        let unread = streamed.unread.values.reduce(0, +)
-        let records = streamed.read - unread
+        let unreadable = streamed.unread[HealthDatabaseTypes.unreadableRow] ?? 0
+        let unread = streamed.unread.values.reduce(0, +) - unreadable
+        let records = streamed.read
         let deleted = tombstones.deletions.reduce(0) { $0 + $1.count }
         let gone = absent + deleted + tombstones.replaced
         let counts = CanonicalJSON.object([
             ("deletions", .integer(Int64(tombstones.read))),
             ("housekeepingDeletions", .integer(Int64(tombstones.housekeeping))),
-            ("samples", .integer(Int64(streamed.read))), ("unreadSamples", .integer(Int64(unread))),
+            ("samples", .integer(Int64(streamed.read + unread + unreadable))),
+            ("unreadSamples", .integer(Int64(unread))), ("unreadableSamples", .integer(Int64(unreadable))),
         ]).text
         try db.execute(
             sql: """
@@ -203,6 +205,11 @@ public struct BackupImporter: Sendable {
         if unread > 0 {
             notes.insert(
                 "\(unread) samples of types HealthProbe does not read yet were left out of this capture", at: 0)
+        }
+        if unreadable > 0 {
+            notes.insert(
+                "\(unreadable) samples could not be read (no type, an impossible date or value) and were left out "
+                    + "of this capture", at: 0)
         }
         if try Self.exportBeforeHeldFiles(captureID, db) {
             notes.append(

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The private folders a check copies or decrypts Health databases into
+/// (`healthprobe-db-PID-UUID`, owner-only): named by the process that made them, so that one left
+/// by a process killed outright (SIGKILL, a power cut) is found and removed by the next check, and
+/// held in a list a signal handler can empty before the process ends. Decrypted data never
+/// outlives the process that needed it by more than the time until the next check.
+public enum PrivateCopies {
+    static let prefix = "healthprobe-db-"
+    nonisolated(unsafe) private static var live: Set<String> = []
+    private static let lock = NSLock()
+
+    /// A new folder's location in `root`, named by this process.
+    static func newFolder(in root: URL) -> URL {
+        root.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString)")
+    }
+
+    static func register(_ folder: URL) {
+        lock.withLock { _ = live.insert(folder.path) }
+    }
+
+    /// Removes a folder and forgets it.
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+        lock.withLock { _ = live.remove(folder.path) }
+    }
+
+    /// Removes every folder this process holds now: what a signal handler calls before exiting.
+    public static func removeAll() {
+        let folders = lock.withLock { live }
+        for path in folders { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Removes the folders in `root` whose process no longer runs; returns how many.
+    @discardableResult
+    public static func removeAbandoned(in root: URL = FileManager.default.temporaryDirectory) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) {
+            let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber })
+            guard let pid, pid != getpid(), !ProcessLiveness.isAlive(pid) else { continue }
+            if (try? FileManager.default.removeItem(at: root.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+}

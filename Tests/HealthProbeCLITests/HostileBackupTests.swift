@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// Damaged and hostile backups (issue 30): rows of impossible types and values, property lists
+/// that overflow or multiply, signals while a backup is decrypted — no trap, no hang, no
+/// decrypted copy left behind.
+@Suite("Hostile backups")
+struct HostileBackupTests {
+    static let password = "Test password 2000"
+
+    /// A Health database whose rows hold what no phone writes: no type, a date as text, dates of
+    /// ±1e300 and infinity, a category value of 1e300, a source row whose name is a number.
+    @Test func impossibleRowsAreCountedAndTheRestIsChecked() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let health = folder.appendingPathComponent("Health")
+        let data = PairedHealthData.baseline(days: 3)
+        try data.writeDatabase(to: health)
+        let queue = try DatabaseQueue(path: health.appendingPathComponent("healthdb_secure.sqlite").path)
+        let ids = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT data_id FROM samples ORDER BY data_id") }
+        try queue.write { db in
+            try db.execute(sql: "UPDATE samples SET data_type = NULL WHERE data_id = ?", arguments: [ids[0]])
+            try db.execute(sql: "UPDATE samples SET start_date = 'yesterday' WHERE data_id = ?", arguments: [ids[1]])
+            try db.execute(sql: "UPDATE samples SET start_date = 1e300 WHERE data_id = ?", arguments: [ids[2]])
+            try db.execute(sql: "UPDATE samples SET end_date = -1e300 WHERE data_id = ?", arguments: [ids[3]])
+            try db.execute(sql: "UPDATE objects SET creation_date = 9e999 WHERE data_id = ?", arguments: [ids[4]])
+            try db.execute(sql: "UPDATE quantity_samples SET quantity = 'many' WHERE data_id = ?", arguments: [ids[5]])
+            try db.execute(sql: "UPDATE objects SET uuid = 42 WHERE data_id = ?", arguments: [ids[6]])
+            try db.execute(sql: "UPDATE objects SET creation_date = 'then' WHERE type = 2")
+        }
+        try queue.close()
+        let sources = try DatabaseQueue(path: health.appendingPathComponent("healthdb.sqlite").path)
+        try sources.write { db in try db.execute(sql: "UPDATE sources SET name = 12345") }
+        try sources.close()
+
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let outcome = try CommandRunner.run(["check", health.path, "--archive", archive])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            (outcome.stdout + outcome.stderr).contains(
+                "7 samples could not be read (no type, an impossible date or value)"))
+        #expect(
+            try ArchiveInspection.scalar(
+                archive, "SELECT json_extract(elementCounts, '$.unreadableSamples') FROM capture") == 7)
+        let records = try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM record")
+        #expect(records == data.samples.count - 7)
+    }
+
+    /// A binary property list whose offset table is said to start at 2^63 − 2, and one of a
+    /// few hundred bytes whose objects refer to each other two by two, 60 levels deep.
+    @Test(arguments: ["overflow", "fan-out"])
+    func aHostileManifestIsRefusedInOneLine(_ shape: String) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let backup = folder.appendingPathComponent("backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        let list = shape == "overflow" ? Self.overflowingList() : Self.fanOutList(depth: 60)
+        try Data(list).write(to: backup.appendingPathComponent("Manifest.plist"))
+        let passwordFile = folder.appendingPathComponent("password")
+        try Data(Self.password.utf8).write(to: passwordFile)
+        chmod(passwordFile.path, 0o600)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+
+        let listed = try CommandRunner.run(["backups", backup.path, "--json"])
+        #expect(listed.status == 0 || listed.status == 65, "\(listed.stderr)")
+        let checked = try CommandRunner.run(
+            ["check", backup.path, "--archive", archive, "--password-file", passwordFile.path])
+        #expect(checked.status == 65)
+        #expect(checked.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: archive))
+    }
+
+    /// `Info.plist` dates no backup has: NaN, 1e300, infinity — listed without a date, never a
+    /// year 506713.
+    @Test func impossibleBackupDatesAreLeftOut() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        for (index, date) in ["nan", "1e300", "inf"].enumerated() {
+            let backup = folder.appendingPathComponent("backup-\(index)")
+            try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+            let info = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>Device Name</key><string>iPhone-TESTDEVICE</string>
+                <key>Last Backup Date</key><real>\(date)</real></dict></plist>
+                """
+            try Data(info.utf8).write(to: backup.appendingPathComponent("Info.plist"))
+        }
+        let listed = try CommandRunner.run(["backups", folder.path, "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.components(separatedBy: "iPhone-TESTDEVICE").count == 4)
+        #expect(!listed.stdout.contains("\"date\""))
+    }
+
+    /// Ctrl-C or SIGTERM while the backup's password is derived and its files decrypted: one
+    /// line, exit 130 or 143, no decrypted copy left, the archive as it was.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalLeavesNoDecryptedCopy(_ signalNumber: Int32) throws {
+        let (folder, backup, passwordFile) = try Self.slowBackup()
+        let temporary = folder.appendingPathComponent("tmp")
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let errors = Pipe()
+        let process = try CommandRunner.start(
+            ["check", backup.path, "--archive", archive, "--password-file", passwordFile.path],
+            environment: ["TMPDIR": temporary.path], stderr: errors)
+        #expect(Self.waitForCopy(in: temporary, while: process))
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 128 + signalNumber)
+        #expect(stderr.hasSuffix("check cancelled; nothing was written, and no copy of the database is left\n"))
+        #expect(try Self.copies(in: temporary).isEmpty)
+    }
+
+    /// A check killed outright leaves its copy; the next check removes it before anything else.
+    @Test func theNextCheckRemovesWhatAKilledOneLeft() throws {
+        let (folder, backup, passwordFile) = try Self.slowBackup()
+        let temporary = folder.appendingPathComponent("tmp")
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let process = try CommandRunner.start(
+            ["check", backup.path, "--archive", archive, "--password-file", passwordFile.path],
+            environment: ["TMPDIR": temporary.path])
+        #expect(Self.waitForCopy(in: temporary, while: process))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try Self.copies(in: temporary).count == 1)
+
+        let next = try CommandRunner.run(
+            ["check", folder.appendingPathComponent("missing.zip").path, "--archive", archive],
+            environment: ["TMPDIR": temporary.path])
+        #expect(next.status != 0)
+        #expect(try Self.copies(in: temporary).isEmpty)
+    }
+
+    /// An encrypted backup whose password takes a second or more to derive.
+    static func slowBackup() throws -> (folder: URL, backup: URL, passwordFile: URL) {
+        let folder = try FixtureFiles.temporaryFolder()
+        let health = folder.appendingPathComponent("health")
+        try PairedHealthData.baseline().writeDatabase(to: health)
+        let backup = folder.appendingPathComponent("backup")
+        try EncryptedBackupFixture.write(
+            healthFolder: health, to: backup, password: password, rounds: (sha256: 4_000_000, sha1: 1))
+        let passwordFile = folder.appendingPathComponent("password")
+        try Data(password.utf8).write(to: passwordFile)
+        chmod(passwordFile.path, 0o600)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        return (folder, backup, passwordFile)
+    }
+
+    static func copies(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("healthprobe-db-") }
+    }
+
+    static func waitForCopy(in folder: URL, while process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline {
+            if let found = try? copies(in: folder), !found.isEmpty { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// `bplist00`, one object, and a trailer whose offset table starts at 2^63 − 2.
+    static func overflowingList() -> [UInt8] {
+        var bytes = Array("bplist00".utf8) + [0x08]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += [0, 0, 0, 0, 0, 0, 0, 1]
+        bytes += [0, 0, 0, 0, 0, 0, 0, 0]
+        bytes += [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE]
+        return bytes
+    }
+
+    /// A dictionary whose one value is an array of two references to the next array, and so on
+    /// `depth` times: a few hundred bytes that decode to 2^depth objects when references are
+    /// followed each time they are met.
+    static func fanOutList(depth: Int) -> [UInt8] {
+        // Objects: 0 the key "k", 1 the top dictionary, 2…depth+1 arrays, depth+2 a string.
+        var objects: [[UInt8]] = [[0x51, UInt8(ascii: "k")], [0xD1, 0, 2]]
+        for level in 0..<depth {
+            let next = UInt8(level == depth - 1 ? depth + 2 : level + 3)
+            objects.append([0xA2, next, next])
+        }
+        objects.append([0x51, UInt8(ascii: "x")])
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, 1]
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+        return bytes
+    }
+}
