@@ -51,6 +51,9 @@ extension HealthProbeCommand {
             switch CheckInput.of(path) {
             case .export: try checkExport()
             case .healthDatabase: try checkBackup(.database(path: path))
+            case .damagedBackup:
+                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: BackupCheck.refusalMessage)
+                throw Self.refusal(PhoneBackupError.damaged(what: "its Manifest.plist"), of: path)
             case .backup(encrypted: false):
                 ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: BackupCheck.refusalMessage)
                 throw Self.refusal(PhoneBackupError.notEncrypted, of: path)

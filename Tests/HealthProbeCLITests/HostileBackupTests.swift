@@ -195,3 +195,41 @@ struct HostileBackupTests {
         return bytes
     }
 }
+
+/// What is wrong with a backup or database, said in the project's words, exit 65, never the
+/// archive blamed for the input.
+@Suite("Hostile backups: messages")
+struct BackupMessageTests {
+    @Test func eachProblemIsNamedWhereItIs() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        func check(_ path: URL, _ extra: [String] = []) throws -> (status: Int32, stderr: String) {
+            let outcome = try CommandRunner.run(["check", path.path, "--archive", archive] + extra)
+            return (outcome.status, outcome.stderr)
+        }
+        // A sources file that is not a database: the input's fault, not the archive's.
+        let garbage = folder.appendingPathComponent("garbage")
+        try PairedHealthData.baseline(days: 2).writeDatabase(to: garbage)
+        try Data(repeating: 0x5A, count: 5_000).write(to: garbage.appendingPathComponent("healthdb.sqlite"))
+        let sources = try check(garbage)
+        #expect(sources.status == 65)
+        #expect(sources.stderr.contains("healthdb.sqlite, beside healthdb_secure.sqlite to name its sources, is not"))
+
+        // A folder where the database should be.
+        let folderInstead = folder.appendingPathComponent("folder-instead")
+        try FileManager.default.createDirectory(
+            at: folderInstead.appendingPathComponent("healthdb_secure.sqlite"), withIntermediateDirectories: true)
+        let directory = try check(folderInstead)
+        #expect(directory.status == 65)
+        #expect(directory.stderr.contains("healthdb_secure.sqlite is a folder, where the database file should be"))
+
+        // A backup whose Manifest.plist cannot be read is damaged, not "not encrypted".
+        let damaged = folder.appendingPathComponent("damaged")
+        try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
+        try Data("not a property list".utf8).write(to: damaged.appendingPathComponent("Manifest.plist"))
+        let manifest = try check(damaged)
+        #expect(manifest.status == 65)
+        #expect(manifest.stderr.contains("its Manifest.plist is damaged"))
+        #expect(!FileManager.default.fileExists(atPath: archive))
+    }
+}

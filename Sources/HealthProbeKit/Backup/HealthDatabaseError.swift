@@ -11,6 +11,10 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
     /// A name that is not a regular file inside what was given: a link leading out of it, a
     /// pipe, a device or a folder. Never opened, never copied.
     case notARegularFile(name: String)
+    /// `healthdb.sqlite`, beside the secure database to name its sources, is not a database.
+    case unreadableSources
+    /// A name that is a folder where a database file should be.
+    case aFolder(name: String)
 
     public var message: String {
         switch self {
@@ -19,6 +23,10 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
             "\(name) is not an iPhone Health database: it has no \(missing) table; give healthdb_secure.sqlite"
         case .noHealthDatabase(let folder):
             "\(folder) holds no healthdb_secure.sqlite (nor does its Health folder); give the folder that holds it"
+        case .unreadableSources:
+            "healthdb.sqlite, beside healthdb_secure.sqlite to name its sources, is not a database HealthProbe can "
+                + "read; take both from the same backup, or leave it out"
+        case .aFolder(let name): "\(name) is a folder, where the database file should be; give the file itself"
         case .notARegularFile(let name):
             "\(name) is not a regular file inside what was given (a link leading out of it, a pipe or a device): refused"
         }

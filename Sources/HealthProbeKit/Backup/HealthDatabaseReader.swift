@@ -125,7 +125,9 @@ public final class HealthDatabaseReader: Sendable {
         let resolved = url.resolvingSymlinksInPath()
         let root = inside.resolvingSymlinksInPath().path
         let type = (try? FileManager.default.attributesOfItem(atPath: resolved.path))?[.type] as? FileAttributeType
-        guard type == .typeRegular, resolved.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        let insideRoot = resolved.path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        if type == .typeDirectory, insideRoot { throw HealthDatabaseError.aFolder(name: url.lastPathComponent) }
+        guard type == .typeRegular, insideRoot else {
             throw HealthDatabaseError.notARegularFile(name: url.lastPathComponent)
         }
         return resolved
@@ -150,7 +152,14 @@ public final class HealthDatabaseReader: Sendable {
         }
         var schema = "main"
         if let sources {
-            try db.execute(sql: "ATTACH DATABASE ? AS meta", arguments: [sources.path])
+            // A sources file that is not a database is the input's fault, said as such — not
+            // an error SQLite would otherwise report as the archive's.
+            do {
+                try db.execute(sql: "ATTACH DATABASE ? AS meta", arguments: [sources.path])
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM meta.sqlite_master")
+            } catch {
+                throw HealthDatabaseError.unreadableSources
+            }
             schema = "meta"
         }
         let sourceColumns = try columns("sources", in: schema)

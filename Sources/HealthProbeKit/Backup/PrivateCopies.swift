@@ -37,8 +37,11 @@ public enum PrivateCopies {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(prefix) {
-            let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber })
-            guard let pid, pid != getpid(), !ProcessLiveness.isAlive(pid) else { continue }
+            // `healthprobe-db-PID-UUID`, nothing else: a folder named otherwise is not ours to judge.
+            let parts = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1)
+            guard parts.count == 2, UUID(uuidString: String(parts[1])) != nil, let pid = Int32(parts[0]),
+                pid != getpid(), !ProcessLiveness.isAlive(pid)
+            else { continue }
             if (try? FileManager.default.removeItem(at: root.appendingPathComponent(name))) != nil { removed += 1 }
         }
         return removed

@@ -10,6 +10,8 @@ public enum CheckInput: Sendable, Equatable {
     case healthDatabase
     /// An iPhone backup folder (`Manifest.plist`); only an encrypted one holds Health data.
     case backup(encrypted: Bool)
+    /// A backup folder whose `Manifest.plist` cannot be read: neither encrypted nor not.
+    case damagedBackup
 
     public static func of(_ path: String) -> CheckInput {
         let url = URL(fileURLWithPath: path)
@@ -17,7 +19,11 @@ public enum CheckInput: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .export }
         if isFolder.boolValue {
             if EncryptedBackup.isBackup(url) {
-                return .backup(encrypted: BackupListing.summary(of: url)?.encrypted ?? false)
+                guard
+                    let manifest = BackupPropertyList.dictionary(
+                        url.appendingPathComponent("Manifest.plist"), inside: url)
+                else { return .damagedBackup }
+                return .backup(encrypted: manifest["IsEncrypted"]?.bool ?? false)
             }
             let holdsDatabase = [HealthDatabaseReader.secureName, "Health/\(HealthDatabaseReader.secureName)"].contains
             {
