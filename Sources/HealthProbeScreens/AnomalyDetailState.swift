@@ -65,11 +65,14 @@ public struct AnomalyDetailState: Sendable, Equatable {
     /// The anomaly's sample type over the days it is about, with some days either side: what is
     /// held, and this anomaly's own vanished, backfilled or surplus records.
     public var series: DailyRecordSeries?
-    /// Whether the anomaly is about ECG recordings, whose traces a screen draws once values are
-    /// revealed.
+    /// Whether the anomaly is about ECG recordings or routes, which a screen draws once values
+    /// are revealed.
     public var aboutElectrocardiograms: Bool
+    public var aboutRoutes: Bool { row.type == .routeChanged }
     /// The recordings' voltages: only once values are revealed, at most ``traceLimit``.
     public var traces: [ElectrocardiogramTrace]
+    /// A `route_changed` anomaly's routes before and after: only once values are revealed.
+    public var routes: [RouteTrace]
     /// The command that gives back what was lost or changed (``AnomalyReport/recovery``).
     public var recovery: String?
 
@@ -106,6 +109,8 @@ public struct AnomalyDetailState: Sendable, Equatable {
             aboutElectrocardiograms: aboutElectrocardiograms,
             traces: revealValues && aboutElectrocardiograms
                 ? try archive.fetchElectrocardiograms(anomalyID: id, limit: traceLimit) : [],
+            routes: revealValues && anomaly.type == .routeChanged
+                ? try archive.fetchRouteTraces(anomalyID: id, limit: traceLimit) : [],
             recovery: report.recovery)
     }
 

@@ -120,6 +120,10 @@ enum StyleSheet {
         .ecg .grid .minor { stroke: var(--line); stroke-width: 0.5; opacity: 0.5; }
         .ecg .grid .major, .ecg .grid .zero { stroke: var(--line); stroke-width: 1; }
         .ecg .trace { fill: none; stroke: var(--critical); stroke-width: 1.2; vector-effect: non-scaling-stroke; }
+        .route { display: block; width: min(100%, 24rem); height: auto; background: var(--surface); border: 1px solid var(--line); border-radius: 8px; }
+        .route polyline { fill: none; stroke-linejoin: round; stroke-linecap: round; vector-effect: non-scaling-stroke; }
+        .route .before { stroke: var(--muted); stroke-width: 4; opacity: 0.5; } .route .after { stroke: var(--accent); stroke-width: 2; }
+        .route .lost { fill: var(--critical); }
         details { margin-top: 8px; }
         @media (max-width: 40rem) { .row { flex-wrap: wrap; } .row-link { flex-direction: column; align-items: flex-start; flex-basis: 100%; gap: 4px; }
           .row-date { text-align: left; } main { padding: 16px; } .drop { padding: 16px; } header.top { padding: 8px 16px; }

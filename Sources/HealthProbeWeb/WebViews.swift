@@ -128,7 +128,10 @@ struct AnomalyDetailView: Sendable {
     var dashboardHref: String?
     /// ECG recordings drawn, once values are revealed.
     var traces: [TraceView]
-    /// An anomaly about ECG recordings whose values are not revealed: the page says how to see them.
+    /// Routes before and after, once values are revealed.
+    var routes: [TraceView]
+    /// An anomaly about ECG recordings or routes whose values are not revealed: the page says
+    /// how to see them drawn.
     var revealToDraw: Bool
     var recovery: String?
 
@@ -141,7 +144,10 @@ struct AnomalyDetailView: Sendable {
         traces = state.traces.map {
             TraceView(svg: ECGTraceSVG.render($0, format: format), caption: ECGTraceSVG.caption($0, format: format))
         }
-        revealToDraw = state.aboutElectrocardiograms && !state.valuesRevealed
+        routes = state.routes.map {
+            TraceView(svg: RouteTraceSVG.render($0, format: format), caption: RouteTraceSVG.caption($0, format: format))
+        }
+        revealToDraw = (state.aboutElectrocardiograms || state.aboutRoutes) && !state.valuesRevealed
         recovery = state.recovery
         id = state.row.id
         typeTitle = state.row.typeTitle

@@ -20,6 +20,8 @@ public protocol HealthArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {
     func fetchAnomalyDays(id: Int64) throws -> DayRange?
     /// The ECG recordings among an anomaly's records, with their voltages, for a screen to draw.
     func fetchElectrocardiograms(anomalyID: Int64, limit: Int) throws -> [ElectrocardiogramTrace]
+    /// The routes of a `route_changed` anomaly's workouts before and after, for a screen to draw.
+    func fetchRouteTraces(anomalyID: Int64, limit: Int) throws -> [RouteTrace]
     func fetchSettings() throws -> MonitoringSettings
     @discardableResult func saveSettings(_ settings: MonitoringSettings) throws -> MonitoringSettings
     @discardableResult func checkIntegrity(now: Date) throws -> IntegrityCheck

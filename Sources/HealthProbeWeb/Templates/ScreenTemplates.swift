@@ -73,7 +73,9 @@ enum ScreenTemplates {
         {{{chart}}}</section>{{/chart}}
         {{^empty(traces)}}<section aria-labelledby="traces-title"><h2 id="traces-title">The recordings</h2>
         {{#traces}}<figure class="trace">{{{svg}}}<figcaption class="muted">{{caption}}</figcaption></figure>{{/traces}}</section>{{/empty(traces)}}
-        {{#revealToDraw}}<p class="muted">These are ECG recordings: reveal values to draw their traces.</p>{{/revealToDraw}}
+        {{^empty(routes)}}<section aria-labelledby="routes-title"><h2 id="routes-title">The routes</h2>
+        {{#routes}}<figure class="trace">{{{svg}}}<figcaption class="muted">{{caption}}</figcaption></figure>{{/routes}}</section>{{/empty(routes)}}
+        {{#revealToDraw}}<p class="muted">Reveal values to draw what changed: these are ECG recordings or routes, which say where someone was and how their heart beat.</p>{{/revealToDraw}}
         <h2>Evidence</h2>
         <div class="scroll"><table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
         {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><code>{{value}}</code></td></tr>{{/evidence}}
