@@ -15,6 +15,7 @@ open class HKObjectType: NSObject {
         fatalError()
     }
     open class func workoutType() -> HKWorkoutType { fatalError() }
+    open class func electrocardiogramType() -> HKElectrocardiogramType { fatalError() }
 }
 
 open class HKSampleType: HKObjectType {}
@@ -22,6 +23,7 @@ open class HKQuantityType: HKSampleType {}
 open class HKCategoryType: HKSampleType {}
 open class HKCorrelationType: HKSampleType {}
 open class HKWorkoutType: HKSampleType {}
+open class HKElectrocardiogramType: HKSampleType {}
 
 public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
@@ -70,8 +72,18 @@ open class HKSample: HKObject {
     open var endDate: Date { fatalError() }
 }
 
+public enum HKMetricPrefix: Int, Sendable {
+    case none = 0
+    case micro = 4
+}
+
 open class HKUnit: NSObject {
     public convenience init(from string: String) { fatalError() }
+    open class func voltUnit(with prefix: HKMetricPrefix) -> Self { fatalError() }
+    open class func hertz() -> Self { fatalError() }
+    open class func count() -> Self { fatalError() }
+    open class func minute() -> Self { fatalError() }
+    open func unitDivided(by unit: HKUnit) -> HKUnit { fatalError() }
 }
 
 open class HKQuantity: NSObject {
@@ -102,6 +114,33 @@ open class HKWorkout: HKSample {
 open class HKCorrelation: HKSample {
     open var correlationType: HKCorrelationType { fatalError() }
     open var objects: Set<HKSample> { fatalError() }
+}
+
+open class HKElectrocardiogram: HKSample {
+    public enum Classification: Int, Sendable {
+        case notSet = 0
+        case sinusRhythm = 1
+        case atrialFibrillation = 2
+        case inconclusiveLowHeartRate = 3
+        case inconclusiveHighHeartRate = 4
+        case inconclusivePoorReading = 5
+        case inconclusiveOther = 6
+        case unrecognized = 100
+    }
+
+    public enum Lead: Int, Sendable {
+        case appleWatchSimilarToLeadI = 1
+    }
+
+    open class VoltageMeasurement: NSObject {
+        open var timeSinceSampleStart: TimeInterval { fatalError() }
+        open func quantity(for lead: HKElectrocardiogram.Lead) -> HKQuantity? { fatalError() }
+    }
+
+    open var classification: Classification { fatalError() }
+    open var averageHeartRate: HKQuantity? { fatalError() }
+    open var samplingFrequency: HKQuantity? { fatalError() }
+    open var numberOfVoltageMeasurements: Int { fatalError() }
 }
 
 open class HKDeletedObject: NSObject {
@@ -139,6 +178,19 @@ open class HKAnchoredObjectQuery: HKQuery {
             @escaping @Sendable (
                 HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
             ) -> Void
+    ) { fatalError() }
+}
+
+open class HKElectrocardiogramQuery: HKQuery {
+    public enum Result {
+        case measurement(HKElectrocardiogram.VoltageMeasurement)
+        case done
+        case error(any Error)
+    }
+
+    public init(
+        _ electrocardiogram: HKElectrocardiogram,
+        dataHandler: @escaping @Sendable (HKElectrocardiogramQuery, HKElectrocardiogramQuery.Result) -> Void
     ) { fatalError() }
 }
 

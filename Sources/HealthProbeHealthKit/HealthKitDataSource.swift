@@ -54,7 +54,8 @@
             // A cancelled check (the background task's expiration) returns at once: the page is
             // abandoned and the query stopped; its late answer, if any, is ignored.
             let answer = QueryAnswer()
-            return try await withTaskCancellationHandler {
+            let recordings = Recordings()
+            var page = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     let query = HKAnchoredObjectQuery(
                         type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
@@ -62,6 +63,7 @@
                         if let error { return answer.finish(.failure(Self.mapped(error))) }
                         do {
                             let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
+                            recordings.keep((samples ?? []).compactMap { $0 as? HKElectrocardiogram })
                             let removed = (deleted ?? []).map(Self.deletedSample)
                             let archived = try newAnchor.map {
                                 HealthAnchor(
@@ -83,6 +85,49 @@
             } onCancel: {
                 if let query = answer.cancel() { store.stop(query) }
             }
+            // An ECG recording's voltages come from a query of their own, one recording at a time.
+            for recording in recordings.take() {
+                try Task.checkCancellation()
+                page.added.append(
+                    HealthSample(electrocardiogram: recording, microvolts: try await voltages(of: recording)))
+            }
+            return page
+        }
+
+        /// A recording's voltages in µV, in order, from its lead.
+        private func voltages(of recording: HKElectrocardiogram) async throws -> [Double] {
+            let collected = Voltages()
+            return try await withCheckedThrowingContinuation { continuation in
+                let query = HKElectrocardiogramQuery(recording) { _, result in
+                    switch result {
+                    case .measurement(let measurement):
+                        if let quantity = measurement.quantity(for: .appleWatchSimilarToLeadI) {
+                            collected.append(quantity.doubleValue(for: HKUnit.voltUnit(with: .micro)))
+                        }
+                    case .done: continuation.resume(returning: collected.values)
+                    case .error(let error): continuation.resume(throwing: Self.mapped(error))
+                    }
+                }
+                store.execute(query)
+            }
+        }
+
+        /// The ECG recordings of one page, handed from HealthKit's callback to the reading after it.
+        private final class Recordings: @unchecked Sendable {
+            private let lock = NSLock()
+            private var recordings: [HKElectrocardiogram] = []
+
+            func keep(_ found: [HKElectrocardiogram]) { lock.withLock { recordings = found } }
+            func take() -> [HKElectrocardiogram] { lock.withLock { recordings } }
+        }
+
+        /// Voltages gathered as HealthKit calls back, one measurement a call.
+        private final class Voltages: @unchecked Sendable {
+            private let lock = NSLock()
+            private var gathered: [Double] = []
+
+            func append(_ value: Double) { lock.withLock { gathered.append(value) } }
+            var values: [Double] { lock.withLock { gathered } }
         }
 
         /// One anchored query's answer, given once: by HealthKit, or by a cancellation that came
@@ -152,6 +197,7 @@
 
         static func sampleType(_ identifier: String) -> HKSampleType? {
             if identifier == HealthRecord.workoutType { return HKObjectType.workoutType() }
+            if identifier == HealthKitCatalog.electrocardiogramType { return HKObjectType.electrocardiogramType() }
             if identifier.hasPrefix("HKQuantityTypeIdentifier") {
                 return HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier))
             }

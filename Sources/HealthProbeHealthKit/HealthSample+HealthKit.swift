@@ -54,6 +54,24 @@
             }
         }
 
+        /// Maps an ECG recording and the voltages its query gave, in µV.
+        init(electrocardiogram recording: HKElectrocardiogram, microvolts: [Double]) {
+            let source = recording.sourceRevision
+            self.init(
+                uuid: recording.uuid, kind: .electrocardiogram, type: HealthKitCatalog.electrocardiogramType,
+                sourceName: source.source.name, sourceVersion: source.version,
+                device: recording.device.map(Self.device),
+                startDate: recording.startDate.timeIntervalSince1970, endDate: recording.endDate.timeIntervalSince1970,
+                metadata: Self.metadata(recording.metadata))
+            electrocardiogram = Electrocardiogram(
+                classification: HealthKitCatalog.electrocardiogramClassificationName(
+                    rawValue: recording.classification.rawValue),
+                averageHeartRate: recording.averageHeartRate?.doubleValue(
+                    for: HKUnit.count().unitDivided(by: HKUnit.minute())),
+                samplingFrequency: recording.samplingFrequency?.doubleValue(for: HKUnit.hertz()) ?? 0,
+                microvolts: microvolts)
+        }
+
         static func device(_ device: HKDevice) -> Device {
             Device(
                 name: device.name, manufacturer: device.manufacturer, model: device.model,

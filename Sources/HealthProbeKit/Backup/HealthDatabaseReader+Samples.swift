@@ -132,7 +132,7 @@ extension HealthDatabaseReader {
             sample.workoutActivityType = row.foreignInteger(Column.activity).map {
                 HealthKitCatalog.workoutActivityTypeName(rawValue: UInt(clamping: max(0, $0)))
             }
-        case .correlation:
+        case .correlation, .electrocardiogram:
             break
         }
         return sample

@@ -69,7 +69,28 @@ public enum HealthKitCatalog {
             quantity("UVExposure", "count"), quantity("NumberOfTimesFallen", "count"),
             // Workouts.
             MonitoredType(HealthRecord.workoutType, .workout),
+            // ECG recordings, with their voltages.
+            MonitoredType(electrocardiogramType, .electrocardiogram),
         ]
+
+    /// The identifier HealthKit and exports file ECG recordings under.
+    public static let electrocardiogramType = "HKDataTypeIdentifierElectrocardiogram"
+
+    /// `HKElectrocardiogram.Classification` raw values as the Health app's CSV names them (the
+    /// words public exports show); the number itself for one this table does not know.
+    public static func electrocardiogramClassificationName(rawValue: Int) -> String? {
+        switch rawValue {
+        case 0: nil
+        case 1: "Sinus Rhythm"
+        case 2: "Atrial Fibrillation"
+        case 3: "Heart Rate Under 50"
+        case 4: "Heart Rate Over 150"
+        case 5: "Poor Recording"
+        case 6: "Inconclusive"
+        case 100: "Unrecognized"
+        default: String(rawValue)
+        }
+    }
 
     /// What the monitor reads until the settings say otherwise: the types people rely on most,
     /// few enough for a background window.
@@ -80,6 +101,8 @@ public enum HealthKitCatalog {
         "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "HKQuantityTypeIdentifierBodyMass",
         "HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic",
         "HKCategoryTypeIdentifierSleepAnalysis", "HKCorrelationTypeIdentifierBloodPressure", HealthRecord.workoutType,
+        // What cannot be measured again is watched by default.
+        electrocardiogramType,
     ].compactMap { identifier in types.first { $0.identifier == identifier } }
 
     /// The sample types a correlation holds: blood pressure its two readings, food the dietary

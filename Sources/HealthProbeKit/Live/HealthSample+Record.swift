@@ -22,6 +22,16 @@ extension HealthRecord {
                 metadataJSON: Self.metadataText(sample.metadata),
                 detailsJSON: CanonicalJSON.object([("activityType", .string(sample.workoutActivityType ?? ""))]).text,
                 healthKitUUID: sample.uuid.archiveText)
+        case .electrocardiogram:
+            guard let reading = sample.electrocardiogram else {
+                // A recording whose voltages HealthKit did not give is still a record, without them.
+                self.init(
+                    kind: .electrocardiogram, type: sample.type, sourceName: sample.sourceName,
+                    sourceVersion: sample.sourceVersion, startDate: sample.startDate, endDate: sample.endDate,
+                    healthKitUUID: sample.uuid.archiveText)
+                return
+            }
+            self.init(electrocardiogramSample: sample, reading)
         case .correlation:
             let members = sample.members.map(HealthRecord.init(sample:))
             self.init(

@@ -6,6 +6,34 @@ import Foundation
 public struct HealthSample: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case quantity, category, workout, correlation
+        /// An ECG recording (`HKElectrocardiogram`), its voltages in ``HealthSample/electrocardiogram``.
+        case electrocardiogram
+    }
+
+    /// An ECG recording as HealthKit gives it: its classification as the Health app names it,
+    /// its rate and lead, and its voltages.
+    public struct Electrocardiogram: Sendable, Hashable {
+        /// `Sinus Rhythm`, `Atrial Fibrillation`, … (``HealthKitCatalog/electrocardiogramClassificationName(rawValue:)``).
+        public var classification: String?
+        /// Beats a minute, when HealthKit gives one.
+        public var averageHeartRate: Double?
+        /// Hertz.
+        public var samplingFrequency: Double
+        /// `Lead I`: the Watch's lead.
+        public var lead: String
+        /// Each measurement's voltage in µV, in order.
+        public var microvolts: [Double]
+
+        public init(
+            classification: String?, averageHeartRate: Double?, samplingFrequency: Double, lead: String = "Lead I",
+            microvolts: [Double]
+        ) {
+            self.classification = classification
+            self.averageHeartRate = averageHeartRate
+            self.samplingFrequency = samplingFrequency
+            self.lead = lead
+            self.microvolts = microvolts
+        }
     }
 
     /// The device fields HealthKit gives (`HKDevice`); nil fields are left out.
@@ -52,6 +80,8 @@ public struct HealthSample: Sendable, Hashable {
     public var workoutActivityType: String?
     /// A correlation's samples.
     public var members: [HealthSample]
+    /// An ECG recording's header and voltages.
+    public var electrocardiogram: Electrocardiogram?
 
     public init(
         uuid: UUID = UUID(), kind: Kind, type: String, sourceName: String, sourceVersion: String? = nil,

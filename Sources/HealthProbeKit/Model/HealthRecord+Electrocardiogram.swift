@@ -7,27 +7,56 @@ extension HealthRecord {
     /// so that the same recording under another file name or offset is the same record.
     init(electrocardiogram recording: ElectrocardiogramElement) {
         self.init(
-            kind: .electrocardiogram, type: ElectrocardiogramElement.sampleType,
-            sourceVersion: recording.softwareVersion, device: recording.device.map { "hardware:\($0)" },
-            unit: recording.unit, value: recording.classification)
-        let start = Double(recording.recordedDate.secondsSince1970)
-        startDate = start
-        let count = recording.voltages.values.count
-        endDate = recording.sampleRateHertz.map { start + Double(count) / $0 } ?? start
-        let encoded = VoltageCoding.encode(recording.voltages)
+            electrocardiogramAt: recording.recordedDate.secondsSince1970, path: recording.path,
+            softwareVersion: recording.softwareVersion, hardware: recording.device, unit: recording.unit,
+            classification: recording.classification,
+            header: [
+                ("symptoms", recording.symptoms), ("sampleRate", recording.sampleRate), ("lead", recording.lead),
+                ("averageHeartRate", recording.averageHeartRate),
+            ], otherHeader: recording.otherHeader, voltages: recording.voltages,
+            sampleRateHertz: recording.sampleRateHertz)
+    }
+
+    /// An ECG recording read live (`HKElectrocardiogram` and its voltage measurements), in the
+    /// form an export's recording takes: its header as the Health app's CSV writes it, its
+    /// voltages in µV to the thousandth, as that CSV holds them.
+    init(electrocardiogramSample sample: HealthSample, _ reading: HealthSample.Electrocardiogram) {
+        let rate = reading.samplingFrequency.isFinite && reading.samplingFrequency > 0 ? reading.samplingFrequency : nil
+        let voltages = ElectrocardiogramVoltages(
+            decimals: 3, values: reading.microvolts.map { Int64(exactly: ($0 * 1000).rounded()) ?? 0 })
+        self.init(
+            electrocardiogramAt: Int64(sample.startDate.rounded(.down)),
+            path: "/electrocardiograms/healthkit-\(sample.uuid.uuidString.lowercased()).csv",
+            softwareVersion: sample.sourceVersion, hardware: sample.device?.hardware, unit: "µV",
+            classification: reading.classification,
+            header: [
+                ("sampleRate", rate.map { "\(Self.numberText($0)) hertz" }), ("lead", reading.lead),
+                ("averageHeartRate", reading.averageHeartRate.map { "\(Self.numberText($0)) BPM" }),
+            ], otherHeader: [], voltages: voltages, sampleRateHertz: rate)
+        sourceName = sample.sourceName
+        healthKitUUID = sample.uuid.archiveText
+    }
+
+    private init(
+        electrocardiogramAt start: Int64, path: String, softwareVersion: String?, hardware: String?, unit: String?,
+        classification: String?, header: [(String, String?)], otherHeader: [ExportAttribute],
+        voltages: ElectrocardiogramVoltages, sampleRateHertz: Double?
+    ) {
+        self.init(
+            kind: .electrocardiogram, type: ElectrocardiogramElement.sampleType, sourceVersion: softwareVersion,
+            device: hardware.map { "hardware:\($0)" }, unit: unit, value: classification)
+        let startSeconds = Double(start)
+        startDate = startSeconds
+        let count = voltages.values.count
+        endDate = sampleRateHertz.map { startSeconds + Double(count) / $0 } ?? startSeconds
+        let encoded = VoltageCoding.encode(voltages)
         var pairs: [(String, CanonicalJSON)] = []
-        let optional: [(String, String?)] = [
-            ("symptoms", recording.symptoms), ("sampleRate", recording.sampleRate), ("lead", recording.lead),
-            ("averageHeartRate", recording.averageHeartRate),
-        ]
-        for (key, value) in optional { if let value { pairs.append((key, .string(value))) } }
-        if !recording.otherHeader.isEmpty {
-            pairs.append(("otherHeader", CanonicalJSON.attributes(recording.otherHeader)))
-        }
+        for (key, value) in header { if let value { pairs.append((key, .string(value))) } }
+        if !otherHeader.isEmpty { pairs.append(("otherHeader", CanonicalJSON.attributes(otherHeader))) }
         pairs.append(("voltageCount", .integer(Int64(count))))
         let content = FileContent(encoded, items: count)
         pairs.append(("voltageDigest", .string(content.digest)))
         detailsJSON = CanonicalJSON.object(pairs).text
-        files = [AttachedFile(kind: .electrocardiogram, path: recording.path, content: content)]
+        files = [AttachedFile(kind: .electrocardiogram, path: path, content: content)]
     }
 }

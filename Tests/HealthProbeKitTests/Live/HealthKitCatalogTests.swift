@@ -71,6 +71,8 @@ struct HealthKitCatalogTests {
                 #expect(type.identifier.hasPrefix("HKCorrelationTypeIdentifier"), "\(type.identifier)")
             case .workout:
                 #expect(type.identifier == HealthRecord.workoutType)
+            case .electrocardiogram:
+                #expect(type.identifier == "HKDataTypeIdentifierElectrocardiogram")
             }
         }
         // The groups the exporter guide names are all there.
@@ -102,7 +104,9 @@ struct HealthKitCatalogTests {
     }
 
     @Test func theDefaultSetStaysSmallAndTheSettingsChooseAmongThemAll() throws {
-        #expect(HealthKitCatalog.defaultMonitoredTypes.count == 13)
+        #expect(HealthKitCatalog.defaultMonitoredTypes.count == 14)
+        // What cannot be measured again is watched from the start.
+        #expect(HealthKitCatalog.defaultMonitoredTypes.contains { $0.kind == .electrocardiogram })
         #expect(MonitoringSettings.defaults.monitoredTypes == HealthKitCatalog.defaultMonitoredTypes.map(\.identifier))
         var settings = MonitoringSettings.defaults
         settings.monitoredTypes = ["HKQuantityTypeIdentifierBloodGlucose", "HKCategoryTypeIdentifierMenstrualFlow"]
