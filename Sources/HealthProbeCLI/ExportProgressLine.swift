@@ -18,11 +18,16 @@ final class ExportProgressLine: @unchecked Sendable {
                 return true
             })
         else { return }
-        var text = "\r\u{1B}[2KExporting \(progress.currentType.map(SampleTypeCatalog.displayName) ?? "records")…"
-        text += "  \(Output.grouped(progress.recordsDone)) of \(Output.grouped(progress.recordsExpected)) records"
-        text += ", \(progress.typesDone) of \(progress.typesExpected) types"
-        if let left = progress.estimatedSecondsLeft { text += ", about \(Int(left.rounded(.up))) s left" }
-        FileHandle.standardError.write(Data(text.utf8))
+        let percent =
+            progress.recordsExpected > 0 ? progress.recordsDone * 100 / progress.recordsExpected : 0
+        StatusLine.show(
+            StatusLine.fit([
+                "Exporting \(percent)%",
+                "\(Output.grouped(progress.recordsDone)) of \(Output.grouped(progress.recordsExpected)) records",
+                "\(progress.typesDone) of \(progress.typesExpected) types",
+                StatusLine.timeLeft(progress.estimatedSecondsLeft),
+                progress.currentType.map(SampleTypeCatalog.displayName) ?? "",
+            ]))
     }
 
     func clear() {

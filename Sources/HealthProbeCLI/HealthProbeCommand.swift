@@ -14,6 +14,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
             export stopped by Ctrl-C (143 by SIGTERM), 3 `check --fail-on` found anomalies at or above \
             that severity.
             """,
+        version: "healthprobe \(HealthProbeVersion.number)",
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
             Settings.self, Serve.self, Export.self, Graph.self, Archive.self, Decrypt.self, Backups.self,
@@ -96,6 +97,10 @@ extension HealthProbeCommand {
         do {
             command = try parseAsRoot()
         } catch {
+            if let suggestion = CommandSuggestion.forUnknownCommand(in: CommandLine.arguments.dropFirst()) {
+                FileHandle.standardError.write(Data("healthprobe: \(suggestion)\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             exit(withError: error)
         }
         do {

@@ -10,18 +10,25 @@ final class ProgressLine: Sendable {
         enabled = isatty(STDERR_FILENO) == 1
     }
 
+    /// Phase and percent, records and their rate, time left, then the type being read: the
+    /// type's name goes first when the terminal is narrow.
     func update(_ progress: ImportProgress) {
         guard enabled else { return }
-        var text = "\r\u{1B}[2K\(progress.phase.rawValue)"
+        var head = progress.phase.rawValue
+        var fraction: Double?
         if let total = progress.totalBytes, total > 0 {
-            text += String(format: " %3.0f%%", min(100, Double(progress.bytesRead) * 100 / Double(total)))
+            fraction = min(1, Double(progress.bytesRead) / Double(total))
+            head += String(format: " %3.0f%%", (fraction ?? 0) * 100)
         }
-        text += "  \(Output.grouped(progress.records)) records"
-        if progress.elapsed > 0 {
-            text += String(format: "  %.0fk/s", Double(progress.records) / progress.elapsed / 1000)
+        var pieces = [head, "\(Output.grouped(progress.records)) records"]
+        if progress.elapsed >= 1 {
+            pieces.append(String(format: "%.0fk/s", Double(progress.records) / progress.elapsed / 1000))
         }
-        if let type = progress.currentType { text += "  \(type)" }
-        FileHandle.standardError.write(Data(text.utf8))
+        pieces.append(
+            StatusLine.timeLeft(
+                fraction.flatMap { PaceEstimate.secondsLeft(fractionDone: $0, over: progress.elapsed) }))
+        pieces.append(progress.currentType.map(SampleTypeCatalog.displayName) ?? "")
+        StatusLine.show(StatusLine.fit(pieces))
     }
 
     func clear() {

@@ -247,9 +247,14 @@ private struct ProgressTracker {
         send()
     }
 
+    private var firstRecordAt: Date?
+
     private mutating func send() {
         guard let report else { return }
-        current.elapsed = Date().timeIntervalSince(started)
+        let now = Date()
+        if current.recordsDone > 0, firstRecordAt == nil { firstRecordAt = now }
+        current.elapsed = now.timeIntervalSince(started)
+        current.writingSeconds = firstRecordAt.map { now.timeIntervalSince($0) } ?? 0
         report(current)
     }
 }

@@ -70,11 +70,24 @@ public struct ExportProgress: Sendable {
     public var typesExpected: Int
     /// Seconds since the export began.
     public var elapsed: Double
+    /// Seconds since the first record was written: the pace is measured from there, not from
+    /// the start, which includes the archive's sort before any row comes.
+    public var writingSeconds: Double = 0
 
-    /// Seconds left at the pace so far; nil until there is a pace.
+    /// Seconds left at the pace so far; nil until there is a pace worth trusting.
     public var estimatedSecondsLeft: Double? {
-        guard recordsDone > 0, elapsed > 0.5, recordsExpected >= recordsDone else { return nil }
-        return elapsed / Double(recordsDone) * Double(recordsExpected - recordsDone)
+        guard recordsExpected > 0 else { return nil }
+        return PaceEstimate.secondsLeft(
+            fractionDone: Double(recordsDone) / Double(recordsExpected), over: writingSeconds)
+    }
+}
+
+/// Time left at the pace so far, for progress lines: only after two seconds of work and 2 % of
+/// it done — an earlier pace mostly measures the start-up.
+public enum PaceEstimate {
+    public static func secondsLeft(fractionDone: Double, over seconds: Double) -> Double? {
+        guard seconds >= 2, fractionDone >= 0.02, fractionDone < 1, fractionDone.isFinite else { return nil }
+        return seconds / fractionDone * (1 - fractionDone)
     }
 }
 
