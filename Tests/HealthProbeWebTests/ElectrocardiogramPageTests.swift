@@ -33,35 +33,43 @@ struct ElectrocardiogramPageTests: Sendable {
             })
         #expect(anomaly.recordCount == 2)
 
-        let configuration = WebConfiguration(archivePath: path, uploadDirectory: folder, format: .utc)
+        let (hidden, body) = try await DetailPages.beforeAndAfterReveal(
+            anomaly.id, archivePath: path, folder: folder)
+        #expect(hidden.contains("Reveal values to draw what changed"))
+        #expect(!hidden.contains("<polyline"))
+        // What to do about it: the archive still holds them.
+        #expect(hidden.contains("The archive still holds them with their voltages"))
+        #expect(hidden.contains("--include-gone --format apple-health"))
+
+        // Both lost recordings, 30 s at 512 Hz each, drawn from the voltages the archive kept.
+        #expect(body.components(separatedBy: "<svg class=\"ecg\"").count == 3)
+        #expect(body.contains("data-voltages=\"15360\""))
+        #expect(body.contains("<title id=\"ecg-"))
+        #expect(body.contains("30 s at 512 Hz"))
+        #expect(body.contains("classified Sinus Rhythm"))
+        let points = try #require(body.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" })
+        #expect(points.split(separator: " ").count == 2_880)
+        #expect(!body.contains("Reveal values to draw what changed"))
+    }
+}
+
+/// An anomaly's detail page as the dashboard serves it, before and after Reveal.
+enum DetailPages {
+    static func beforeAndAfterReveal(_ id: Int64, archivePath: String, folder: URL) async throws -> (
+        hidden: String, revealed: String
+    ) {
+        let configuration = WebConfiguration(archivePath: archivePath, uploadDirectory: folder, format: .utc)
         let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
         let headers: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
         var form = headers
         form[.contentType] = "application/x-www-form-urlencoded"
-        try await app.test(.router) { [form] client in
-            let page = try await client.execute(uri: "/anomalies/\(anomaly.id)", method: .get, headers: headers)
-            let hidden = String(buffer: page.body)
-            #expect(hidden.contains("Reveal values to draw what changed"))
-            #expect(!hidden.contains("<polyline"))
-            // What to do about it: the archive still holds them.
-            #expect(hidden.contains("The archive still holds them with their voltages"))
-            #expect(hidden.contains("--include-gone --format apple-health"))
-
+        return try await app.test(.router) { [form] client in
+            let page = try await client.execute(uri: "/anomalies/\(id)", method: .get, headers: headers)
             let revealed = try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/reveal", method: .post, headers: form,
+                uri: "/anomalies/\(id)/reveal", method: .post, headers: form,
                 body: ByteBuffer(string: "csrf=\(configuration.csrfToken)"))
-            let body = String(buffer: revealed.body)
-            #expect(revealed.status == .ok)
-            // Both lost recordings, 30 s at 512 Hz each, drawn from the voltages the archive kept.
-            #expect(body.components(separatedBy: "<svg class=\"ecg\"").count == 3)
-            #expect(body.contains("data-voltages=\"15360\""))
-            #expect(body.contains("<title id=\"ecg-"))
-            #expect(body.contains("30 s at 512 Hz"))
-            #expect(body.contains("classified Sinus Rhythm"))
-            let points = try #require(
-                body.components(separatedBy: "points=\"").dropFirst().first?.prefix { $0 != "\"" })
-            #expect(points.split(separator: " ").count == 2_880)
-            #expect(!body.contains("Reveal values to draw what changed"))
+            #expect(page.status == .ok && revealed.status == .ok)
+            return (String(buffer: page.body), String(buffer: revealed.body))
         }
     }
 }
@@ -113,32 +121,20 @@ struct RoutePageTests: Sendable {
             _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
         }
         let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .routeChanged })
+        let (hidden, body) = try await DetailPages.beforeAndAfterReveal(
+            anomaly.id, archivePath: path, folder: folder)
+        #expect(hidden.contains("Reveal values to draw what changed"))
+        #expect(!hidden.contains("<svg class=\"route\""))
+        #expect(hidden.contains("The route as it was is kept"))
 
-        let configuration = WebConfiguration(archivePath: path, uploadDirectory: folder, format: .utc)
-        let app = Application(router: try DashboardServer(configuration: configuration).makeRouter())
-        let headers: HTTPFields = [.cookie: "healthprobe_session=\(configuration.sessionToken)"]
-        var form = headers
-        form[.contentType] = "application/x-www-form-urlencoded"
-        try await app.test(.router) { [form] client in
-            let page = try await client.execute(uri: "/anomalies/\(anomaly.id)", method: .get, headers: headers)
-            let hidden = String(buffer: page.body)
-            #expect(hidden.contains("Reveal values to draw what changed"))
-            #expect(!hidden.contains("<svg class=\"route\""))
-            #expect(hidden.contains("The route as it was is kept"))
-
-            let revealed = try await client.execute(
-                uri: "/anomalies/\(anomaly.id)/reveal", method: .post, headers: form,
-                body: ByteBuffer(string: "csrf=\(configuration.csrfToken)"))
-            let body = String(buffer: revealed.body)
-            #expect(body.contains("<svg class=\"route\""))
-            #expect(body.contains("data-lost=\"40\""))
-            #expect(body.contains("data-kind=\"before\" data-points=\"90\""))
-            #expect(body.contains("data-kind=\"after\" data-points=\"50\""))
-            #expect(body.components(separatedBy: "<circle class=\"lost\"").count == 41)
-            // Positions are scaled into the drawing: no coordinate is written out.
-            let after = body.components(separatedBy: "<svg class=\"route\"").dropFirst().first ?? ""
-            let drawing = after.components(separatedBy: "</svg>").first ?? ""
-            #expect(drawing.contains("<polyline") && !drawing.contains("0.00"))
-        }
+        #expect(body.contains("<svg class=\"route\""))
+        #expect(body.contains("data-lost=\"40\""))
+        #expect(body.contains("data-kind=\"before\" data-points=\"90\""))
+        #expect(body.contains("data-kind=\"after\" data-points=\"50\""))
+        #expect(body.components(separatedBy: "<circle class=\"lost\"").count == 41)
+        // Positions are scaled into the drawing: no coordinate is written out.
+        let after = body.components(separatedBy: "<svg class=\"route\"").dropFirst().first ?? ""
+        let drawing = after.components(separatedBy: "</svg>").first ?? ""
+        #expect(drawing.contains("<polyline") && !drawing.contains("0.00"))
     }
 }

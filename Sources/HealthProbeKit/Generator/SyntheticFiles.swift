@@ -16,19 +16,9 @@ struct SyntheticFiles {
     let exportInstant: Int64
 
     func gpx(_ route: SyntheticRoute) -> String {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-              <metadata>
-                <time>\(UTCText.iso8601(seconds: Double(exportInstant)))</time>
-              </metadata>
-              <trk>
-                <name>Route \(route.path.dropFirst("/workout-routes/route_".count).dropLast(4))</name>
-                <trkseg>
-
-            """
+        var text = AppleHealthFiles.gpxOpening(
+            name: "Route \(route.path.dropFirst("/workout-routes/route_".count).dropLast(4))",
+            exportedAt: Double(exportInstant))
         let step = max(options.routePointSeconds, 1)
         var index: Int64 = 0
         var time = route.start

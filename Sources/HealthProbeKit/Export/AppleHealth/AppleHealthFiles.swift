@@ -8,7 +8,22 @@ enum AppleHealthFiles {
     /// A route's GPX as Apple writes it: the export's own time in `<metadata>`, then the track,
     /// each value with the digits it was read with.
     static func gpx(_ track: RouteTrack, name: String, exportedAt: Double) -> [UInt8] {
-        var text = """
+        var bytes = Array(gpxOpening(name: name, exportedAt: exportedAt).utf8)
+        let segmentStarts = Set(track.segmentStarts)
+        for point in 0..<track.count {
+            if segmentStarts.contains(point) { bytes += "  </trkseg>\n  <trkseg>\n".utf8 }
+            appendPoint(track, point, to: &bytes)
+        }
+        bytes += "  </trkseg>\n </trk>\n</gpx>\n".utf8
+        return bytes
+    }
+
+    /// A GPX file's opening as Apple writes it, up to the first `<trkseg>`: the export's own
+    /// time in `<metadata>`, the route's name.
+    static func gpxOpening(name: String, exportedAt: Double) -> String {
+        var escaped: [UInt8] = []
+        XMLText.appendEscaped(name, to: &escaped)
+        return """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
@@ -17,19 +32,10 @@ enum AppleHealthFiles {
               <time>\(UTCText.iso8601(seconds: exportedAt.rounded(.down)))</time>
              </metadata>
              <trk>
-              <name>
+              <name>\(String(decoding: escaped, as: UTF8.self))</name>
+              <trkseg>
+
             """
-        var bytes = Array(text.utf8)
-        XMLText.appendEscaped(name, to: &bytes)
-        text = "</name>\n  <trkseg>\n"
-        bytes += text.utf8
-        let segmentStarts = Set(track.segmentStarts)
-        for point in 0..<track.count {
-            if segmentStarts.contains(point) { bytes += "  </trkseg>\n  <trkseg>\n".utf8 }
-            appendPoint(track, point, to: &bytes)
-        }
-        bytes += "  </trkseg>\n </trk>\n</gpx>\n".utf8
-        return bytes
     }
 
     private static func appendPoint(_ track: RouteTrack, _ point: Int, to bytes: inout [UInt8]) {
