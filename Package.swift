@@ -173,4 +173,14 @@ if Context.environment["HEALTHPROBE_FUZZ"] == "1" {
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )
+    // The readers of backups and Health databases (Scripts/fuzz.sh).
+    package.products.append(.executable(name: "backup-fuzzer", targets: ["BackupFuzzer"]))
+    package.targets.append(
+        .executableTarget(
+            name: "BackupFuzzer",
+            dependencies: ["HealthProbeKit"],
+            path: "Fuzz/BackupFuzzer",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
 }

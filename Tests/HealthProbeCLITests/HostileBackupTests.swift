@@ -130,14 +130,16 @@ struct HostileBackupTests {
         #expect(try Self.copies(in: temporary).isEmpty)
     }
 
-    /// An encrypted backup whose password takes a second or more to derive.
-    static func slowBackup() throws -> (folder: URL, backup: URL, passwordFile: URL) {
+    /// An encrypted backup whose password takes a second or more to derive (by default).
+    static func slowBackup(rounds: (sha256: Int, sha1: Int) = (sha256: 4_000_000, sha1: 1)) throws -> (
+        folder: URL, backup: URL, passwordFile: URL
+    ) {
         let folder = try FixtureFiles.temporaryFolder()
         let health = folder.appendingPathComponent("health")
         try PairedHealthData.baseline().writeDatabase(to: health)
         let backup = folder.appendingPathComponent("backup")
         try EncryptedBackupFixture.write(
-            healthFolder: health, to: backup, password: password, rounds: (sha256: 4_000_000, sha1: 1))
+            healthFolder: health, to: backup, password: password, rounds: rounds)
         let passwordFile = folder.appendingPathComponent("password")
         try Data(password.utf8).write(to: passwordFile)
         chmod(passwordFile.path, 0o600)
@@ -231,5 +233,37 @@ struct BackupMessageTests {
         #expect(manifest.status == 65)
         #expect(manifest.stderr.contains("its Manifest.plist is damaged"))
         #expect(!FileManager.default.fileExists(atPath: archive))
+    }
+}
+
+/// A stored file longer than the backup's record of it is damage: never decrypted into the
+/// temporary folder, however long it is.
+@Suite("Hostile backups: declared sizes")
+struct DeclaredSizeTests {
+    @Test func aStoredFileLongerThanDeclaredIsRefused() throws {
+        let (folder, backup, passwordFile) = try HostileBackupTests.slowBackup(rounds: (sha256: 100, sha1: 1))
+        // The largest stored file is the Health database: 64 KiB more of cipher blocks.
+        let stored = try FileManager.default.subpathsOfDirectory(atPath: backup.path)
+            .map { backup.appendingPathComponent($0) }
+            .filter { $0.lastPathComponent.count == 40 }
+            .max { size($0) < size($1) }
+        let file = try #require(stored)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 65_536))
+        try handle.close()
+        let temporary = folder.appendingPathComponent("tmp")
+        let outcome = try CommandRunner.run(
+            [
+                "check", backup.path, "--archive", folder.appendingPathComponent("a.sqlite").path, "--password-file",
+                passwordFile.path,
+            ], environment: ["TMPDIR": temporary.path])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("longer than the backup says"))
+        #expect(try HostileBackupTests.copies(in: temporary).isEmpty)
+    }
+
+    func size(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
     }
 }

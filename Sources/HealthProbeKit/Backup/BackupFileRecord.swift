@@ -7,6 +7,8 @@ import Foundation
 struct FileRecord {
     var protectionClass: UInt32
     var encryptionKey: Data
+    /// The file's size as the backup declares it, when it does: what its decryption may give.
+    var size: Int64?
 
     init(_ archived: Data) throws {
         guard case .dictionary(let archive)? = try? BinaryPropertyList.parse(archived),
@@ -20,5 +22,6 @@ struct FileRecord {
         else { throw PhoneBackupError.damaged(what: "a file's record") }
         self.protectionClass = UInt32(truncatingIfNeeded: protectionClass)
         encryptionKey = key.dropFirst(4)
+        if case .integer(let declared)? = file["Size"], declared >= 0 { size = declared }
     }
 }

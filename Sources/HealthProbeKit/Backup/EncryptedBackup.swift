@@ -49,10 +49,17 @@ public enum EncryptedBackup {
             let record = try FileRecord(file.record)
             let key = try unwrap(record.encryptionKey, with: classKeys, protectionClass: record.protectionClass)
             let name = URL(fileURLWithPath: file.path).lastPathComponent
-            let location = backup.appendingPathComponent(String(file.id.prefix(2))).appendingPathComponent(file.id)
-            try decrypt(
-                stored(location, inside: backup, what: name), to: folder.appendingPathComponent(name), key: key,
+            let location = try stored(
+                backup.appendingPathComponent(String(file.id.prefix(2))).appendingPathComponent(file.id),
+                inside: backup,
                 what: name)
+            // What is decrypted is bounded by what the backup declares: a stored file longer than
+            // its record says (by more than the cipher's last block) is damage, never read.
+            let storedSize = (try? FileManager.default.attributesOfItem(atPath: location.path))?[.size] as? Int64 ?? 0
+            if let declared = record.size, storedSize > declared + 16 {
+                throw PhoneBackupError.damaged(what: "\(name) (longer than the backup says)")
+            }
+            try decrypt(location, to: folder.appendingPathComponent(name), key: key, what: name)
         }
     }
 
