@@ -35,8 +35,16 @@ struct HostileBackupTests {
         try sources.close()
 
         let archive = folder.appendingPathComponent("archive.sqlite").path
-        let outcome = try CommandRunner.run(["check", health.path, "--archive", archive])
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let files = ["healthdb_secure.sqlite", "healthdb.sqlite"].map { health.appendingPathComponent($0) }
+        let before = try files.map { try Data(contentsOf: $0) }
+        let outcome = try CommandRunner.run(
+            ["check", health.path, "--archive", archive], environment: ["TMPDIR": temporary.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
+        // Nothing given was changed, and no copy is left behind.
+        #expect(try files.map { try Data(contentsOf: $0) } == before)
+        #expect(try Self.copies(in: temporary).isEmpty)
         #expect(
             (outcome.stdout + outcome.stderr).contains(
                 "7 samples could not be read (no type, an impossible date or value)"))
