@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.30.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -76,9 +77,14 @@ let package = Package(
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "AppleHealthExport", "HealthProbeKit", "HealthProbeWeb", "HealthProbeGraph",
+                "AppleHealthExport", "HealthProbeKit", "HealthProbeWeb", "HealthProbeGraph", "HealthProbeMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `healthprobe mcp`: the archive to assistants, over the Model Context Protocol's stdio.
+        .target(
+            name: "HealthProbeMCP",
+            dependencies: ["HealthProbeKit", .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(
             name: "healthprobe",

@@ -34,6 +34,13 @@ public enum ArchiveInspection {
         return try queue.read { db in try String.fetchOne(db, sql: sql) }
     }
 
+    /// Every row's first column, as text.
+    public static func strings(_ path: String, _ sql: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: sql) }
+    }
+
     public static func scalar(_ path: String, _ sql: String) throws -> Int {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }

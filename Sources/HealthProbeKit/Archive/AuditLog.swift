@@ -8,7 +8,7 @@ public enum AuditLog {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
-        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced
+        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried
     }
 
     public struct Entry: Sendable, Codable, Equatable, FetchableRecord {

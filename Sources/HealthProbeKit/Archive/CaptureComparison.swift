@@ -3,8 +3,8 @@ import GRDB
 /// What changed between two captures: the records the later one held that the earlier did not
 /// (new) and those the earlier held that the later did not (gone), by sample type — or one type
 /// by day — with the anomalies the checks in between found.
-public struct CaptureComparison: Sendable, Equatable {
-    public struct Change: Sendable, Equatable {
+public struct CaptureComparison: Sendable, Equatable, Encodable {
+    public struct Change: Sendable, Equatable, Encodable {
         /// A sample type, or a UTC day (`2000-01-01`) when one type is shown by day.
         public var key: String
         public var new: Int

@@ -1,0 +1,262 @@
+import Foundation
+import HealthProbeKit
+import MCP
+
+/// A tool's question the archive cannot answer as asked, said to the assistant in one line.
+struct AssistantProblem: Error {
+    var message: String
+}
+
+/// Answers the tools from the archive, read-only: the same kit calls the command line and the
+/// dashboard make, shaped for a model (dates ISO 8601, types named both ways).
+struct AssistantAnswers {
+    let store: ArchiveStore
+    let revealValues: Bool
+
+    func answer(_ tool: String, _ arguments: [String: Value]) throws -> Value {
+        switch tool {
+        case "archive_status": return try value(status())
+        case "list_anomalies": return try value(anomalies(arguments))
+        case "get_anomaly": return try anomaly(arguments)
+        case "list_captures": return try value(["captures": try store.fetchCaptures()])
+        case "compare_captures": return try comparison(arguments)
+        case "daily_summary": return try value(dailySummary(arguments))
+        case "coverage": return try value(coverage(arguments))
+        case "get_records": return try value(records(arguments))
+        default: throw AssistantProblem(message: "there is no tool \(tool)")
+        }
+    }
+
+    // MARK: Tools
+
+    struct Status: Encodable {
+        struct TypeCount: Encodable {
+            var type: String
+            var name: String
+            var records: Int
+            var sources: Int
+        }
+        var captures: Int
+        var lastCapture: CaptureSummary?
+        var lastCheckedAt: Date?
+        var lastVerifiedAt: Date?
+        var recordsHeld: Int
+        var types: [TypeCount]
+        var openAnomalies: [String: Int]
+        var valuesRevealed: Bool
+    }
+
+    func status() throws -> Status {
+        let overview = try store.fetchOverview()
+        let open = try store.fetchAnomalies()
+        return Status(
+            captures: overview.captures, lastCapture: overview.lastCapture, lastCheckedAt: overview.lastCheckedAt,
+            lastVerifiedAt: overview.lastVerifiedAt, recordsHeld: overview.recordsTracked,
+            types: overview.types.map {
+                Status.TypeCount(
+                    type: $0.type, name: SampleTypeCatalog.displayName(of: $0.type), records: $0.records,
+                    sources: $0.sources)
+            },
+            openAnomalies: Dictionary(grouping: open, by: \.severity.rawValue).mapValues(\.count),
+            valuesRevealed: revealValues)
+    }
+
+    struct AnomalyLine: Encodable {
+        var id: Int64
+        var type: String
+        var severity: String
+        var sampleType: String
+        var typeName: String
+        var summary: String
+        var recordCount: Int
+        var detectedAt: Date
+        var captureId: Int64
+        var resolved: Bool
+    }
+
+    func anomalies(_ arguments: [String: Value]) throws -> [String: [AnomalyLine]] {
+        var filter = ArchiveStore.AnomalyFilter(includeResolved: arguments["include_resolved"]?.boolValue ?? false)
+        if let severity = arguments["severity"]?.stringValue {
+            guard let level = Severity(rawValue: severity) else {
+                throw AssistantProblem(message: "severity is info, warning or critical")
+            }
+            filter.minimumSeverity = level
+        }
+        if let type = arguments["type"]?.stringValue {
+            guard let kind = AnomalyType(rawValue: type) else {
+                throw AssistantProblem(
+                    message:
+                        "no anomaly type \(type); they are \(AnomalyType.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            filter.type = kind
+        }
+        let limit = max(1, min(arguments["limit"]?.intValue ?? 50, 500))
+        let found = try store.fetchAnomalies(filter).sorted { $0.id > $1.id }.prefix(limit)
+        return [
+            "anomalies": found.map {
+                AnomalyLine(
+                    id: $0.id, type: $0.type.rawValue, severity: $0.severity.rawValue, sampleType: $0.sampleType,
+                    typeName: SampleTypeCatalog.displayName(of: $0.sampleType), summary: $0.summary,
+                    recordCount: $0.recordCount, detectedAt: $0.detectedAt, captureId: $0.captureId,
+                    resolved: $0.resolved)
+            }
+        ]
+    }
+
+    struct AnomalyDetail: Encodable {
+        var anomaly: Anomaly
+        var affectedDays: [String]?
+        var records: [ArchiveStore.AnomalyRecord]
+        var recordTotal: Int
+        var valuesIncluded: Bool
+        var recovery: String?
+        var markdown: String
+    }
+
+    func anomaly(_ arguments: [String: Value]) throws -> Value {
+        guard let id = arguments["id"]?.intValue else { throw AssistantProblem(message: "give the anomaly's id") }
+        guard let report = try store.exportReport(anomalyID: Int64(id), includeValues: revealValues, limit: 50)
+        else { throw AssistantProblem(message: "there is no anomaly \(id)") }
+        let days = try store.fetchAnomalyDays(id: Int64(id)).map { [$0.firstDate, $0.lastDate] }
+        return try value(
+            AnomalyDetail(
+                anomaly: report.anomaly, affectedDays: days, records: report.records, recordTotal: report.recordTotal,
+                valuesIncluded: report.valuesIncluded, recovery: report.recovery, markdown: report.markdown))
+    }
+
+    func comparison(_ arguments: [String: Value]) throws -> Value {
+        guard let from = arguments["from"]?.intValue, let to = arguments["to"]?.intValue else {
+            throw AssistantProblem(message: "give the ids of two captures, from and to (list_captures lists them)")
+        }
+        let type = try arguments["type"]?.stringValue.map(resolveType)
+        guard let comparison = try store.compareCaptures(from: Int64(from), to: Int64(to), byDayOf: type) else {
+            throw AssistantProblem(message: "there is no such capture; list_captures lists them")
+        }
+        return try value(comparison)
+    }
+
+    struct Day: Encodable {
+        var statistics: ArchiveStore.DayStatistics
+        /// Records that vanished from this day (proven losses), as far as the archive saw.
+        var vanished: Int
+        /// Open anomalies of this type whose days include this one.
+        var anomalies: [Int64]
+    }
+
+    struct Summary: Encodable {
+        var type: String
+        var name: String
+        var unit: String?
+        var timeZone: String
+        var days: [Day]
+        var daysWithoutRecords: [String]
+        var note: String
+    }
+
+    func dailySummary(_ arguments: [String: Value]) throws -> Summary {
+        let (type, range) = try typeAndRange(arguments, longest: 366)
+        let zoneName = arguments["time_zone"]?.stringValue ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw AssistantProblem(message: "no time zone \(zoneName); give an IANA name such as Europe/Paris")
+        }
+        let statistics = try store.dailyStatistics(type: type, range: range, zone: zone)
+        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
+        let vanished = Dictionary(series.days.map { ($0.date, $0.vanished) }, uniquingKeysWith: +)
+        let touching = try openAnomalyDays(of: type)
+        let held = Set(statistics.map(\.day))
+        return Summary(
+            type: type, name: SampleTypeCatalog.displayName(of: type), unit: HealthKitCatalog.type(type)?.unit,
+            timeZone: zoneName,
+            days: statistics.map { day in
+                Day(
+                    statistics: day, vanished: vanished[day.day] ?? 0,
+                    anomalies: touching.filter { $0.days.contains(DayRange.day(day.day) ?? .min) }.map(\.id))
+            },
+            daysWithoutRecords: (range.first...range.last).map(UTCText.day).filter { !held.contains($0) },
+            note: """
+                Each sample counted once (exact copies left out); samples of this type from different sources \
+                are not merged. A day with vanished records lacks data the archive once held.
+                """)
+    }
+
+    struct Coverage: Encodable {
+        struct Loss: Encodable {
+            var day: String
+            var vanished: Int
+        }
+        var type: String
+        var name: String
+        var from: String
+        var to: String
+        var daysWithoutRecords: [String]
+        var daysWithLosses: [Loss]
+        var anomalies: [Int64]
+    }
+
+    func coverage(_ arguments: [String: Value]) throws -> Coverage {
+        let (type, range) = try typeAndRange(arguments, longest: 3_660)
+        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
+        let byDay = Dictionary(series.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        let perDay = series.daysPerMark == 1
+        return Coverage(
+            type: type, name: SampleTypeCatalog.displayName(of: type), from: range.firstDate, to: range.lastDate,
+            daysWithoutRecords: perDay
+                ? (range.first...range.last).filter { (byDay[$0]?.records ?? 0) == 0 }.map(UTCText.day) : [],
+            daysWithLosses: series.days.filter { $0.vanished > 0 }.map {
+                Coverage.Loss(day: $0.date, vanished: $0.vanished)
+            },
+            anomalies: try openAnomalyDays(of: type).filter {
+                $0.days.first <= range.last && $0.days.last >= range.first
+            }
+            .map(\.id))
+    }
+
+    func records(_ arguments: [String: Value]) throws -> [String: [ArchiveStore.RecordSummary]] {
+        let (type, range) = try typeAndRange(arguments, longest: 3_660)
+        let after = arguments["after"]?.intValue.map(Int64.init)
+        return [
+            "records": try store.fetchRecordSummaries(
+                type: type, range: range, limit: arguments["limit"]?.intValue ?? 100, after: after,
+                values: revealValues)
+        ]
+    }
+
+    // MARK: Pieces
+
+    private func openAnomalyDays(of type: String) throws -> [(id: Int64, days: DayRange)] {
+        try store.fetchAnomalies().filter { $0.sampleType == type }.compactMap { anomaly in
+            try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
+        }
+    }
+
+    private func typeAndRange(_ arguments: [String: Value], longest: Int) throws -> (String, DayRange) {
+        guard let name = arguments["type"]?.stringValue else { throw AssistantProblem(message: "give a type") }
+        guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
+            let range = DayRange(from: from, to: to)
+        else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
+        guard range.count <= longest else {
+            throw AssistantProblem(message: "at most \(longest) days at a time; ask again for a shorter period")
+        }
+        return (try resolveType(name), range)
+    }
+
+    /// A HealthKit identifier or a short name (`StepCount`), among the types the archive holds.
+    private func resolveType(_ name: String) throws -> String {
+        let known = try store.knownSampleTypes()
+        if known.contains(name) { return name }
+        let wanted = name.lowercased()
+        if let match = known.first(where: {
+            SampleTypeCatalog.shortName(of: $0).lowercased() == wanted
+                || SampleTypeCatalog.displayName(of: $0).lowercased() == wanted
+        }) {
+            return match
+        }
+        throw AssistantProblem(message: "the archive holds no type \(name); archive_status lists the types it holds")
+    }
+
+    /// Anything encodable as a tool's structured answer, dates in ISO 8601.
+    private func value<T: Encodable>(_ answer: T) throws -> Value {
+        try JSONDecoder().decode(Value.self, from: ReportJSON.encode(answer))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HealthProbeKit
+import MCP
+
+/// `healthprobe mcp`: a Model Context Protocol server over stdio, on this machine only, that
+/// answers an assistant from the archive — read-only but for a note of each question in the audit
+/// trail, and without a single record's health value unless the user started it with
+/// `--reveal-values`. Resources explain what the anomaly types and the numbers mean.
+public struct AssistantServer: Sendable {
+    let archivePath: String
+    let revealValues: Bool
+
+    public init(archivePath: String, revealValues: Bool) {
+        self.archivePath = archivePath
+        self.revealValues = revealValues
+    }
+
+    /// Serves on standard input and output until the assistant closes them.
+    public func run(version: String) async throws {
+        let store = try ArchiveStore.open(at: archivePath, creating: false)
+        let answers = AssistantAnswers(store: store, revealValues: revealValues)
+        let server = Server(
+            name: "healthprobe", version: version,
+            instructions: """
+                HealthProbe keeps a forensic archive of the user's Apple Health records and audits it: what \
+                vanished, appeared late, is duplicated or changed. Start with archive_status; cite anomalies \
+                by id; say which days the archive cannot vouch for. Read the resources for what each anomaly \
+                type and number means.
+                """,
+            capabilities: .init(
+                resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+        let reveal = revealValues
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: AssistantTools.all(revealValues: reveal)) }
+        await server.withMethodHandler(CallTool.self) { call in
+            let arguments = call.arguments ?? [:]
+            do {
+                let answer = try answers.answer(call.name, arguments)
+                let text = String(decoding: try JSONEncoder().encode(answer), as: UTF8.self)
+                store.noteAssistantQuery(
+                    tool: call.name, argumentNames: Array(arguments.keys), resultBytes: text.utf8.count)
+                return CallTool.Result(
+                    content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional(answer),
+                    isError: false)
+            } catch let problem as AssistantProblem {
+                return .init(content: [.text(text: problem.message, annotations: nil, _meta: nil)], isError: true)
+            } catch {
+                return .init(
+                    content: [
+                        .text(
+                            text: "the archive could not answer: \(error.localizedDescription)", annotations: nil,
+                            _meta: nil)
+                    ], isError: true)
+            }
+        }
+        await server.withMethodHandler(ListResources.self) { _ in
+            .init(
+                resources: AssistantResources.all.map { Resource(name: $0.name, uri: $0.uri, description: $0.summary) })
+        }
+        await server.withMethodHandler(ReadResource.self) { read in
+            guard let resource = AssistantResources.all.first(where: { $0.uri == read.uri }) else {
+                throw MCPError.invalidParams("no resource \(read.uri)")
+            }
+            return .init(contents: [.text(resource.text, uri: resource.uri, mimeType: "text/markdown")])
+        }
+        try await server.start(transport: StdioTransport())
+        await server.waitUntilCompleted()
+    }
+}

@@ -1,0 +1,122 @@
+import MCP
+
+/// The tools an assistant is offered, with descriptions and schemas written for a model to use
+/// well: what each answers, what it never gives, and what its numbers mean.
+enum AssistantTools {
+    static func all(revealValues: Bool) -> [Tool] {
+        let readOnly = Tool.Annotations(
+            readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
+        let values =
+            revealValues
+            ? "Values of single records are given (the user started the server with --reveal-values)."
+            : "Values of single records are never given: only counts, times and sources."
+        return [
+            Tool(
+                name: "archive_status",
+                description: """
+                    The archive's state: how many captures (checks of an Apple Health export, an iPhone backup \
+                    or the phone itself), the last one, when every record was last verified, per-type record \
+                    counts, and open anomalies by severity. Start here.
+                    """, inputSchema: object([:]), annotations: readOnly),
+            Tool(
+                name: "list_anomalies",
+                description: """
+                    Problems HealthProbe found, with evidence: silent_deletion (records vanished without a \
+                    deletion — proven losses), historical_insertion (backfills), duplicate, source_overlap, \
+                    value_modified, divergence, route_changed, document_missing, self_overlap, conflicting_values \
+                    and more. Filter by minimum severity, type, and whether resolved ones are included.
+                    """,
+                inputSchema: object([
+                    "severity": enumeration(["info", "warning", "critical"], "At or above this severity."),
+                    "type": string("An anomaly type, e.g. silent_deletion."),
+                    "include_resolved": boolean("Also anomalies the user marked resolved."),
+                    "limit": integer("At most this many, newest first (default 50)."),
+                ]), annotations: readOnly),
+            Tool(
+                name: "get_anomaly",
+                description: """
+                    One anomaly whole: summary, evidence, the days and counts it affects, its records (up to 50; \
+                    \(values)) and a Markdown report to cite, with how to get lost data back.
+                    """, inputSchema: object(["id": integer("The anomaly's id.")], required: ["id"]),
+                annotations: readOnly),
+            Tool(
+                name: "list_captures",
+                description: "Every complete capture: when, from what (export, backup, phone), records new and gone.",
+                inputSchema: object([:]), annotations: readOnly),
+            Tool(
+                name: "compare_captures",
+                description: """
+                    What changed between two captures: records new and gone by type, or by day for one type, and \
+                    the anomalies found in between.
+                    """,
+                inputSchema: object(
+                    [
+                        "from": integer("The earlier capture's id."), "to": integer("The later capture's id."),
+                        "type": string("A type to see by day (HealthKit identifier or short name, e.g. StepCount)."),
+                    ], required: ["from", "to"]), annotations: readOnly),
+            Tool(
+                name: "daily_summary",
+                description: """
+                    Per local day, one type's records as the latest capture holds them: count, sum, minimum, \
+                    maximum, mean — each sample once (exact copies of one sample are left out and counted). \
+                    Samples of one type from two sources (a Watch and an iPhone both counting steps) are NOT \
+                    merged: a source_overlap anomaly says where that inflates a sum. Each day says whether \
+                    records vanished from it and which open anomalies touch it, so an answer can say what it \
+                    cannot vouch for. Values are in the type's unit; percentages are fractions (0.97 = 97 %).
+                    """,
+                inputSchema: object(
+                    [
+                        "type": string("HealthKit identifier or short name (HeartRate, StepCount, SleepAnalysis)."),
+                        "from": string("First day, YYYY-MM-DD."),
+                        "to": string("Last day, YYYY-MM-DD (at most 366 days)."),
+                        "time_zone": string("IANA time zone the days are in (default UTC)."),
+                    ], required: ["type", "from", "to"]), annotations: readOnly),
+            Tool(
+                name: "coverage",
+                description: """
+                    Where one type's data is missing: days with no records at all, and days from which records \
+                    vanished (a proven loss, with how many), over a period — an evidence packet to cite.
+                    """,
+                inputSchema: object(
+                    [
+                        "type": string("HealthKit identifier or short name."), "from": string("First day, YYYY-MM-DD."),
+                        "to": string("Last day, YYYY-MM-DD."),
+                    ], required: ["type", "from", "to"]), annotations: readOnly),
+            Tool(
+                name: "get_records",
+                description: """
+                    Individual records of one type starting in a period (UTC days), present or gone, a page at a \
+                    time: pass the last id seen as `after` for the next page. \(values)
+                    """,
+                inputSchema: object(
+                    [
+                        "type": string("HealthKit identifier or short name."), "from": string("First day, YYYY-MM-DD."),
+                        "to": string("Last day, YYYY-MM-DD."),
+                        "limit": integer("At most this many (default 100, at most 500)."),
+                        "after": integer("The last id of the previous page."),
+                    ], required: ["type", "from", "to"]), annotations: readOnly),
+        ]
+    }
+
+    static func object(_ properties: [String: Value], required: [String] = []) -> Value {
+        var schema: [String: Value] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { schema["required"] = .array(required.map { .string($0) }) }
+        return .object(schema)
+    }
+
+    static func string(_ description: String) -> Value {
+        .object(["type": "string", "description": .string(description)])
+    }
+
+    static func integer(_ description: String) -> Value {
+        .object(["type": "integer", "description": .string(description)])
+    }
+
+    static func boolean(_ description: String) -> Value {
+        .object(["type": "boolean", "description": .string(description)])
+    }
+
+    static func enumeration(_ cases: [String], _ description: String) -> Value {
+        .object(["type": "string", "enum": .array(cases.map { .string($0) }), "description": .string(description)])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `healthprobe mcp` asked through the official Python MCP SDK (installed by `.ci/run`), as an
+/// assistant would: every tool answers from the archive, read-only, without a single record's
+/// value unless revealed, and each question is noted in the audit trail without its arguments.
+@Suite("Assistant access (MCP)")
+struct AssistantAccessTests {
+    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/mcp-client/venv/bin/python").standardized.path
+    static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Scripts/mcp-client-check.py").standardized.path
+
+    /// The demo's month (captures, duplicates, a silent loss) in an archive of its own.
+    static func demoArchive() throws -> (folder: URL, archive: String) {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let demo = try CommandRunner.run(["demo", "--keep", archive])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        return (folder, archive)
+    }
+
+    static func ask(_ archive: String, _ calls: [[String: Any]], reveal: Bool = false, in folder: URL) throws
+        -> [String: Any]
+    {
+        let file = folder.appendingPathComponent("calls-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: calls).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments =
+            [client, CommandRunner.executable.path, archive] + (reveal ? ["--reveal-values"] : []) + [
+                file.path
+            ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problems)")
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func calls(_ answer: [String: Any]) -> [[String: Any]] {
+        answer["calls"] as? [[String: Any]] ?? []
+    }
+
+    @Test func everyToolAnswersFromTheArchiveAndChangesNothingButTheTrail() throws {
+        let (folder, archive) = try Self.demoArchive()
+        let before = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
+        let heartRate = "HKQuantityTypeIdentifierHeartRate"
+        let answer = try Self.ask(
+            archive,
+            [
+                ["tool": "archive_status"], ["tool": "list_anomalies", "arguments": ["severity": "warning"]],
+                ["tool": "get_anomaly", "arguments": ["id": 1]], ["tool": "list_captures"],
+                ["tool": "compare_captures", "arguments": ["from": 1, "to": 2]],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-05"],
+                ],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["type": "StepCount", "from": "2000-03-03", "to": "2000-03-03"],
+                ],
+                ["tool": "coverage", "arguments": ["type": "StepCount", "from": "2000-03-01", "to": "2000-03-31"]],
+                ["tool": "get_records", "arguments": ["type": heartRate, "from": "2000-03-01", "to": "2000-03-01"]],
+                [
+                    "tool": "get_records",
+                    "arguments": ["type": "NoSuchType", "from": "2000-03-01", "to": "2000-03-01"],
+                ],
+            ], in: folder)
+        let tools = try #require(answer["tools"] as? [String: [String: Any]])
+        #expect(
+            Set(tools.keys) == [
+                "archive_status", "list_anomalies", "get_anomaly", "list_captures", "compare_captures", "daily_summary",
+                "coverage", "get_records",
+            ])
+        #expect(tools.values.allSatisfy { $0["readOnly"] as? Bool == true })
+        #expect((answer["resources"] as? [String])?.contains("healthprobe://docs/anomaly-types") == true)
+        #expect((answer["firstResource"] as? String)?.contains("silent_deletion") == true)
+
+        let results = Self.calls(answer)
+        #expect(results.count == 10)
+        #expect(results.prefix(9).allSatisfy { $0["isError"] as? Bool == false })
+        func structured(_ index: Int) -> [String: Any] { results[index]["structured"] as? [String: Any] ?? [:] }
+
+        // The status agrees with the archive's own counts.
+        let captures = try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM capture WHERE status = 'complete'")
+        #expect(structured(0)["captures"] as? Int == captures)
+        #expect((structured(0)["openAnomalies"] as? [String: Int])?.values.reduce(0, +) ?? 0 > 0)
+        #expect((structured(1)["anomalies"] as? [[String: Any]])?.isEmpty == false)
+        #expect((structured(2)["markdown"] as? String)?.hasPrefix("## HealthProbe anomaly #1") == true)
+        #expect((structured(3)["captures"] as? [Any])?.count == captures)
+
+        // Per day, each sample once: the day with surplus copies says how many it left out.
+        let days = try #require(
+            (structured(5)["days"] as? [[String: Any]])?.compactMap { $0["statistics"] as? [String: Any] })
+        #expect(days.count == 5)
+        let firstDay = try ArchiveInspection.scalar(
+            archive,
+            """
+            SELECT COUNT(DISTINCT semanticFingerprint) FROM record WHERE type = '\(heartRate)' AND goneCapture IS NULL
+              AND startDate >= 951868800 AND startDate < 951955200
+            """)
+        #expect(days[0]["count"] as? Int == firstDay)
+        let steps = (structured(6)["days"] as? [[String: Any]])?.first?["statistics"] as? [String: Any]
+        #expect((steps?["copiesLeftOut"] as? Int ?? 0) > 0)
+        #expect((structured(7)["daysWithLosses"] as? [Any])?.isEmpty == false)
+
+        // Records: times and sources, never a value without --reveal-values.
+        let records = try #require(structured(8)["records"] as? [[String: Any]])
+        #expect(!records.isEmpty && records.allSatisfy { $0["value"] == nil && $0["source"] != nil })
+        #expect(results[9]["isError"] as? Bool == true)
+        #expect((results[9]["text"] as? String)?.contains("archive_status lists the types") == true)
+
+        // Nothing changed but the trail, which names each tool and never an argument's value.
+        #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
+        let notes = try ArchiveInspection.strings(
+            archive, "SELECT message FROM auditEntry WHERE event = 'assistantQueried'")
+        #expect(notes.count == 9)
+        #expect(notes.contains { $0.contains("daily_summary (arguments from, to, type)") })
+        #expect(!notes.contains { $0.contains("2000-03") || $0.contains("HeartRate") })
+    }
+
+    @Test func valuesOnlyWhenTheUserRevealedThem() throws {
+        let (folder, archive) = try Self.demoArchive()
+        let ask =
+            ["tool": "get_records", "arguments": ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-01"]]
+            as [String: Any]
+        let hidden = try Self.ask(archive, [ask], in: folder)
+        let revealed = try Self.ask(archive, [ask], reveal: true, in: folder)
+        func records(_ answer: [String: Any]) -> [[String: Any]] {
+            (Self.calls(answer).first?["structured"] as? [String: Any])?["records"] as? [[String: Any]] ?? []
+        }
+        #expect(!records(hidden).isEmpty && records(hidden).allSatisfy { $0["value"] == nil })
+        #expect(!records(revealed).isEmpty && records(revealed).allSatisfy { $0["value"] != nil })
+    }
+}
