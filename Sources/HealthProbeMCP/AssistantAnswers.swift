@@ -74,7 +74,15 @@ struct AssistantAnswers {
         var resolved: Bool
     }
 
-    func anomalies(_ arguments: [String: Value]) throws -> [String: [AnomalyLine]] {
+    struct AnomalyPage: Encodable {
+        var anomalies: [AnomalyLine]
+        /// How many match in all: more than listed means ask again with `before`.
+        var total: Int
+        /// The id to pass as `before` for the next (older) page; nil on the last.
+        var nextBefore: Int64?
+    }
+
+    func anomalies(_ arguments: [String: Value]) throws -> AnomalyPage {
         var filter = ArchiveStore.AnomalyFilter(includeResolved: arguments["include_resolved"]?.boolValue ?? false)
         if let severity = arguments["severity"]?.stringValue {
             guard let level = Severity(rawValue: severity) else {
@@ -92,16 +100,18 @@ struct AssistantAnswers {
             filter.type = kind
         }
         let limit = max(1, min(arguments["limit"]?.intValue ?? 50, 500))
-        let found = try store.fetchAnomalies(filter).sorted { $0.id > $1.id }.prefix(limit)
-        return [
-            "anomalies": found.map {
+        let before = arguments["before"]?.intValue.map(Int64.init) ?? .max
+        let matching = try store.fetchAnomalies(filter).sorted { $0.id > $1.id }
+        let older = matching.filter { $0.id < before }
+        let found = older.prefix(limit)
+        return AnomalyPage(
+            anomalies: found.map {
                 AnomalyLine(
                     id: $0.id, type: $0.type.rawValue, severity: $0.severity.rawValue, sampleType: $0.sampleType,
                     typeName: SampleTypeCatalog.displayName(of: $0.sampleType), summary: $0.summary,
                     recordCount: $0.recordCount, detectedAt: $0.detectedAt, captureId: $0.captureId,
                     resolved: $0.resolved)
-            }
-        ]
+            }, total: matching.count, nextBefore: older.count > limit ? found.last?.id : nil)
     }
 
     struct AnomalyDetail: Encodable {
@@ -212,14 +222,23 @@ struct AssistantAnswers {
             .map(\.id))
     }
 
-    func records(_ arguments: [String: Value]) throws -> [String: [ArchiveStore.RecordSummary]] {
+    struct RecordPage: Encodable {
+        var records: [ArchiveStore.RecordSummary]
+        /// The id to pass as `after` for the next page; nil when this page is the last.
+        var nextAfter: Int64?
+        var valuesIncluded: Bool
+    }
+
+    func records(_ arguments: [String: Value]) throws -> RecordPage {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
         let after = arguments["after"]?.intValue.map(Int64.init)
-        return [
-            "records": try store.fetchRecordSummaries(
-                type: type, range: range, limit: arguments["limit"]?.intValue ?? 100, after: after,
-                values: revealValues)
-        ]
+        let limit = max(1, min(arguments["limit"]?.intValue ?? 100, 500))
+        // One more than asked tells whether there is a next page.
+        var found = try store.fetchRecordSummaries(
+            type: type, range: range, limit: limit + 1, after: after, values: revealValues)
+        let more = found.count > limit
+        if more { found.removeLast() }
+        return RecordPage(records: found, nextAfter: more ? found.last?.id : nil, valuesIncluded: revealValues)
     }
 
     // MARK: Pieces

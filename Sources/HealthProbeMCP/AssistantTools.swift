@@ -31,6 +31,7 @@ enum AssistantTools {
                     "type": string("An anomaly type, e.g. silent_deletion."),
                     "include_resolved": boolean("Also anomalies the user marked resolved."),
                     "limit": integer("At most this many, newest first (default 50)."),
+                    "before": integer("The `nextBefore` of the previous page, for the next (older) one."),
                 ]), annotations: readOnly),
             Tool(
                 name: "get_anomaly",
@@ -86,14 +87,14 @@ enum AssistantTools {
                 name: "get_records",
                 description: """
                     Individual records of one type starting in a period (UTC days), present or gone, a page at a \
-                    time: pass the last id seen as `after` for the next page. \(values)
+                    time: pass the answer's `nextAfter` as `after` for the next page (none means the last). \(values)
                     """,
                 inputSchema: object(
                     [
                         "type": string("HealthKit identifier or short name."), "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD."),
                         "limit": integer("At most this many (default 100, at most 500)."),
-                        "after": integer("The last id of the previous page."),
+                        "after": integer("The previous page's `nextAfter`."),
                     ], required: ["type", "from", "to"]), annotations: readOnly),
         ]
     }

@@ -126,6 +126,56 @@ struct AssistantAccessTests {
         #expect(!notes.contains { $0.contains("2000-03") || $0.contains("HeartRate") })
     }
 
+    @Test func largeAnswersArePagedAndBadQuestionsAnsweredInOneLine() throws {
+        let (folder, archive) = try Self.demoArchive()
+        let page = ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-02", "limit": 5] as [String: Any]
+        let first = try Self.ask(archive, [["tool": "get_records", "arguments": page]], in: folder)
+        let firstPage = try #require(Self.calls(first).first?["structured"] as? [String: Any])
+        let ids = (firstPage["records"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } ?? []
+        #expect(ids.count == 5)
+        let next = try #require(firstPage["nextAfter"] as? Int)
+        #expect(next == ids.last)
+        var following = page
+        following["after"] = next
+        let second = try Self.ask(archive, [["tool": "get_records", "arguments": following]], in: folder)
+        let secondIDs =
+            ((Self.calls(second).first?["structured"] as? [String: Any])?["records"] as? [[String: Any]])?
+            .compactMap { $0["id"] as? Int } ?? []
+        #expect(secondIDs.count == 5 && Set(secondIDs).isDisjoint(with: ids) && secondIDs.min()! > ids.max()!)
+
+        let bad = try Self.ask(
+            archive,
+            [
+                ["tool": "get_anomaly", "arguments": ["id": "one"]],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["type": "HeartRate", "from": "2000-13-45", "to": "2000-03-01"],
+                ],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["type": "HeartRate", "from": "1990-01-01", "to": "2000-03-01"],
+                ],
+                ["tool": "list_anomalies", "arguments": ["severity": "dire"]],
+                ["tool": "no_such_tool"],
+            ], in: folder)
+        let answers = Self.calls(bad)
+        #expect(answers.allSatisfy { $0["isError"] as? Bool == true })
+        let texts = answers.compactMap { $0["text"] as? String }
+        #expect(
+            texts == [
+                "give the anomaly's id", "give from and to as YYYY-MM-DD",
+                "at most 366 days at a time; ask again for a shorter period", "severity is info, warning or critical",
+                "there is no tool no_such_tool",
+            ])
+
+        // No archive: one line, and none is made.
+        let missing = folder.appendingPathComponent("none.sqlite").path
+        let refused = try CommandRunner.run(["mcp", "--archive", missing])
+        #expect(refused.status == 74)
+        #expect(refused.stderr.contains("no archive at"))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     @Test func valuesOnlyWhenTheUserRevealedThem() throws {
         let (folder, archive) = try Self.demoArchive()
         let ask =

@@ -91,7 +91,7 @@ extension ArchiveStore {
                     """,
                 arguments: [
                     type, Double(range.first * 86_400), Double((range.last + 1) * 86_400), after ?? 0,
-                    min(max(limit, 1), 500),
+                    min(max(limit, 1), 501),
                 ]
             ).map { row in
                 RecordSummary(
