@@ -84,7 +84,7 @@ let package = Package(
         // `healthprobe mcp`: the archive to assistants, over the Model Context Protocol's stdio.
         .target(
             name: "HealthProbeMCP",
-            dependencies: ["HealthProbeKit", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["HealthProbeKit", "HealthProbeGraph", .product(name: "MCP", package: "swift-sdk")]
         ),
         .executableTarget(
             name: "healthprobe",

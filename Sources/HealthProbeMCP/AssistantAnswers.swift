@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeGraph
 import HealthProbeKit
 import MCP
 
@@ -20,7 +21,8 @@ struct AssistantAnswers {
         case "get_anomaly": return try anomaly(arguments)
         case "list_captures": return try value(["captures": try store.fetchCaptures()])
         case "compare_captures": return try comparison(arguments)
-        case "daily_summary": return try value(dailySummary(arguments))
+        case "daily_summary":
+            return arguments["type"] == nil ? try value(dayFigures(arguments)) : try value(dailySummary(arguments))
         case "coverage": return try value(coverage(arguments))
         case "get_records": return try value(records(arguments))
         default: throw AssistantProblem(message: "there is no tool \(tool)")
@@ -162,6 +164,66 @@ struct AssistantAnswers {
         var days: [Day]
         var daysWithoutRecords: [String]
         var note: String
+    }
+
+    /// A day's figures as the graph sync has them, with what the archive cannot vouch for.
+    struct DayFigures: Encodable {
+        var day: String
+        /// `total_steps`, `avg_heart_rate`, `sleep_hours`, `workout_count`, … (only those the day has).
+        var figures: [String: PlainValue]
+        var sleep: [String: PlainValue]?
+        var workouts: [[String: PlainValue]]
+        /// Open anomalies whose days include this one.
+        var anomalies: [Int64]
+    }
+
+    struct Figures: Encodable {
+        var timeZone: String
+        var days: [DayFigures]
+        var note: String
+    }
+
+    /// Without a type: each day's figures, one definition with the graph sync's.
+    func dayFigures(_ arguments: [String: Value]) throws -> Figures {
+        guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
+            let range = DayRange(from: from, to: to)
+        else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
+        guard range.count <= 366 else {
+            throw AssistantProblem(message: "at most 366 days at a time; ask again for a shorter period")
+        }
+        let zoneName = arguments["time_zone"]?.stringValue ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw AssistantProblem(message: "no time zone \(zoneName); give an IANA name such as Europe/Paris")
+        }
+        let open = try store.fetchAnomalies().compactMap { anomaly in
+            try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
+        }
+        let days = try DaySummaries.read(store, from: LocalDay(range.first), to: LocalDay(range.last), timeZone: zone)
+        return Figures(
+            timeZone: zoneName,
+            days: days.map { content in
+                DayFigures(
+                    day: content.day.description,
+                    figures: Dictionary(content.summary.compactMap { key, value in value.plain.map { (key, $0) } }) {
+                        first, _ in first
+                    },
+                    sleep: content.sleepSession.map { session in
+                        Dictionary(session.compactMap { key, value in value.plain.map { (key, $0) } }) { first, _ in
+                            first
+                        }
+                    },
+                    workouts: content.workouts.map { workout in
+                        Dictionary(workout.properties.compactMap { key, value in value.plain.map { (key, $0) } }) {
+                            first, _ in first
+                        }
+                    },
+                    anomalies: open.filter { $0.1.contains(content.day.number) }.map(\.0))
+            },
+            note: """
+                Figures as the graph sync computes them: each sample once — exact copies, and one sample \
+                written by two sources (a Watch and an iPhone), count once; sleep hours are asleep stages only, \
+                never in-bed time added. A day listed with anomalies may lack data the archive once held.
+                """)
     }
 
     func dailySummary(_ arguments: [String: Value]) throws -> Summary {

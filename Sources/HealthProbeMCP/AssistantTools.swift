@@ -58,20 +58,23 @@ enum AssistantTools {
             Tool(
                 name: "daily_summary",
                 description: """
-                    Per local day, one type's records as the latest capture holds them: count, sum, minimum, \
-                    maximum, mean — each sample once (exact copies of one sample are left out and counted). \
-                    Samples of one type from two sources (a Watch and an iPhone both counting steps) are NOT \
-                    merged: a source_overlap anomaly says where that inflates a sum. Each day says whether \
-                    records vanished from it and which open anomalies touch it, so an answer can say what it \
-                    cannot vouch for. Values are in the type's unit; percentages are fractions (0.97 = 97 %).
+                    Without a type: each local day's figures as Health shows them — total_steps, \
+                    total_distance_km, active_energy_kcal, avg/min/max_heart_rate, resting_heart_rate, hrv_mean, \
+                    sleep_hours (asleep stages only) and the night's sleep, workouts — every sample counted once \
+                    (exact copies, and one sample written by a Watch and an iPhone, count once), with the open \
+                    anomalies that touch each day. With a type: that type's count, sum, minimum, maximum and \
+                    mean per day, exact copies left out and counted, and the records that vanished from each \
+                    day; samples from two sources are not merged there. Values are in the type's unit; \
+                    percentages in figures are percentages, in a type's values fractions (0.97 = 97 %).
                     """,
                 inputSchema: object(
                     [
-                        "type": string("HealthKit identifier or short name (HeartRate, StepCount, SleepAnalysis)."),
+                        "type": string(
+                            "Optional: one type, HealthKit identifier or short name (HeartRate, StepCount)."),
                         "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD (at most 366 days)."),
                         "time_zone": string("IANA time zone the days are in (default UTC)."),
-                    ], required: ["type", "from", "to"]), annotations: readOnly),
+                    ], required: ["from", "to"]), annotations: readOnly),
             Tool(
                 name: "coverage",
                 description: """

@@ -176,6 +176,31 @@ struct AssistantAccessTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    /// Without a type, each day's figures as the graph sync computes them: a day's steps are its
+    /// step samples once each, however many copies or sources wrote them.
+    @Test func dayFiguresCountEachSampleOnce() throws {
+        let (folder, archive) = try Self.demoArchive()
+        let answer = try Self.ask(
+            archive, [["tool": "daily_summary", "arguments": ["from": "2000-03-03", "to": "2000-03-04"]]], in: folder)
+        let days = try #require(
+            (Self.calls(answer).first?["structured"] as? [String: Any])?["days"] as? [[String: Any]])
+        #expect(days.map { $0["day"] as? String } == ["2000-03-03", "2000-03-04"])
+        let figures = try #require(days.first?["figures"] as? [String: Any])
+        let steps = try ArchiveInspection.scalar(
+            archive,
+            """
+            SELECT CAST(SUM(numericValue) AS INTEGER) FROM (
+              SELECT DISTINCT unit, startDate, endDate, numericValue FROM record
+              WHERE type = 'HKQuantityTypeIdentifierStepCount' AND goneCapture IS NULL
+                AND startDate >= 952041600 AND startDate < 952128000)
+            """)
+        #expect((figures["total_steps"] as? NSNumber)?.intValue == steps)
+        #expect(figures["sleep_hours"] != nil && figures["avg_heart_rate"] != nil)
+        // The day with surplus step copies names the anomaly that says so.
+        #expect((days.first?["anomalies"] as? [Int])?.isEmpty == false)
+        #expect((days.last?["workouts"] as? [Any])?.count == 1)
+    }
+
     @Test func valuesOnlyWhenTheUserRevealedThem() throws {
         let (folder, archive) = try Self.demoArchive()
         let ask =
