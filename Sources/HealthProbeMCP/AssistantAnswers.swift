@@ -188,8 +188,10 @@ struct AssistantAnswers {
         guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
             let range = DayRange(from: from, to: to)
         else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
-        guard range.count <= 366 else {
-            throw AssistantProblem(message: "at most 366 days at a time; ask again for a shorter period")
+        // Every relevant sample of every day is read: three months keep an answer under a second.
+        guard range.count <= 93 else {
+            throw AssistantProblem(
+                message: "at most 93 days of figures at a time; ask again for a shorter period, or for one type")
         }
         let zoneName = arguments["time_zone"]?.stringValue ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {

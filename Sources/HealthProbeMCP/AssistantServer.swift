@@ -17,8 +17,11 @@ public struct AssistantServer: Sendable {
 
     /// Serves on standard input and output until the assistant closes them.
     public func run(version: String) async throws {
-        let store = try ArchiveStore.open(at: archivePath, creating: false)
+        // Read-only connections: a write by mistake fails instead of changing the archive. The
+        // trail's notes go through a writable one, opened at the first question.
+        let store = try ArchiveStore.openForReading(at: archivePath)
         let answers = AssistantAnswers(store: store, revealValues: revealValues)
+        let trail = TrailWriter(store: store)
         let server = Server(
             name: "healthprobe", version: version,
             instructions: """
@@ -36,7 +39,7 @@ public struct AssistantServer: Sendable {
             do {
                 let answer = try answers.answer(call.name, arguments)
                 let text = String(decoding: try JSONEncoder().encode(answer), as: UTF8.self)
-                store.noteAssistantQuery(
+                trail.note(
                     tool: call.name, argumentNames: Array(arguments.keys), resultBytes: text.utf8.count)
                 return CallTool.Result(
                     content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional(answer),
@@ -64,5 +67,25 @@ public struct AssistantServer: Sendable {
         }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()
+    }
+}
+
+/// The audit trail's notes of the questions, through one writable connection made when the first
+/// question comes; none when the archive cannot be written (then the answers still go out).
+final class TrailWriter: @unchecked Sendable {
+    private let store: ArchiveStore
+    private let lock = NSLock()
+    private var writable: ArchiveStore?
+
+    init(store: ArchiveStore) {
+        self.store = store
+    }
+
+    func note(tool: String, argumentNames: [String], resultBytes: Int) {
+        let target = lock.withLock { () -> ArchiveStore? in
+            if writable == nil { writable = try? store.writable() }
+            return writable
+        }
+        target?.noteAssistantQuery(tool: tool, argumentNames: argumentNames, resultBytes: resultBytes)
     }
 }

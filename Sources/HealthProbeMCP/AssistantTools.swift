@@ -62,7 +62,7 @@ enum AssistantTools {
                     total_distance_km, active_energy_kcal, avg/min/max_heart_rate, resting_heart_rate, hrv_mean, \
                     sleep_hours (asleep stages only) and the night's sleep, workouts — every sample counted once \
                     (exact copies, and one sample written by a Watch and an iPhone, count once), with the open \
-                    anomalies that touch each day. With a type: that type's count, sum, minimum, maximum and \
+                    anomalies that touch each day (at most 93 days at a time). With a type (at most 366): that type's count, sum, minimum, maximum and \
                     mean per day, exact copies left out and counted, and the records that vanished from each \
                     day; samples from two sources are not merged there. Values are in the type's unit; \
                     percentages in figures are percentages, in a type's values fractions (0.97 = 97 %).
