@@ -193,10 +193,7 @@ struct AssistantAnswers {
             throw AssistantProblem(
                 message: "at most 93 days of figures at a time; ask again for a shorter period, or for one type")
         }
-        let zoneName = arguments["time_zone"]?.stringValue ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw AssistantProblem(message: "no time zone \(zoneName); give an IANA name such as Europe/Paris")
-        }
+        let (zoneName, zone) = try timeZone(arguments)
         let open = try store.fetchAnomalies().compactMap { anomaly in
             try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
         }
@@ -206,19 +203,8 @@ struct AssistantAnswers {
             days: days.map { content in
                 DayFigures(
                     day: content.day.description,
-                    figures: Dictionary(content.summary.compactMap { key, value in value.plain.map { (key, $0) } }) {
-                        first, _ in first
-                    },
-                    sleep: content.sleepSession.map { session in
-                        Dictionary(session.compactMap { key, value in value.plain.map { (key, $0) } }) { first, _ in
-                            first
-                        }
-                    },
-                    workouts: content.workouts.map { workout in
-                        Dictionary(workout.properties.compactMap { key, value in value.plain.map { (key, $0) } }) {
-                            first, _ in first
-                        }
-                    },
+                    figures: Self.plainObject(content.summary), sleep: content.sleepSession.map(Self.plainObject),
+                    workouts: content.workouts.map { Self.plainObject($0.properties) },
                     anomalies: open.filter { $0.1.contains(content.day.number) }.map(\.0))
             },
             note: """
@@ -230,10 +216,7 @@ struct AssistantAnswers {
 
     func dailySummary(_ arguments: [String: Value]) throws -> Summary {
         let (type, range) = try typeAndRange(arguments, longest: 366)
-        let zoneName = arguments["time_zone"]?.stringValue ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw AssistantProblem(message: "no time zone \(zoneName); give an IANA name such as Europe/Paris")
-        }
+        let (zoneName, zone) = try timeZone(arguments)
         let statistics = try store.dailyStatistics(type: type, range: range, zone: zone)
         let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
         let vanished = Dictionary(series.days.map { ($0.date, $0.vanished) }, uniquingKeysWith: +)
@@ -306,6 +289,20 @@ struct AssistantAnswers {
     }
 
     // MARK: Pieces
+
+    /// `time_zone`, UTC when not given.
+    private func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
+        let name = arguments["time_zone"]?.stringValue ?? "UTC"
+        guard let zone = TimeZone(identifier: name) else {
+            throw AssistantProblem(message: "no time zone \(name); give an IANA name such as Europe/Paris")
+        }
+        return (name, zone)
+    }
+
+    /// A graph node's properties as an object, nulls left out.
+    private static func plainObject(_ pairs: [(String, CypherValue)]) -> [String: PlainValue] {
+        Dictionary(pairs.compactMap { key, value in value.plain.map { (key, $0) } }) { first, _ in first }
+    }
 
     private func openAnomalyDays(of type: String) throws -> [(id: Int64, days: DayRange)] {
         try store.fetchAnomalies().filter { $0.sampleType == type }.compactMap { anomaly in
