@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 import TestSupport
 import Testing
 
@@ -199,6 +200,41 @@ struct AssistantAccessTests {
         // The day with surplus step copies names the anomaly that says so.
         #expect((days.first?["anomalies"] as? [Int])?.isEmpty == false)
         #expect((days.last?["workouts"] as? [Any])?.count == 1)
+    }
+
+    /// The concurrency contract: a check writing the archive in another process does not keep
+    /// the assistant waiting, nor make it see half a capture.
+    @Test func aCheckRunningBesideItDoesNotStopTheAnswers() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let first = folder.appendingPathComponent("first.zip")
+        let second = folder.appendingPathComponent("second.zip")
+        var options = SyntheticExportOptions(elementCount: 60_000, seed: 3)
+        try SyntheticExportGenerator(options: options).writeZip(to: first)
+        options.utcOffsetSeconds = 3600
+        try SyntheticExportGenerator(options: options).writeZip(to: second)
+        #expect(try CommandRunner.run(["check", first.path, "--archive", archive]).status == 0)
+
+        let check = try CommandRunner.start(["check", second.path, "--archive", archive])
+        let asked = try Self.ask(
+            archive,
+            [
+                ["tool": "archive_status"], ["tool": "list_captures"],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["type": "HeartRate", "from": "2000-01-01", "to": "2000-01-31"],
+                ],
+            ], in: folder)
+        let wasRunning = check.isRunning
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0)
+        let answers = Self.calls(asked)
+        #expect(answers.count == 3 && answers.allSatisfy { $0["isError"] as? Bool == false })
+        // Whole captures only: the first, or both once the second is complete.
+        let captures = (answers[1]["structured"] as? [String: Any])?["captures"] as? [[String: Any]] ?? []
+        #expect(captures.count == 1 || captures.count == 2)
+        #expect(captures.allSatisfy { $0["completedAt"] != nil })
+        if !wasRunning { print("note: the check ended before the assistant's questions were answered") }
     }
 
     @Test func valuesOnlyWhenTheUserRevealedThem() throws {
