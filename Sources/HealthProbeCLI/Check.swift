@@ -41,6 +41,11 @@ extension HealthProbeCommand {
                 """)
         var allowOlder = false
 
+        @Flag(
+            name: .shortAndLong,
+            help: "Print nothing but errors: for scripts, which read the exit code (3 with --fail-on).")
+        var quiet = false
+
         enum FailureSeverity: String, ExpressibleByArgument, CaseIterable {
             case info, warning, critical, none
         }
@@ -133,7 +138,9 @@ extension HealthProbeCommand {
                 throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
             }
             progress.clear()
-            if output.json {
+            if quiet && !output.json {
+                // Nothing to print: the exit code says what was found.
+            } else if output.json {
                 try Output.json(report)
             } else {
                 report.printText(inputName: inputName)

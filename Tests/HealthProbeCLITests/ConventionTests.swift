@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 import TestSupport
 import Testing
 
@@ -27,5 +28,37 @@ struct ConventionTests {
 
         let nothing = try CommandRunner.run(["zzzzzz"])
         #expect(nothing.stderr.contains("the commands are check, demo,"))
+    }
+
+    /// Severity in colour on a terminal; plain text when piped, or with `NO_COLOR`.
+    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["demo", "--keep", archive]).status == 0)
+        // A terminal says what it is: the test runner's own TERM may be `dumb`.
+        let terminal = try ProgressLineTests.onTerminal(
+            ["anomalies", "--archive", archive], columns: 200, environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+        #expect(terminal.contains("\u{1B}[1;31mcritical"))
+        let plain = try ProgressLineTests.onTerminal(
+            ["anomalies", "--archive", archive], columns: 200, environment: ["NO_COLOR": "1", "TERM": "xterm-256color"])
+        #expect(plain.contains("critical") && !plain.contains("\u{1B}[1;31m"))
+        let piped = try CommandRunner.run(["anomalies", "--archive", archive])
+        #expect(piped.stdout.contains("critical") && !piped.stdout.contains("\u{1B}["))
+    }
+
+    /// `--quiet`: nothing printed; the exit code tells a script what was found.
+    @Test func quietPrintsNothingAndTheExitCodeSpeaks() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let first = folder.appendingPathComponent("first.xml")
+        let second = folder.appendingPathComponent("second.xml")
+        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 3_000, seed: 5)).writeXML(to: first)
+        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 3_000, seed: 5, omitEveryNth: 20))
+            .writeXML(to: second)
+        let quiet = try CommandRunner.run(["check", first.path, "--archive", archive, "--quiet"])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        let found = try CommandRunner.run(["check", second.path, "--archive", archive, "-q", "--fail-on", "warning"])
+        #expect(found.status == 3)
+        #expect(found.stdout.isEmpty)
     }
 }

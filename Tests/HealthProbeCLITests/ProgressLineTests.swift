@@ -8,12 +8,13 @@ import Testing
 @Suite("Progress line")
 struct ProgressLineTests {
     /// Runs `healthprobe ARGS` on a terminal `columns` wide; returns what the terminal received.
-    static func onTerminal(_ arguments: [String], columns: Int) throws -> String {
+    static func onTerminal(_ arguments: [String], columns: Int, environment: [String: String] = [:]) throws -> String {
         let command = ([CommandRunner.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": String(columns)]) { $1 }
+            .merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,25 @@
+import Foundation
+import HealthProbeKit
+
+/// Colour on a terminal, by severity: critical in bold red, warning in yellow, info in cyan. Only
+/// when standard output is a terminal, and never when `NO_COLOR` is set (no-color.org) or the
+/// terminal is `dumb`: piped output and files stay plain text.
+enum TerminalStyle {
+    static let enabled: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) == 1
+    }()
+
+    static func severity(_ text: String, _ severity: Severity) -> String {
+        guard enabled else { return text }
+        let code =
+            switch severity {
+            case .critical: "1;31"
+            case .warning: "33"
+            case .info: "36"
+            }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
