@@ -29,7 +29,7 @@ extension HealthProbeCommand {
                 """)
         var format: ExportFormat
 
-        @Option(help: "The file to write.")
+        @Option(help: "The file to write, or - for standard output (not for sqlite nor --encrypt).")
         var output: String
 
         @OptionGroup var selection: ExportSelectionOptions
@@ -45,7 +45,9 @@ extension HealthProbeCommand {
             let chosen = try selection.resolve(in: store, zone: zone)
             let password = try encryption.password()
             let request = ExportRequest(
-                format: format, outputPath: URL(fileURLWithPath: output).standardizedFileURL.path,
+                format: format,
+                outputPath: output == ExportRequest.standardOutput
+                    ? output : URL(fileURLWithPath: output).standardizedFileURL.path,
                 selection: chosen.selection, timeZone: zone, password: password,
                 replacesExisting: force, rangeDescription: chosen.description)
             let result = try ExportRunner.run(request, store: store)
@@ -151,7 +153,9 @@ enum ExportRunner {
             return try store.export(request, cancellation: interrupt.cancellation, progress: progress.update)
         } catch let failure as ExportFailure {
             progress.clear()
-            if failure == .cancelled { throw CommandFailure(failure.localizedDescription, code: interrupt.exitCode) }
+            if failure == .cancelled || failure == .cancelledOnStandardOutput {
+                throw CommandFailure(failure.localizedDescription, code: interrupt.exitCode)
+            }
             throw CommandFailure(
                 failure.localizedDescription + hint(for: failure),
                 code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
@@ -175,12 +179,13 @@ enum ExportRunner {
 
     static func summary(_ result: ExportResult) -> String {
         let gone = result.goneRecords > 0 ? " (\(Output.grouped(result.goneRecords)) gone)" : ""
+        let destination = result.path == ExportRequest.standardOutput ? "standard output" : result.path
+        let manifest = result.manifestPath.isEmpty ? "" : "Manifest: \(result.manifestPath)\n"
         return """
             Exported \(Output.grouped(result.records)) records\(gone) from capture \(result.captureId) \
-            to \(result.path)\(result.encrypted ? ", encrypted" : "")
-            \(files(result))Manifest: \(result.manifestPath)
+            to \(destination)\(result.encrypted ? ", encrypted" : "")
 
-            """
+            """ + files(result) + manifest
                 + (result.inHistory
                     ? ""
                     : "Not in `healthprobe export history`: a check kept the archive busy; the export itself is complete.\n")

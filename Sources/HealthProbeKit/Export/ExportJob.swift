@@ -44,8 +44,15 @@ private struct ExportJob {
 
     func run(progress: (@Sendable (ExportProgress) -> Void)?) throws -> ExportResult {
         files.removeAbandoned()
+        if request.writesToStandardOutput { return try runToStandardOutput(progress: progress) }
         for path in [request.outputPath, request.manifestPath] where FileManager.default.fileExists(atPath: path) {
             if !request.replacesExisting { throw ExportFailure.outputExists(path: path) }
+            // `--force` replaces a file, never a device, a pipe or a folder that has its name.
+            let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw ExportFailure.cannotWrite(
+                    path: path, problem: "it is not a regular file, and only files are replaced")
+            }
         }
         let temporary = try files.create(beside: request.outputPath)
         var keep = false
@@ -82,6 +89,31 @@ private struct ExportJob {
         var files: AppleHealthFileCounts?
     }
 
+    /// `--output -`: the export streamed to standard output, for a pipe (`| duckdb`, `| gzip`):
+    /// no temporary, no manifest; what was written before a failure or Ctrl-C stays written,
+    /// and the failure says so. SQLite (a file it must seek in) and encrypted exports refuse.
+    private func runToStandardOutput(progress: (@Sendable (ExportProgress) -> Void)?) throws -> ExportResult {
+        guard request.format != .sqlite else {
+            throw ExportFailure.refusedOnStandardOutput(reason: "a SQLite export is a file it must write in place")
+        }
+        guard request.password == nil else {
+            throw ExportFailure.refusedOnStandardOutput(reason: "an encrypted export goes to a file, not to a pipe")
+        }
+        let written: Written
+        do {
+            written = try write(descriptor: STDOUT_FILENO, progress: progress)
+        } catch ExportFailure.cancelled {
+            throw ExportFailure.cancelledOnStandardOutput
+        } catch let failure as ExportFailure {
+            throw ExportFailure.failed(problem: "\(failure.problemText); what reached standard output is incomplete")
+        }
+        return ExportResult(
+            path: ExportRequest.standardOutput, manifestPath: "", format: request.format, encrypted: false,
+            captureId: written.description.capture.id, records: written.totals.records,
+            recordsByType: written.totals.byType, goneRecords: written.totals.gone, bytes: written.bytes,
+            sha256: written.sha256, files: written.files)
+    }
+
     private func write(to temporary: String, progress: (@Sendable (ExportProgress) -> Void)?) throws -> Written {
         if request.format == .sqlite {
             return try writeSQLite(to: temporary, progress: progress)
@@ -91,6 +123,13 @@ private struct ExportJob {
             throw ExportFailure.cannotWrite(path: request.outputPath, problem: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        let written = try write(descriptor: descriptor, progress: progress)
+        try syncToDisk(descriptor)
+        return written
+    }
+
+    /// The text formats and the rebuilt Apple export, written through `descriptor`.
+    private func write(descriptor: Int32, progress: (@Sendable (ExportProgress) -> Void)?) throws -> Written {
         let file = try ExportFileWriter(
             descriptor: descriptor, password: request.password, iterations: request.iterations)
         let writer: any ExportFormatWriter
@@ -103,7 +142,6 @@ private struct ExportJob {
         }
         let (description, totals) = try readRecords(into: writer, progress: progress)
         let sha256 = try file.finish()
-        try syncToDisk(descriptor)
         return Written(
             description: description, totals: totals, bytes: file.bytesWritten, sha256: sha256,
             files: (writer as? AppleHealthExportWriter)?.files)

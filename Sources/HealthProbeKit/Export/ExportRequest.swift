@@ -55,6 +55,12 @@ public struct ExportRequest: Sendable {
 
     /// The manifest beside the export.
     public var manifestPath: String { outputPath + ".manifest.json" }
+
+    /// The output path that means standard output (`--output -`).
+    public static let standardOutput = "-"
+
+    /// Whether the export streams to standard output instead of a file.
+    public var writesToStandardOutput: Bool { outputPath == Self.standardOutput }
 }
 
 public enum ExportTrigger: String, Sendable, Codable {
@@ -118,6 +124,9 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
     case outputExists(path: String)
     case cannotWrite(path: String, problem: String)
     case cancelled
+    /// Stopped by Ctrl-C while streaming: what reached standard output cannot be taken back.
+    case cancelledOnStandardOutput
+    case refusedOnStandardOutput(reason: String)
     case failed(problem: String)
 
     public var errorDescription: String? {
@@ -128,15 +137,26 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
         case .outputExists(let path): "\(path) exists"
         case .cannotWrite(let path, let problem): "cannot write \(path): \(problem)"
         case .cancelled: "export cancelled; nothing was written"
+        case .cancelledOnStandardOutput: "export cancelled; what reached standard output is incomplete"
+        case .refusedOnStandardOutput(let reason): "cannot export to standard output: \(reason); give --output FILE"
         case .failed(let problem): "the export failed: \(problem); nothing was written"
+        }
+    }
+
+    /// The problem alone, without "nothing was written" (said otherwise on standard output).
+    var problemText: String {
+        switch self {
+        case .failed(let problem): problem
+        case .cannotWrite(_, let problem): problem
+        default: errorDescription ?? "it failed"
         }
     }
 
     /// Whether the user asked for something impossible (64) rather than the system failing (74).
     public var isUsageError: Bool {
         switch self {
-        case .nothingCaptured, .unknownCapture, .outputExists: true
-        case .cannotWrite, .cancelled, .failed: false
+        case .nothingCaptured, .unknownCapture, .outputExists, .refusedOnStandardOutput: true
+        case .cannotWrite, .cancelled, .cancelledOnStandardOutput, .failed: false
         }
     }
 }
