@@ -14,6 +14,8 @@ public enum ExportError: Error, LocalizedError, Equatable {
     case unreadable(file: String, problem: String)
     /// An SQLite database (an iPhone's Health database, say) where an export was expected.
     case database(file: String)
+    /// A folder with no export of its own but several export zips: which one is meant?
+    case severalExports(path: String, names: [String])
 
     /// Whether `name` can be an XML element's name, so that a message may quote it: a file that
     /// is not XML at all (an image, a PDF) yields bytes that would print as noise.
@@ -57,6 +59,8 @@ public enum ExportError: Error, LocalizedError, Equatable {
             "\(file): cannot be read: \(problem)"
         case .database(let file):
             "\(file): an SQLite database, not an Apple Health export; give export.zip from the Health app"
+        case .severalExports(let path, let names):
+            "\(path) holds \(names.count) exports (\(names.joined(separator: ", "))); give the one to check"
         }
     }
 }

@@ -79,6 +79,12 @@ public struct ExportSource: Sendable {
                 container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
             if (try? source.sniffRoot()) == "HealthData" { return source }
         }
+        // A folder the zip was saved into (Downloads): the export zip in it, when there is one.
+        let exports = candidates.filter { $0.pathExtension.lowercased() == "zip" }.compactMap { zip in
+            (try? locateInZip(zip, limits: limits)).map { (zip.lastPathComponent, $0) }
+        }
+        if exports.count == 1, let only = exports.first { return only.1 }
+        if exports.count > 1 { throw .severalExports(path: folder.path, names: exports.map(\.0)) }
         throw .noHealthData(path: folder.path)
     }
 

@@ -61,4 +61,24 @@ struct ConventionTests {
         #expect(found.status == 3)
         #expect(found.stdout.isEmpty)
     }
+
+    /// `check Downloads`: the export zip saved there is the one checked; two are a question.
+    @Test func aFolderHoldingTheExportZipIsCheckedThroughIt() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let downloads = folder.appendingPathComponent("Downloads")
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("alxdrcirilo/export.zip"), to: downloads.appendingPathComponent("export.zip"))
+        try Data("notes".utf8).write(to: downloads.appendingPathComponent("notes.txt"))
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let checked = try CommandRunner.run(["check", downloads.path, "--archive", archive])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.hasPrefix("Capture 1 of export.zip"))
+
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("alxdrcirilo/export.zip"), to: downloads.appendingPathComponent("export 2.zip"))
+        let two = try CommandRunner.run(["check", downloads.path, "--archive", archive])
+        #expect(two.status == 65)
+        #expect(two.stderr.contains("holds 2 exports (export 2.zip, export.zip); give the one to check"))
+    }
 }
