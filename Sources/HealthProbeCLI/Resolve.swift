@@ -4,12 +4,17 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Resolve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Mark anomalies resolved: they leave the default `anomalies` list and stay in the archive.")
+            abstract:
+                "Mark anomalies resolved: they leave the default `anomalies` list and stay in the archive (--reopen undoes it)."
+        )
 
         @OptionGroup var archive: ArchiveOptions
 
         @Argument(help: "The ids of the anomalies, as `healthprobe anomalies` lists them.")
         var ids: [Int64]
+
+        @Flag(help: "Open resolved anomalies again (a resolution made by mistake).")
+        var reopen = false
 
         func validate() throws {
             guard !ids.isEmpty else { throw ValidationError("Name at least one anomaly id.") }
@@ -19,14 +24,16 @@ extension HealthProbeCommand {
             let store = try archive.openExisting()
             let resolved: [Anomaly]
             do {
-                resolved = try store.resolveAnomalies(ids: ids)
+                resolved = reopen ? try store.reopenAnomalies(ids: ids) : try store.resolveAnomalies(ids: ids)
             } catch let error as ArchiveError {
                 if case .unknownAnomalies = error {
                     throw CommandFailure(error.localizedDescription, code: ExitCode.validationFailure.rawValue)
                 }
                 throw error
             }
-            for anomaly in resolved { Output.line("Resolved #\(anomaly.id): \(anomaly.summary)") }
+            for anomaly in resolved {
+                Output.line("\(reopen ? "Reopened" : "Resolved") #\(anomaly.id): \(anomaly.summary)")
+            }
         }
     }
 }

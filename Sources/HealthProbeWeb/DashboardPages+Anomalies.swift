@@ -74,12 +74,17 @@ extension DashboardPages {
             ], body: ResponseBody(byteBuffer: ByteBuffer(string: report.markdown + "\n")))
     }
 
-    func resolve(_ request: Request, context: some RequestContext) async throws -> Response {
+    /// Marks an anomaly resolved, or — `reopen` — open again.
+    func resolve(_ request: Request, context: some RequestContext, reopen: Bool = false) async throws -> Response {
         let form = try await FormFields.read(request)
         guard form.hasValidCSRF(configuration.csrfToken) else { return forbidden() }
         guard let id = context.parameters.get("id", as: Int64.self) else { return notFound() }
         do {
-            guard try await withArchive({ _ = try $0.resolveAnomalies(ids: [id]) }) != nil else {
+            guard
+                try await withArchive({
+                    _ = reopen ? try $0.reopenAnomalies(ids: [id]) : try $0.resolveAnomalies(ids: [id])
+                }) != nil
+            else {
                 return await noArchive()
             }
         } catch ArchiveError.unknownAnomalies {

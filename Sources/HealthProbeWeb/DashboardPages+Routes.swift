@@ -24,6 +24,9 @@ extension DashboardPages {
             Route(method: .get, path: "/anomalies/{id}/report.md") { request, context in
                 try await pages.anomalyReport(request, context: context)
             },
+            Route(method: .post, path: "/anomalies/{id}/reopen") { request, context in
+                try await pages.resolve(request, context: context, reopen: true)
+            },
             Route(method: .post, path: "/anomalies/{id}/resolve") { request, context in
                 try await pages.resolve(request, context: context)
             },

@@ -81,4 +81,19 @@ struct ConventionTests {
         #expect(two.status == 65)
         #expect(two.stderr.contains("holds 2 exports (export 2.zip, export.zip); give the one to check"))
     }
+
+    /// A resolution made by mistake is undone; the trail keeps both.
+    @Test func aResolvedAnomalyCanBeReopened() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["demo", "--keep", archive]).status == 0)
+        #expect(try CommandRunner.run(["resolve", "1", "--archive", archive]).stdout.hasPrefix("Resolved #1"))
+        #expect(!(try CommandRunner.run(["anomalies", "--archive", archive]).stdout.contains("#1 ")))
+        let reopened = try CommandRunner.run(["resolve", "--reopen", "1", "--archive", archive])
+        #expect(reopened.status == 0 && reopened.stdout.hasPrefix("Reopened #1"))
+        #expect(try CommandRunner.run(["anomalies", "--archive", archive]).stdout.contains("#1 "))
+        let events = try ArchiveInspection.strings(
+            archive, "SELECT event FROM auditEntry WHERE event IN ('anomalyResolved', 'anomalyReopened') ORDER BY id")
+        #expect(events == ["anomalyResolved", "anomalyReopened"])
+    }
 }

@@ -145,6 +145,14 @@ struct DashboardRouterTests: Sendable {
             #expect(resolved.status == .seeOther)
             #expect(resolved.headers[.location] == "/anomalies")
             #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == true)
+            // Resolved by mistake: the detail offers Reopen, which needs its token too.
+            try await client.execute(uri: "/anomalies/\(anomaly.id)", method: .get, headers: cookie) { response in
+                #expect(String(buffer: response.body).contains("action=\"/anomalies/\(anomaly.id)/reopen\""))
+            }
+            let reopen = "/anomalies/\(anomaly.id)/reopen"
+            #expect(try await post(client, reopen, "return=/").status == .forbidden)
+            #expect(try await post(client, reopen, "csrf=\(configuration.csrfToken)&return=%2F").status == .seeOther)
+            #expect(try archive.open().fetchAnomaly(id: anomaly.id)?.resolved == false)
         }
     }
 

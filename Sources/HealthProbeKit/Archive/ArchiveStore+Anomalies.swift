@@ -97,6 +97,16 @@ extension ArchiveStore {
     /// Marks anomalies resolved, with an audit entry each. Every id must exist, else nothing is
     /// changed. Resolving one already resolved changes nothing.
     public func resolveAnomalies(ids: [Int64]) throws -> [Anomaly] {
+        try setResolved(ids: ids, resolved: true)
+    }
+
+    /// Opens resolved anomalies again (a resolution made by mistake): they are back in the
+    /// default lists and the status, and the trail says so.
+    public func reopenAnomalies(ids: [Int64]) throws -> [Anomaly] {
+        try setResolved(ids: ids, resolved: false)
+    }
+
+    private func setResolved(ids: [Int64], resolved: Bool) throws -> [Anomaly] {
         try writer.write { db in
             let known = Set(
                 try Int64.fetchAll(
@@ -106,10 +116,19 @@ extension ArchiveStore {
             guard unknown.isEmpty else { throw ArchiveError.unknownAnomalies(unknown.map(String.init)) }
             let now = Date().timeIntervalSince1970
             for id in Set(ids).sorted() {
-                try db.execute(
-                    sql: "UPDATE anomaly SET resolvedAt = ? WHERE id = ? AND resolvedAt IS NULL", arguments: [now, id])
+                if resolved {
+                    try db.execute(
+                        sql: "UPDATE anomaly SET resolvedAt = ? WHERE id = ? AND resolvedAt IS NULL",
+                        arguments: [now, id])
+                } else {
+                    try db.execute(
+                        sql: "UPDATE anomaly SET resolvedAt = NULL WHERE id = ? AND resolvedAt IS NOT NULL",
+                        arguments: [id])
+                }
                 if db.changesCount > 0 {
-                    try AuditLog.append(db, event: .anomalyResolved, message: "anomaly \(id) resolved")
+                    try AuditLog.append(
+                        db, event: resolved ? .anomalyResolved : .anomalyReopened,
+                        message: "anomaly \(id) \(resolved ? "resolved" : "reopened")")
                 }
             }
             return try Anomaly.fetchAll(

@@ -6,7 +6,8 @@ import GRDB
 public enum AuditLog {
     public enum Event: String, Sendable, Codable {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
-        case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved
+        case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
+            anomalyReopened
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
         case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried
     }

@@ -84,6 +84,8 @@ enum ScreenTemplates {
         <a class="button" href="/anomalies/{{id}}/report.md" download>Share as Markdown</a>
         {{^resolved}}<form method="post" action="/anomalies/{{id}}/resolve"><input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="return" value="/anomalies/{{id}}"><button type="submit" class="primary">Mark Resolved</button></form>{{/resolved}}
+        {{#resolved}}<form method="post" action="/anomalies/{{id}}/reopen"><input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="return" value="/anomalies/{{id}}"><button type="submit">Reopen</button></form>{{/resolved}}
         </div>
         <h2 id="records">Records ({{#recordRange}}{{recordRange}}{{/recordRange}}{{^recordRange}}{{recordsShown}}{{/recordRange}} of {{recordTotal}})</h2>
         {{^valuesRevealed}}{{^empty(records)}}<form method="post" action="/anomalies/{{id}}/reveal?page={{page}}" class="inline">
