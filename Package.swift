@@ -77,7 +77,8 @@ let package = Package(
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "AppleHealthExport", "HealthProbeKit", "HealthProbeWeb", "HealthProbeGraph", "HealthProbeMCP",
+                "AppleHealthExport", "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb", "HealthProbeGraph",
+                "HealthProbeMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthProbeKit
+import HealthProbeScreens
 
 extension HealthProbeCommand {
     struct Audit: AsyncParsableCommand {
@@ -15,7 +16,8 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {
                 Output.line(
-                    UTCText.iso8601(seconds: entry.at.rounded(.down)) + "  " + entry.event.padding(18) + entry.message)
+                    UTCText.iso8601(seconds: entry.at.rounded(.down)) + "  "
+                        + AuditTrailState.title(of: entry.event).padding(20) + entry.message)
             }
         }
     }

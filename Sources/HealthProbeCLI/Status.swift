@@ -31,7 +31,10 @@ extension HealthProbeCommand {
                 "Last capture \(last.id), completed \(last.completedAt.map(UTCText.iso8601) ?? "-"), \(Output.grouped(last.records)) records"
             )
             for type in status.types {
-                Output.line("  \(Output.grouped(type.count).padding(12))\(type.type)  (\(type.sources.count) sources)")
+                let sources = type.sources.count == 1 ? "1 source" : "\(type.sources.count) sources"
+                Output.line(
+                    "  \(Output.grouped(type.count).padding(12))\(SampleTypeCatalog.displayName(of: type.type))  (\(sources))"
+                )
             }
         }
 
