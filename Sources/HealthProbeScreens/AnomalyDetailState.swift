@@ -14,29 +14,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
         init(key: String, value: String) {
             self.key = key
             self.value = value
-            label = Self.words(key)
-        }
-
-        /// `lossPercent` → `Loss percent`, `dayUTC` → `Day UTC`: lowerCamelCase as words.
-        static func words(_ key: String) -> String {
-            var words: [String] = []
-            var current = ""
-            let characters = Array(key)
-            for (index, character) in characters.enumerated() {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let startsWord =
-                    character.isUppercase && !current.isEmpty
-                    && (!(current.last?.isUppercase ?? false) || (next?.isLowercase ?? false))
-                if startsWord {
-                    words.append(current)
-                    current = ""
-                }
-                current.append(character)
-            }
-            if !current.isEmpty { words.append(current) }
-            let lowered = words.map { word in word.allSatisfy(\.isUppercase) ? word : word.lowercased() }
-            let text = lowered.joined(separator: " ")
-            return text.prefix(1).uppercased() + text.dropFirst()
+            label = EvidenceText.words(key)
         }
     }
 

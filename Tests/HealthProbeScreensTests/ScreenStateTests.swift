@@ -165,12 +165,11 @@ struct ScreenFormatTests {
 @Suite("Evidence labels")
 struct EvidenceLabelTests {
     @Test func keysReadAsWords() {
-        typealias Row = AnomalyDetailState.EvidenceRow
-        #expect(Row.words("previousCount") == "Previous count")
-        #expect(Row.words("lossPercent") == "Loss percent")
-        #expect(Row.words("dayUTC") == "Day UTC")
-        #expect(Row.words("surplusAlreadyPresent") == "Surplus already present")
-        #expect(Row.words("dateRange") == "Date range")
-        #expect(Row.words("sigma") == "Sigma")
+        #expect(EvidenceText.words("previousCount") == "Previous count")
+        #expect(EvidenceText.words("lossPercent") == "Loss percent")
+        #expect(EvidenceText.words("dayUTC") == "Day UTC")
+        #expect(EvidenceText.words("surplusAlreadyPresent") == "Surplus already present")
+        #expect(EvidenceText.words("dateRange") == "Date range")
+        #expect(EvidenceText.words("sigma") == "Sigma")
     }
 }

@@ -45,6 +45,28 @@ struct RecordTally {
 
 /// How evidence values are written: plain text for people, stable for scripts.
 public enum EvidenceText {
+    /// `lossPercent` → `Loss percent`, `dayUTC` → `Day UTC`: an evidence key as people read it.
+    public static func words(_ key: String) -> String {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(key)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord =
+                character.isUppercase && !current.isEmpty
+                && (!(current.last?.isUppercase ?? false) || (next?.isLowercase ?? false))
+            if startsWord {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        let lowered = words.map { word in word.allSatisfy(\.isUppercase) ? word : word.lowercased() }
+        let text = lowered.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
     /// "Source A: 3, Source B: 1", largest first.
     static func counts(_ counts: [String: Int]) -> String {
         counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }

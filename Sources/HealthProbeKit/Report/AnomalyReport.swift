@@ -48,7 +48,7 @@ public struct AnomalyReport: Sendable, Encodable {
 
     public var text: String {
         var lines = ["Anomaly #\(anomaly.id): \(title)", "  \(anomaly.summary)", "  \(when)", "Evidence:"]
-        lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+        lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "  \(EvidenceText.words($0.key)): \($0.value)" }
         if !records.isEmpty {
             lines.append("Records (\(records.count) of \(recordTotal)):")
             lines += records.map { record in
