@@ -58,9 +58,15 @@ public final class HealthDatabaseReader: Sendable {
     private init(name: String, root: URL, fill: (URL) throws -> (secure: URL, sources: URL?)) throws {
         PrivateCopies.removeAbandoned(in: root)
         folder = PrivateCopies.newFolder(in: root)
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        // Known before it exists: a signal between the two finds it either way.
         PrivateCopies.register(folder)
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            PrivateCopies.remove(folder)
+            throw error
+        }
         do {
             let (secure, sources) = try fill(folder)
             do {

@@ -26,9 +26,17 @@ public enum PrivateCopies {
     }
 
     /// Removes every folder this process holds now: what a signal handler calls before exiting.
+    /// Another thread may still be writing a file into one (a decryption under way), so a folder
+    /// that is not gone at the first try is tried again.
     public static func removeAll() {
         let folders = lock.withLock { live }
-        for path in folders { try? FileManager.default.removeItem(atPath: path) }
+        for path in folders {
+            for _ in 0..<20 {
+                try? FileManager.default.removeItem(atPath: path)
+                guard FileManager.default.fileExists(atPath: path) else { break }
+                usleep(5_000)
+            }
+        }
     }
 
     /// Removes the folders in `root` whose process no longer runs; returns how many.
