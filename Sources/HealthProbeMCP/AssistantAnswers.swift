@@ -194,9 +194,7 @@ struct AssistantAnswers {
                 message: "at most 93 days of figures at a time; ask again for a shorter period, or for one type")
         }
         let (zoneName, zone) = try timeZone(arguments)
-        let open = try store.fetchAnomalies().compactMap { anomaly in
-            try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
-        }
+        let open = try openAnomalyDays(of: nil)
         let days = try DaySummaries.read(store, from: LocalDay(range.first), to: LocalDay(range.last), timeZone: zone)
         return Figures(
             timeZone: zoneName,
@@ -205,7 +203,7 @@ struct AssistantAnswers {
                     day: content.day.description,
                     figures: Self.plainObject(content.summary), sleep: content.sleepSession.map(Self.plainObject),
                     workouts: content.workouts.map { Self.plainObject($0.properties) },
-                    anomalies: open.filter { $0.1.contains(content.day.number) }.map(\.0))
+                    anomalies: open.filter { $0.days.contains(content.day.number) }.map(\.id))
             },
             note: """
                 Figures as the graph sync computes them: each sample once — exact copies, and one sample \
@@ -304,8 +302,9 @@ struct AssistantAnswers {
         Dictionary(pairs.compactMap { key, value in value.plain.map { (key, $0) } }) { first, _ in first }
     }
 
-    private func openAnomalyDays(of type: String) throws -> [(id: Int64, days: DayRange)] {
-        try store.fetchAnomalies().filter { $0.sampleType == type }.compactMap { anomaly in
+    /// Open anomalies with the days they are about: of one type, or of any (nil).
+    private func openAnomalyDays(of type: String?) throws -> [(id: Int64, days: DayRange)] {
+        try store.fetchAnomalies().filter { type == nil || $0.sampleType == type }.compactMap { anomaly in
             try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
         }
     }

@@ -133,7 +133,13 @@ struct AnomalyDetailView: Sendable {
     /// An anomaly about ECG recordings or routes whose values are not revealed: the page says
     /// how to see them drawn.
     var revealToDraw: Bool
-    var recovery: String?
+    /// How to get lost data back, its commands as code (the report writes them in backticks).
+    var recovery: [TextPart]
+
+    struct TextPart: Sendable {
+        var text: String
+        var code: Bool
+    }
 
     struct TraceView: Sendable {
         var svg: String
@@ -148,7 +154,8 @@ struct AnomalyDetailView: Sendable {
             TraceView(svg: RouteTraceSVG.render($0, format: format), caption: RouteTraceSVG.caption($0, format: format))
         }
         revealToDraw = (state.aboutElectrocardiograms || state.aboutRoutes) && !state.valuesRevealed
-        recovery = state.recovery
+        recovery = (state.recovery ?? "").split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .compactMap { index, part in part.isEmpty ? nil : TextPart(text: String(part), code: index % 2 == 1) }
         id = state.row.id
         typeTitle = state.row.typeTitle
         sampleTypeName = state.row.sampleTypeName

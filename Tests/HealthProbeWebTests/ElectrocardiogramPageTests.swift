@@ -39,7 +39,7 @@ struct ElectrocardiogramPageTests: Sendable {
         #expect(!hidden.contains("<polyline"))
         // What to do about it: the archive still holds them.
         #expect(hidden.contains("The archive still holds them with their voltages"))
-        #expect(hidden.contains("--include-gone --format apple-health"))
+        #expect(hidden.contains("<code>healthprobe export --include-gone --format apple-health"))
 
         // Both lost recordings, 30 s at 512 Hz each, drawn from the voltages the archive kept.
         #expect(body.components(separatedBy: "<svg class=\"ecg\"").count == 3)

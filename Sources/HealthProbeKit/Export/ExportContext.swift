@@ -57,18 +57,29 @@ struct ExportContext {
     /// workout at a time, so memory does not grow with the number of workouts.
     func routes(_ cursor: ArchivedRecordCursor) -> [RouteDigest]? {
         guard let kind = cursor.text(.kind), kind.elementsEqual(Self.workout) else { return nil }
-        let routes = (try? referencedFiles(cursor))?.filter { $0.kind == .route } ?? []
+        let routes = attachedFiles(cursor)?.filter { $0.kind == .route } ?? []
         return routes.isEmpty ? nil : routes.map { RouteDigest(file: $0.path, digest: $0.digest, points: $0.items) }
     }
 
     /// The files of the record at the cursor, for the kinds that have any (workouts, clinical
-    /// records, ECG recordings); nil for others, without a query.
+    /// records, ECG recordings); nil for others, without a query. Read once a record: a format
+    /// asks for a workout's routes, its files and the contents of both.
     func attachedFiles(_ cursor: ArchivedRecordCursor) -> [ReferencedFile]? {
-        guard let kind = cursor.text(.kind),
-            Self.kindsWithFiles.contains(where: { $0.elementsEqual(kind) }),
-            let files = try? referencedFiles(cursor), !files.isEmpty
+        guard let kind = cursor.text(.kind), Self.kindsWithFiles.contains(where: { $0.elementsEqual(kind) }),
+            let id = cursor.integer(.id)
         else { return nil }
+        let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
+        if let last = lastFiles.value, last.record == id, last.capture == capture { return last.files }
+        let files = (try? referencedFiles(record: id, capture: capture)).flatMap { $0.isEmpty ? nil : $0 }
+        lastFiles.value = (id, capture, files)
         return files
+    }
+
+    /// The last record's files: rows come one record at a time.
+    private let lastFiles = LastFiles()
+
+    private final class LastFiles {
+        var value: (record: Int64, capture: Int64, files: [ReferencedFile]?)?
     }
 
     private static let kindsWithFiles = ["workout", "clinicalRecord", "electrocardiogram"].map { Array($0.utf8) }
@@ -108,10 +119,8 @@ struct ExportContext {
 
     /// Every file the record came with or referred to in the capture that held it (for a gone
     /// record, the last capture that saw it), in the order of their paths.
-    func referencedFiles(_ cursor: ArchivedRecordCursor) throws -> [ReferencedFile] {
-        guard let id = cursor.integer(.id) else { return [] }
-        let capture = cursor.integer(.lastSeen) ?? resolved.capture.id
-        return try Row.fetchAll(fileLookup, arguments: [capture, id]).compactMap { row in
+    private func referencedFiles(record id: Int64, capture: Int64) throws -> [ReferencedFile] {
+        try Row.fetchAll(fileLookup, arguments: [capture, id]).compactMap { row in
             guard let kind = AttachedFile.Kind(rawValue: row[0]) else { return nil }
             return ReferencedFile(
                 kind: kind, path: row[1], digest: row[2], items: row[3], problem: row[4], contentKept: row[5])

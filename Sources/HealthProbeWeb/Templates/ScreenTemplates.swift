@@ -65,7 +65,7 @@ enum ScreenTemplates {
         <h1>{{{detailIcon}}} Anomaly {{id}}: {{typeTitle}} of {{sampleTypeName}}</h1>
         <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
         <p>{{summary}}</p>
-        {{#recovery}}<p class="muted" data-role="recovery">{{recovery}}</p>{{/recovery}}
+        {{^empty(recovery)}}<p class="muted" data-role="recovery">{{#recovery}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/recovery}}</p>{{/empty(recovery)}}
         <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
         {{#chart}}<section aria-labelledby="where-title"><h2 id="where-title">Where it happened</h2>

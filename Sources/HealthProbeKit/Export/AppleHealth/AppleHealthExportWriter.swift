@@ -55,28 +55,26 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
         let record = StoredRecord(cursor, devices: context.devices)
         var names = AppleHealthElements.FileNames()
-        if ["workout", "clinicalRecord", "electrocardiogram"].contains(record.kind) {
-            for file in try context.referencedFiles(cursor) {
-                let name = claim(file)
-                switch file.kind {
-                case .route: names.routes.append("/" + name)
-                case .clinicalDocument: names.document = "/" + name
-                case .electrocardiogram: break
-                }
-                guard let digest = file.digest else {
-                    files.notInCapture += 1
-                    continue
-                }
-                guard file.contentKept else {
-                    files.notKept += 1
-                    continue
-                }
-                guard pendingNames.insert(name).inserted else { continue }
-                pending.append(
-                    PendingFile(
-                        name: name, kind: file.kind, digest: digest,
-                        record: file.kind == .electrocardiogram ? record : nil))
+        for file in context.attachedFiles(cursor) ?? [] {
+            let name = claim(file)
+            switch file.kind {
+            case .route: names.routes.append("/" + name)
+            case .clinicalDocument: names.document = "/" + name
+            case .electrocardiogram: break
             }
+            guard let digest = file.digest else {
+                files.notInCapture += 1
+                continue
+            }
+            guard file.contentKept else {
+                files.notKept += 1
+                continue
+            }
+            guard pendingNames.insert(name).inserted else { continue }
+            pending.append(
+                PendingFile(
+                    name: name, kind: file.kind, digest: digest,
+                    record: file.kind == .electrocardiogram ? record : nil))
         }
         elements!.append(record, files: names, to: &stream.buffer)
         try stream.flushIfFull()
