@@ -49,8 +49,7 @@ struct SyntheticFiles {
         text += "Classification,Sinus Rhythm\nSymptoms,\nSoftware Version,1.90\nDevice,\"Watch5,4\"\n"
         text += "Sample Rate,512 hertz\n\n\nLead,Lead I\nUnit,µV\n\n\n"
         for sample in 0..<(512 * 30) {
-            let beat = Double((sample + index * 97) % 512) / 512
-            let value = beat > 0.2 && beat < 0.24 ? 1200 * sin((beat - 0.2) / 0.04 * .pi) : 60 * sin(beat * 2 * .pi)
+            let value = SyntheticHeartbeat.microvolts(at: sample, phase: index * 97)
             text += fixed(value, 3) + "\n"
         }
         return ("/electrocardiograms/ecg_\(stamp.prefix(10))\(suffix).csv", text)

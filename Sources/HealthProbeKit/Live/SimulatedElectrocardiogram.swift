@@ -9,8 +9,7 @@ extension HealthSample {
     ) -> HealthSample {
         let rate = 512.0
         let voltages = (0..<15_360).map { index -> Double in
-            let beat = Double((index + seed * 37) % 512) / 512
-            let value = beat > 0.2 && beat < 0.24 ? 1200 * sin((beat - 0.2) / 0.04 * .pi) : 60 * sin(beat * 2 * .pi)
+            let value = SyntheticHeartbeat.microvolts(at: index, phase: seed * 37)
             return (value * 1000).rounded() / 1000
         }
         var sample = HealthSample(

@@ -28,7 +28,7 @@ struct LiveElectrocardiogramTests {
         #expect(first.anomalies.isEmpty, "\(first.summaries)")
 
         let store = try timeline.support.openArchive()
-        let kept = try await store.writer.read { db in
+        let kept = try store.writer.read { db in
             try Row.fetchAll(
                 db,
                 sql: """

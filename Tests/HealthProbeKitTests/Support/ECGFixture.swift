@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// Synthetic ECG recordings as an export writes them (`electrocardiograms/ecg_….csv`): the
 /// person's lines first ("Test User", 2000-01-01), then the recording's header and its voltages.
@@ -14,8 +15,7 @@ struct ECGFixture {
 
     var voltages: [String] {
         (0..<samples).map { index in
-            let beat = Double((index + seed * 37) % 512) / 512
-            let value = beat > 0.2 && beat < 0.24 ? 1200 * sin((beat - 0.2) / 0.04 * .pi) : 60 * sin(beat * 2 * .pi)
+            let value = SyntheticHeartbeat.microvolts(at: index, phase: seed * 37)
             let text = String(format: "%.3f", value)
             return decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
         }
