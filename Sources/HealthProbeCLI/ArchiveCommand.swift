@@ -36,7 +36,7 @@ extension HealthProbeCommand {
                 let hint = error == .exists(file) ? "; add --force to replace it" : ""
                 throw CommandFailure(error.localizedDescription + hint, code: CommandFailure.ioFailureCode)
             }
-            Output.line(backup.summary + " (\(Output.grouped(Int(backup.bytes / 1024))) KiB)")
+            Output.line(backup.summary + " (\(Output.size(backup.bytes)))")
         }
     }
 

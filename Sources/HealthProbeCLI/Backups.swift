@@ -36,7 +36,7 @@ extension HealthProbeCommand {
             guard !backups.isEmpty else { return Output.line("No backups in \(url.path).") }
             for backup in backups {
                 let facts = [
-                    backup.deviceName ?? "unnamed device", backup.date.map(UTCText.iso8601) ?? "no date",
+                    backup.deviceName ?? "unnamed device", backup.date.map(Output.time) ?? "no date",
                     backup.iOSVersion.map { "iOS \($0)" } ?? "iOS version unknown",
                     backup.encrypted ? "encrypted: holds Health data" : "not encrypted: no Health data",
                 ]

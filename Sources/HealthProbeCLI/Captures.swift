@@ -19,8 +19,8 @@ extension HealthProbeCommand {
             for capture in captures {
                 let columns = [
                     String(capture.id).padding(4), capture.origin.rawValue.padding(11),
-                    (capture.completedAt.map(UTCText.iso8601) ?? "-").padding(22),
-                    (capture.exportDate.map(UTCText.iso8601) ?? "-").padding(22),
+                    (capture.completedAt.map(Output.time) ?? "-").padding(22),
+                    (capture.exportDate.map(Output.time) ?? "-").padding(22),
                     Output.grouped(capture.records).padding(12),
                     Output.grouped(capture.new).padding(12), Output.grouped(capture.gone).padding(12),
                     Output.grouped(capture.unreadable),

@@ -57,11 +57,9 @@ extension HealthProbeCommand {
             case .export: try checkExport()
             case .healthDatabase: try checkBackup(.database(path: path))
             case .damagedBackup:
-                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: BackupCheck.refusalMessage)
-                throw Self.refusal(PhoneBackupError.damaged(what: "its Manifest.plist"), of: path)
+                throw refusal(PhoneBackupError.damaged(what: "its Manifest.plist"), of: path)
             case .backup(encrypted: false):
-                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: BackupCheck.refusalMessage)
-                throw Self.refusal(PhoneBackupError.notEncrypted, of: path)
+                throw refusal(PhoneBackupError.notEncrypted, of: path)
             case .backup(encrypted: true):
                 let password: [UInt8]
                 do {
@@ -97,7 +95,8 @@ extension HealthProbeCommand {
                 }
             } catch let failure {
                 guard let backupError = failure.underlying as? PhoneBackupError else { throw failure }
-                throw Self.refusal(backupError, of: path)
+                // BackupCheck has noted it in the trail already.
+                throw refusal(backupError, of: path, noting: false)
             }
             try checkIntoArchive(inputName: check.inputName) { store, progress in
                 let result = try check.run(into: store, progress: progress)
@@ -149,9 +148,13 @@ extension HealthProbeCommand {
         }
 
         /// A backup refused, in one line that names it.
-        private static func refusal(_ error: PhoneBackupError, of path: String) -> CommandFailure {
-            CommandFailure(
-                "\(URL(fileURLWithPath: path).lastPathComponent): \(error.message)", code: CommandFailure.badInputCode)
+        /// A backup refused before it is opened, noted in the archive's trail (when there is one).
+        private func refusal(_ error: PhoneBackupError, of path: String, noting: Bool = true) -> CommandFailure {
+            let input = URL(fileURLWithPath: path)
+            if noting {
+                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: ExportCheck.refusal(of: input, error))
+            }
+            return CommandFailure("\(input.lastPathComponent): \(error.message)", code: CommandFailure.badInputCode)
         }
 
         /// Exit 3 when the check found anomalies at or above the threshold.
@@ -227,7 +230,7 @@ struct CheckReport: Encodable {
         Output.line(
             "Capture \(capture.id) of \(inputName)"
                 + (capture.exportDate.map {
-                    (capture.origin == .backup ? ", its newest entry " : ", exported ") + UTCText.iso8601($0)
+                    (capture.origin == .backup ? ", its newest entry " : ", exported ") + Output.time($0)
                 } ?? ""))
         Output.line(
             "  records \(grouped(capture.records))  new \(grouped(capture.new))  unchanged \(grouped(capture.unchanged))  gone \(grouped(capture.gone))"

@@ -2,6 +2,7 @@ import AppleHealthExport
 import ArgumentParser
 import Foundation
 import HealthProbeKit
+import HealthProbeScreens
 
 /// A command's failure: one line on stderr and an exit code (docs/DESIGN.md §9). Commands throw it; the
 /// entry point (`HealthProbeCommand.runMain`) prints it and exits, so `defer` blocks run and
@@ -47,7 +48,10 @@ struct CommandFailure: Error, Equatable {
             return mapped(failure.underlying, archivePath: archivePath)
         default:
             if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {
-                return CommandFailure(archive.localizedDescription + hint(for: archive), code: ioFailureCode)
+                let unchanged =
+                    archive.leavesArchiveAsItWas && ArchiveOptions.writing.get() ? " (nothing was changed)" : ""
+                return CommandFailure(
+                    archive.localizedDescription + unchanged + hint(for: archive), code: ioFailureCode)
             }
             return CommandFailure(error.localizedDescription, code: ioFailureCode)
         }
@@ -89,6 +93,21 @@ enum Output {
 
     static func line(_ text: String = "") {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// "2000-01-01 09:30 UTC", in this machine's time zone, as the dashboard writes times.
+    static func time(_ date: Date) -> String {
+        ReadableTime().minute(date)
+    }
+
+    /// ``time(_:)`` of seconds since 1970.
+    static func time(seconds: Double) -> String {
+        time(Date(timeIntervalSince1970: seconds))
+    }
+
+    /// "6.8 MiB", as the dashboard writes sizes.
+    static func size(_ bytes: Int64) -> String {
+        ScreenFormat().bytes(bytes)
     }
 
     /// "1,234", as evidence writes numbers.

@@ -22,11 +22,19 @@ enum CommandSuggestion {
         if FileManager.default.fileExists(atPath: first) {
             return "unknown command '\(first)'; to check it: healthprobe check \(first)"
         }
-        let nearest = names.map { ($0, distance(first.lowercased(), $0)) }.min { $0.1 < $1.1 }
-        guard let nearest, nearest.1 <= max(2, first.count / 3) else {
+        guard let nearest = nearest(to: first, among: names) else {
             return "unknown command '\(first)'; the commands are \(names.joined(separator: ", "))"
         }
-        return "unknown command '\(first)'; did you mean '\(nearest.0)'?"
+        return "unknown command '\(first)'; did you mean '\(nearest)'?"
+    }
+
+    /// The name closest to `word` (case aside), when it is close enough to be what was meant:
+    /// at most two edits, or a third of the word's length for longer words.
+    static func nearest(to word: String, among names: [String]) -> String? {
+        let typed = word.lowercased()
+        let closest = names.map { ($0, distance(typed, $0.lowercased())) }.min { $0.1 < $1.1 }
+        guard let closest, closest.1 <= max(2, word.count / 3) else { return nil }
+        return closest.0
     }
 
     /// Levenshtein distance.

@@ -17,12 +17,12 @@ extension HealthProbeCommand {
             guard !runs.isEmpty else { return Output.line("No exports yet.") }
             for run in runs {
                 var line =
-                    "#\(run.id)  \(UTCText.iso8601(run.startedAt))  \(run.trigger.rawValue)  \(run.format.rawValue)"
+                    "#\(run.id)  \(Output.time(run.startedAt))  \(run.trigger.rawValue)  \(run.format.rawValue)"
                 if run.encrypted { line += " (encrypted)" }
                 line += "  \(run.range)  \(run.outcome.rawValue)"
                 if let records = run.records { line += "  \(Output.grouped(records)) records" }
                 if let bytes = run.bytes {
-                    line += "  \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))"
+                    line += "  \(Output.size(bytes))"
                 }
                 if let capture = run.captureId { line += "  capture \(capture)" }
                 Output.line(line)

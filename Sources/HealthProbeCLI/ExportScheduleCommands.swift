@@ -115,11 +115,11 @@ extension HealthProbeCommand {
                 "Every \(schedule.cadence.rawValue) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)"
             )
             if let last = state.lastCompletedSlot {
-                Output.line("Last completed: \(UTCText.iso8601(seconds: last))")
+                Output.line("Last completed: \(Output.time(seconds: last))")
             }
             let owed = max(state.lastCompletedSlot ?? schedule.createdAt, schedule.createdAt)
             let next = schedule.nextSlot(after: Date(timeIntervalSince1970: owed))
-            Output.line("Next due: \(UTCText.iso8601(seconds: next.timeIntervalSince1970.rounded(.down)))")
+            Output.line("Next due: \(Output.time(seconds: next.timeIntervalSince1970.rounded(.down)))")
         }
 
         static let readPassword: @Sendable (String) throws -> [UInt8] = { path in
@@ -145,7 +145,7 @@ extension HealthProbeCommand {
                 Output.line("No export schedule.")
             case .notDue(let next):
                 Output.line(
-                    "Nothing due; next at \(UTCText.iso8601(seconds: next.timeIntervalSince1970.rounded(.down))).")
+                    "Nothing due; next at \(Output.time(seconds: next.timeIntervalSince1970.rounded(.down))).")
             case .exported(let result, _):
                 Output.line(ExportRunner.summary(result).trimmingCharacters(in: .newlines))
             case .failed(let failure, _):

@@ -77,7 +77,7 @@ extension HealthProbeCommand {
                 }
             FileHandle.standardError.write(
                 Data(
-                    "wrote \(Output.grouped(written.elements)) elements (\(written.xmlBytes / 1_048_576) MiB of XML) to \(output)\n"
+                    "wrote \(Output.grouped(written.elements)) elements (\(Output.size(Int64(written.xmlBytes))) of XML) to \(output)\n"
                         .utf8))
         }
     }

@@ -42,18 +42,20 @@ struct ArchiveOptions: ParsableArguments {
     static var defaultPath: String {
         let base =
             FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: UserHome.path).appendingPathComponent(".local/share")
         return base.appendingPathComponent("healthprobe/archive.sqlite").path
     }
 
     func open() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
+        Self.writing.set(true)
         return try ArchiveStore.open(at: resolvedPath, busyTimeout: try Self.busyTimeout())
     }
 
     /// Opens an archive that must already exist: commands that only read never create one.
     func openExisting() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
+        Self.writing.set(true)
         return try ArchiveStore.open(at: resolvedPath, creating: false, busyTimeout: try Self.busyTimeout())
     }
 
@@ -78,6 +80,9 @@ struct ArchiveOptions: ParsableArguments {
 
     /// The archive the running command opened, named in its errors.
     static let inUse = LockedValue<String?>(nil)
+    /// Whether the running command opened it to change it: only then do its errors say that
+    /// nothing was changed.
+    static let writing = LockedValue<Bool>(false)
 }
 
 struct OutputOptions: ParsableArguments {
@@ -87,6 +92,19 @@ struct OutputOptions: ParsableArguments {
 
 extension HealthProbeCommand {
     /// The entry point for `main.swift`: parses the command line and runs the command.
+    /// A usage error in the style of every other failure — `healthprobe: ` and one line — with
+    /// where the usage is, instead of argument-parser's "Error:" and the whole usage; help and
+    /// `--version` (clean exits) are printed as argument-parser prints them.
+    private static func exitWithUsageError(_ error: any Error) -> Never {
+        if exitCode(for: error) == .success { exit(withError: error) }
+        var lines = ["healthprobe: " + message(for: error)]
+        if let see = fullMessage(for: error).split(separator: "\n").last(where: { $0.contains("--help") }) {
+            lines.append(see.trimmingCharacters(in: .whitespaces))
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        Foundation.exit(exitCode(for: error).rawValue)
+    }
+
     public static func runMain() async {
         // A file-size limit makes a write fail (EFBIG) like a full disk, instead of killing us
         // before an export can remove its temporary.
@@ -101,7 +119,7 @@ extension HealthProbeCommand {
                 FileHandle.standardError.write(Data("healthprobe: \(suggestion)\n".utf8))
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
-            exit(withError: error)
+            exitWithUsageError(error)
         }
         do {
             var running = command
@@ -116,7 +134,7 @@ extension HealthProbeCommand {
             if exitCode(for: error) == .success { exit(withError: error) }
             // The one place a failure becomes a line on stderr and an exit code.
             guard let failure = CommandFailure.mapped(error, archivePath: ArchiveOptions.inUse.get()) else {
-                exit(withError: error)
+                exitWithUsageError(error)
             }
             FileHandle.standardError.write(Data("healthprobe: \(failure.message)\n".utf8))
             Foundation.exit(failure.code)

@@ -27,7 +27,9 @@ extension HealthProbeCommand {
                 resolved = reopen ? try store.reopenAnomalies(ids: ids) : try store.resolveAnomalies(ids: ids)
             } catch let error as ArchiveError {
                 if case .unknownAnomalies = error {
-                    throw CommandFailure(error.localizedDescription, code: ExitCode.validationFailure.rawValue)
+                    throw CommandFailure(
+                        error.localizedDescription + " (nothing was changed)", code: ExitCode.validationFailure.rawValue
+                    )
                 }
                 throw error
             }

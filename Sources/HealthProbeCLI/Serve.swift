@@ -19,17 +19,22 @@ extension HealthProbeCommand {
         @Flag(help: "Open the address in the default browser.")
         var open = false
 
-        @Option(name: .customLong("max-upload-mb"), help: "The largest export Check Now accepts, in MB.")
-        var maxUploadMB = 8_192
+        @Option(help: "The largest export Check Now accepts: 500MiB, 8GiB, … (binary units, as sizes are shown).")
+        var maxUpload = ByteSize(bytes: 8 << 30)
+
+        /// The option's first name, in MiB; still read so that scripts written for it keep working.
+        @Option(name: .customLong("max-upload-mb"), help: .hidden)
+        var maxUploadMiB: Int?
 
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
-            guard maxUploadMB > 0 else { throw ValidationError("--max-upload-mb must be more than 0.") }
+            if let maxUploadMiB, maxUploadMiB <= 0 { throw ValidationError("--max-upload-mb must be more than 0.") }
         }
 
         func run() async throws {
             let configuration = WebConfiguration(
-                archivePath: archive.resolvedPath, port: port, maxUploadBytes: Int64(maxUploadMB) << 20)
+                archivePath: archive.resolvedPath, port: port,
+                maxUploadBytes: maxUploadMiB.map { Int64($0) << 20 } ?? maxUpload.bytes)
             let server = DashboardServer(configuration: configuration)
             let open = open
             do {

@@ -88,9 +88,12 @@ extension HealthProbeCommand {
             return try list.split(separator: ",").map { name in
                 let name = name.trimmingCharacters(in: .whitespaces)
                 guard let type = HealthKitCatalog.monitoredType(named: name) else {
+                    let names = HealthKitCatalog.types.map(\.shortName)
+                    if let nearest = CommandSuggestion.nearest(to: name, among: names) {
+                        throw ValidationError("\(name) is not a type HealthProbe monitors; did you mean \(nearest)?")
+                    }
                     throw ValidationError(
-                        "\(name) is not a type HealthProbe monitors; choose from "
-                            + HealthKitCatalog.types.map(\.shortName).joined(separator: ", ") + ".")
+                        "\(name) is not a type HealthProbe monitors; choose from \(names.joined(separator: ", ")).")
                 }
                 return type.identifier
             }

@@ -35,7 +35,8 @@ extension HealthProbeCommand {
             let details = try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
             guard let details else {
                 throw CommandFailure(
-                    ArchiveError.unknownAnomalies([String(id)]).localizedDescription,
+                    ArchiveError.unknownAnomalies([String(id)]).localizedDescription
+                        + CommandFailure.hint(for: .unknownAnomalies([String(id)])),
                     code: ExitCode.validationFailure.rawValue)
             }
             switch format {
@@ -43,7 +44,14 @@ extension HealthProbeCommand {
             case .markdown: Output.line(details.markdown)
             case .text:
                 Output.line(details.text)
-                if !includeValues { Output.line("(`healthprobe show \(id) --include-values` shows them.)") }
+                var more: [String] = []
+                if details.recordTotal > details.records.count {
+                    more.append("`healthprobe show \(id) --limit \(details.recordTotal)` lists every record")
+                }
+                if !includeValues && !details.records.isEmpty {
+                    more.append("`--include-values` shows their values")
+                }
+                if !more.isEmpty { Output.line("(" + more.joined(separator: "; ") + ".)") }
             }
         }
     }

@@ -15,7 +15,7 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(status) }
             Output.line("Status: \(status.statusMessage)")
             Output.line("Archive \(status.path ?? "in memory")")
-            Output.line("  size \(Output.grouped(Int(status.archiveBytes / 1024))) KiB, \(Self.integrity(status))")
+            Output.line("  size \(Output.size(status.archiveBytes)), \(Self.integrity(status))")
             Output.line(
                 "  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
             )
@@ -28,7 +28,7 @@ extension HealthProbeCommand {
                     : "  unresolved anomalies: \(open.joined(separator: ", ")) (`healthprobe anomalies` lists them)")
             guard let last = status.lastCapture else { return Output.line("No captures yet.") }
             Output.line(
-                "Last capture \(last.id), completed \(last.completedAt.map(UTCText.iso8601) ?? "-"), \(Output.grouped(last.records)) records"
+                "Last capture \(last.id), completed \(last.completedAt.map(Output.time) ?? "-"), \(Output.grouped(last.records)) records"
             )
             for type in status.types {
                 let sources = type.sources.count == 1 ? "1 source" : "\(type.sources.count) sources"
@@ -43,7 +43,7 @@ extension HealthProbeCommand {
             guard let result = status.integrity, let checkedAt = status.integrityCheckedAt else {
                 return "not verified yet (`healthprobe archive verify` checks it)"
             }
-            let when = checkedAt.formatted(.iso8601)
+            let when = Output.time(checkedAt)
             return result == "ok"
                 ? "verified intact \(when)" : "damaged when verified \(when): \(result) (`healthprobe archive verify`)"
         }

@@ -11,17 +11,9 @@ public struct ScreenFormat: Sendable {
 
     public static let utc = ScreenFormat(timeZone: TimeZone(identifier: "UTC")!)
 
-    /// "2000-01-01 09:30 UTC".
+    /// "2000-01-01 09:30 UTC", as every face writes a time (``ReadableTime``).
     public func dateTime(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let zone =
-            ["UTC", "GMT"].contains(timeZone.identifier)
-            ? "UTC" : timeZone.abbreviation(for: date) ?? timeZone.identifier
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d %@", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0, zone)
+        ReadableTime(zone: timeZone).minute(date)
     }
 
     /// "3 hours ago", "just now", "in 2 days".

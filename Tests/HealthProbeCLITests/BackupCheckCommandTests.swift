@@ -77,7 +77,7 @@ struct BackupCheckCommandTests {
         let (archive, path, _) = try Self.scene(.file)
         let outcome = try CommandRunner.run(["check", path, "--archive", archive])
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
-        #expect(outcome.stdout.contains("Capture 2 of healthdb_secure.sqlite, its newest entry 2000-01-26T12:00:00Z"))
+        #expect(outcome.stdout.contains("Capture 2 of healthdb_secure.sqlite, its newest entry 2000-01-26 12:00 UTC"))
         #expect(outcome.stdout.contains("records 523  new 15  unchanged 508  gone 50"))
         #expect(outcome.stdout.contains("deleted in Health 20: 20 StepCount on 2000-01-26"))
         #expect(outcome.stdout.contains("not compared 2: kinds a Health database does not hold"))

@@ -39,8 +39,8 @@ struct BackupsCommandTests {
         #expect(listed.status == 0)
         #expect(
             listed.stdout.split(separator: "\n") == [
-                "00008101-TESTDEVICE02  iPad-TESTDEVICE, 2000-01-02T00:00:00Z, iOS 16.7, not encrypted: no Health data",
-                "00008101-TESTDEVICE01  iPhone-TESTDEVICE, 2000-01-01T00:00:00Z, iOS 17.5, encrypted: holds Health data",
+                "00008101-TESTDEVICE02  iPad-TESTDEVICE, 2000-01-02 00:00 UTC, iOS 16.7, not encrypted: no Health data",
+                "00008101-TESTDEVICE01  iPhone-TESTDEVICE, 2000-01-01 00:00 UTC, iOS 17.5, encrypted: holds Health data",
                 "Check it: healthprobe check \"\(parent.appendingPathComponent("00008101-TESTDEVICE01").path)\" (asks for the backup's password)",
             ])
         let json = try CommandRunner.run(["backups", parent.path, "--json"])

@@ -19,7 +19,10 @@ public struct CommandRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Times print in the machine's zone: the tests read them in UTC unless they say otherwise.
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"].merging(environment) { $1 }) {
+            $1
+        }
         return process
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// Why the archive could not be opened, read or written. Messages state what happened and
-/// whether anything changed; the faces add how to go on (a flag, a button).
+/// Why the archive could not be opened, read or written. Messages state what happened; the
+/// faces add how to go on (a flag, a button) and, where they were changing something, that
+/// nothing was (``leavesArchiveAsItWas``).
 public enum ArchiveError: Error, LocalizedError, Equatable {
     case notAnArchive(path: String)
     case writtenByNewerVersion(path: String, unknownMigrations: [String])
@@ -23,7 +24,7 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
         case .notAnArchive(let path):
             "\(path) is not a HealthProbe archive"
         case .writtenByNewerVersion(let path, _):
-            "\(path) was written by a newer HealthProbe; update HealthProbe to open it (nothing was changed)"
+            "\(path) was written by a newer HealthProbe; update HealthProbe to open it"
         case .cannotCreate(let path, let problem):
             "cannot create the archive at \(path): \(problem)"
         case .storage(let problem):
@@ -31,13 +32,22 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
         case .missing(let path):
             "there is no archive at \(path) yet"
         case .busy(let path):
-            "\(path) is busy: another HealthProbe is writing it, as a check does until it finishes; try again then (nothing was changed)"
+            "\(path) is busy: another HealthProbe is writing it, as a check does until it finishes; try again then"
         case .damaged(let path):
             "\(path) is damaged: SQLite found its pages inconsistent"
         case .cannotWrite(let path, let problem):
             "\(path) could not be written: \(problem)"
         case .unknownAnomalies(let ids):
-            "no anomaly with id \(ids.joined(separator: ", ")) in this archive (nothing was changed)"
+            "no anomaly with id \(ids.joined(separator: ", ")) in this archive"
+        }
+    }
+
+    /// Whether a write refused this way changed nothing at all: it never began (the archive was
+    /// busy, newer, or the anomaly unknown), so a writing face may say so.
+    public var leavesArchiveAsItWas: Bool {
+        switch self {
+        case .writtenByNewerVersion, .busy, .unknownAnomalies: true
+        default: false
         }
     }
 

@@ -52,7 +52,8 @@ extension ArchiveStore {
     }
 
     /// A record an anomaly is about, as a report shows it (decoded from its row by column name).
-    public struct AnomalyRecord: Sendable, Codable, Equatable, FetchableRecord {
+    /// In JSON (`show --format json`, the assistant's `get_anomaly`), its times in ISO 8601.
+    public struct AnomalyRecord: Sendable, Encodable, Equatable, FetchableRecord {
         public var recordId: Int64
         public var role: String
         public var type: String
@@ -63,10 +64,37 @@ extension ArchiveStore {
         /// The value as read; shown only when asked for.
         public var value: String?
 
+        public init(row: Row) throws {
+            recordId = row["recordId"]
+            role = row["role"]
+            type = row["type"]
+            sourceName = row["sourceName"]
+            startDate = row["startDate"]
+            endDate = row["endDate"]
+            unit = row["unit"]
+            value = row["value"]
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case recordId, role, type, sourceName, startDate, endDate, unit, value
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(recordId, forKey: .recordId)
+            try container.encode(role, forKey: .role)
+            try container.encode(type, forKey: .type)
+            try container.encodeIfPresent(sourceName, forKey: .sourceName)
+            try container.encodeIfPresent(startDate.map { UTCText.iso8601(seconds: $0) }, forKey: .startDate)
+            try container.encodeIfPresent(endDate.map { UTCText.iso8601(seconds: $0) }, forKey: .endDate)
+            try container.encodeIfPresent(unit, forKey: .unit)
+            try container.encodeIfPresent(value, forKey: .value)
+        }
     }
 
-    /// The records of anomaly `id`, ordered by role and start, at most `limit` after the first
-    /// `offset`; and how many in all.
+    /// The records of anomaly `id` in time order, at most `limit` after the first `offset`; and
+    /// how many in all. At one time, `before` comes ahead of `after`, so that a changed value reads
+    /// as its pair.
     public func fetchAnomalyRecords(id: Int64, limit: Int, offset: Int = 0) throws
         -> (records: [AnomalyRecord], total: Int)
     {
@@ -80,7 +108,8 @@ extension ArchiveStore {
                     SELECT l.recordId, l.role, r.type, r.sourceName, r.startDate, r.endDate, r.unit, r.value,
                         r.kind, r.details
                     FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
-                    WHERE l.anomalyId = ? ORDER BY l.role, r.startDate, r.id LIMIT ? OFFSET ?
+                    WHERE l.anomalyId = ?
+                    ORDER BY r.startDate, r.endDate, l.role = 'after', l.role, r.id LIMIT ? OFFSET ?
                     """, arguments: [id, limit, max(0, offset)])
             // A workout has no single value: its duration, distance and energy stand for it.
             let records = try rows.map { row in

@@ -4,7 +4,7 @@ import GRDB
 /// The archive's record of what happened to it. Messages carry counts and identifiers of
 /// HealthProbe's own objects, never health values or names.
 public enum AuditLog {
-    public enum Event: String, Sendable, Codable {
+    public enum Event: String, Sendable, Codable, CaseIterable {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
             anomalyReopened

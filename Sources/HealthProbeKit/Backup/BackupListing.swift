@@ -19,9 +19,9 @@ public struct BackupSummary: Sendable, Codable, Equatable {
 public enum BackupListing {
     /// Where Finder (and iTunes before it) keeps backups on a Mac.
     public static var defaultFolder: URL {
-        // NSHomeDirectory, not homeDirectoryForCurrentUser: that one exists on macOS only, and the
-        // kit builds for iOS too (where this folder is never there).
-        URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        // Not homeDirectoryForCurrentUser: that one exists on macOS only, and the kit builds for
+        // iOS too (where this folder is never there).
+        URL(fileURLWithPath: UserHome.path, isDirectory: true)
             .appendingPathComponent("Library/Application Support/MobileSync/Backup", isDirectory: true)
     }
 

@@ -76,8 +76,11 @@ public enum CaptureAudit {
         findings += divergence.findings
         var notes: [String] = []
         if !divergence.untested.isEmpty {
+            let names = divergence.untested.map(SampleTypeCatalog.displayName).sorted()
+            let named =
+                names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) more" : "")
             let note =
-                "divergence not tested for \(divergence.untested.count) sample type\(divergence.untested.count == 1 ? "" : "s"): "
+                "divergence not tested for \(named): "
                 + "fewer than \(thresholds.divergenceMinimumBaselineDays) days of history before the last "
                 + "\(thresholds.divergenceRecentDays) days"
             notes.append(note)

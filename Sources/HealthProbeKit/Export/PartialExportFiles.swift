@@ -25,7 +25,7 @@ public struct PartialExportFiles: Sendable {
         } else if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty {
             base = xdg + "/healthprobe"
         } else {
-            base = NSHomeDirectory() + "/.local/state/healthprobe"
+            base = UserHome.path + "/.local/state/healthprobe"
         }
         return PartialExportFiles(registryFolder: base + "/partial-exports")
     }

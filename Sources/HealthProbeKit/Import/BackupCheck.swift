@@ -17,8 +17,6 @@ public final class BackupCheck: Sendable {
         case encryptedBackup(folder: URL, password: [UInt8])
     }
 
-    public static let refusalMessage = "refused an input that is not a readable Health database or backup"
-
     /// Opens `source`; `deriving` is told the password's rounds before they run. A refusal is
     /// noted in the trail of the archive at `archivePath` when one exists there; none is created.
     public init(
@@ -36,7 +34,14 @@ public final class BackupCheck: Sendable {
                     backup: folder, password: password, workFolder: workFolder, deriving: deriving)
             }
         } catch {
-            if let archivePath { ExportCheck.noteRefusal(archiveAt: archivePath, message: Self.refusalMessage) }
+            if let archivePath {
+                let input: URL
+                switch source {
+                case .database(let path): input = URL(fileURLWithPath: path)
+                case .encryptedBackup(let folder, _): input = folder
+                }
+                ExportCheck.noteRefusal(archiveAt: archivePath, message: ExportCheck.refusal(of: input, error))
+            }
             throw ExportCheck.Failure(underlying: error, archiveUnchanged: true)
         }
     }

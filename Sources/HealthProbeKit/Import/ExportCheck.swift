@@ -16,6 +16,8 @@ import GRDB
 /// was" only then.
 public struct ExportCheck: Sendable {
     public let reader: ExportReader
+    /// The file or folder as given, as refusals name it.
+    public let input: URL
 
     /// Why a check failed, and whether the archive was verified unchanged afterwards.
     public struct Failure: Error, LocalizedError {
@@ -33,10 +35,11 @@ public struct ExportCheck: Sendable {
     /// Opens `input` (a zip, a folder or the main XML file). A refusal is noted in the trail of
     /// the archive at `archivePath` when one exists there; none is created.
     public init(input: URL, archivePath: String?) throws(Failure) {
+        self.input = input
         do {
             reader = try ExportReader(url: input)
         } catch {
-            if let archivePath { Self.noteRefusal(archiveAt: archivePath) }
+            if let archivePath { Self.noteRefusal(archiveAt: archivePath, message: Self.refusal(of: input, error)) }
             throw Failure(underlying: error, archiveUnchanged: true)
         }
     }
@@ -55,7 +58,7 @@ public struct ExportCheck: Sendable {
         } catch {
             let after = try? store.footprint()
             let unchanged = before != nil && before == after
-            if error is ExportError { Self.noteRefusal(in: store) }
+            if error is ExportError { Self.noteRefusal(in: store, message: Self.refusal(of: input, error)) }
             if let older = error as? OlderExportRefusal {
                 Self.noteRefusal(in: store, message: "refused \(older.inputName): older than the export last checked")
             }
@@ -64,15 +67,23 @@ public struct ExportCheck: Sendable {
         }
     }
 
-    public static let refusalMessage = "refused an input that is not a readable Apple Health export"
+    /// The audit trail's line for a refused input: its file name and why, as the refusal said it
+    /// ("refused export.zip: it is not a zip archive …").
+    public static func refusal(of input: URL, _ error: any Error) -> String {
+        let name = input.lastPathComponent
+        let reason =
+            (error as? PhoneBackupError)?.message ?? (error as? HealthDatabaseError)?.message
+            ?? error.localizedDescription
+        return "refused " + (reason.hasPrefix(name) || reason.hasPrefix(input.path) ? reason : "\(name): \(reason)")
+    }
 
     /// Notes a refused input in the trail of an existing archive; creates none.
-    public static func noteRefusal(archiveAt path: String, message: String = refusalMessage) {
+    public static func noteRefusal(archiveAt path: String, message: String) {
         guard FileManager.default.fileExists(atPath: path), let store = try? ArchiveStore.open(at: path) else { return }
         noteRefusal(in: store, message: message)
     }
 
-    static func noteRefusal(in store: ArchiveStore, message: String = refusalMessage) {
+    static func noteRefusal(in store: ArchiveStore, message: String) {
         try? store.recordInAuditTrail(.inputRefused, message: message)
     }
 }

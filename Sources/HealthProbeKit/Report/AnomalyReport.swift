@@ -1,3 +1,5 @@
+import Foundation
+
 /// One anomaly with what it is about: `show`'s output in text, Markdown (for a bug report, the
 /// detail screen's Share) or JSON. Health values appear only when the user asked for them.
 public struct AnomalyReport: Sendable, Encodable {
@@ -13,8 +15,9 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     private var when: String {
-        var text = "detected \(UTCText.iso8601(anomaly.detectedAt)) in capture \(anomaly.captureId)"
-        if let exported = capture?.exportDate { text += " (export of \(UTCText.iso8601(exported)))" }
+        let time = ReadableTime()
+        var text = "detected \(time.minute(anomaly.detectedAt)) in capture \(anomaly.captureId)"
+        if let exported = capture?.exportDate { text += " (export of \(time.minute(exported)))" }
         if let previous = capture?.previousCaptureId { text += ", compared with capture \(previous)" }
         return text
     }
@@ -35,7 +38,7 @@ public struct AnomalyReport: Sendable, Encodable {
         }
         if !records.isEmpty {
             lines += ["", "### Records (\(records.count) of \(recordTotal))", ""]
-            lines += ["| role | start (UTC) | end (UTC) | source | value |", "|---|---|---|---|---|"]
+            lines += ["| role | start | end | source | value |", "|---|---|---|---|---|"]
             lines += records.map { record in
                 "| \(record.role) | \(date(record.startDate)) | \(date(record.endDate)) | "
                     + "\(escaped(record.sourceName ?? "-")) | \(escaped(value(record))) |"
@@ -73,7 +76,7 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     private func date(_ seconds: Double?) -> String {
-        seconds.map { UTCText.iso8601(seconds: $0) } ?? "-"
+        seconds.map { ReadableTime.utc.second(Date(timeIntervalSince1970: $0)) } ?? "-"
     }
 
     private func escaped(_ text: String) -> String {

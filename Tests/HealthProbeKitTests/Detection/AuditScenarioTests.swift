@@ -120,6 +120,14 @@ struct AuditScenarioTests {
         let linked = try store.fetchAnomalyRecords(id: loss.id, limit: 10_000)
         #expect(linked.total == loss.recordCount)
         #expect(linked.records.allSatisfy { $0.role == "vanished" && $0.type == Self.sleep })
+        // A changed value reads as its pair: each record before its change, then after it.
+        let modified = try #require(second.first { $0.type == .valueModified })
+        let pairs = try store.fetchAnomalyRecords(id: modified.id, limit: 10_000).records
+        #expect(pairs.count == 2 * modified.recordCount && !pairs.isEmpty)
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+            #expect(pairs[index].role == "before" && pairs[index + 1].role == "after")
+            #expect(pairs[index].startDate == pairs[index + 1].startDate)
+        }
         let goneReasons = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT goneReason FROM record WHERE goneCapture = 2 ORDER BY 1")
         }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Times as people read them, the same in every face: `2000-01-01 09:30 UTC`, in a time zone
+/// named by its abbreviation. Scripts get ISO 8601 in UTC instead (``ReportJSON``, ``UTCText``).
+public struct ReadableTime: Sendable {
+    public var zone: TimeZone
+
+    public init(zone: TimeZone = .current) {
+        self.zone = zone
+    }
+
+    public static let utc = ReadableTime(zone: TimeZone(identifier: "UTC")!)
+
+    /// `2000-01-01 09:30 UTC`.
+    public func minute(_ date: Date) -> String {
+        text(date, seconds: false)
+    }
+
+    /// `2000-01-01 09:30:15 UTC`, for a record's own time.
+    public func second(_ date: Date) -> String {
+        text(date, seconds: true)
+    }
+
+    private func text(_ date: Date, seconds: Bool) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let name = ["UTC", "GMT"].contains(zone.identifier) ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier
+        var text = String(
+            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0)
+        if seconds { text += String(format: ":%02d", parts.second ?? 0) }
+        return text + " " + name
+    }
+}
