@@ -51,6 +51,8 @@ public enum SampleTypeCatalog {
         case "HKWorkoutTypeIdentifier": return "workout"
         case "HKActivitySummaryTypeIdentifier": return "activity summary"
         case "HKDataTypeIdentifierElectrocardiogram": return "ECG"
+        // Not "dietary fat total": a day's figure of it is already a total ("daily … total").
+        case "HKQuantityTypeIdentifierDietaryFatTotal": return "dietary fat"
         default: break
         }
         guard let prefix = prefixes.first(where: { sampleType.hasPrefix($0) }) else { return sampleType }
