@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Type-checks the Apple-only code — HealthProbeHealthKit, and HealthProbeApp's non-SwiftUI files —
-# in Swift 6 mode on Linux, against stub modules of HealthKit, BackgroundTasks and Security in
-# Scripts/AppleStubs/, written from Apple's documentation for the iOS 18.4 SDK (Xcode 16.3).
+# Type-checks the Apple-only code — HealthProbeHealthKit, HealthProbeApp with its SwiftUI views,
+# and the Xcode target's @main App (App/Main) — in Swift 6 mode on Linux, against stub modules of
+# HealthKit, BackgroundTasks, Security and SwiftUI in Scripts/AppleStubs/, written from Apple's
+# documentation for the iOS 18.4 SDK (Xcode 16.3). The Apple-only files are inside
+# `#if os(iOS) || HEALTHPROBE_APPLE_STUBS`; only this script sets the second condition, so the
+# files checked here are the ones Xcode compiles for iOS, and a Mac's `swift build` skips them.
 #
 # What it catches: a call whose labels, types, optionality or isolation do not match the
-# documented declarations, a non-Sendable framework object sent across tasks, a main-actor
-# closure handed where the framework calls it from a background queue, a warning. What it
-# cannot: that the real SDK agrees with the stubs, and anything in the SwiftUI views (no SwiftUI
-# stub: they are compiled by Xcode only). Scripts/AppleStubs/Misuse/ holds code the documented
-# declarations refuse; the script fails if any of it type-checks. (Swift 6.3 accepts a BGTask
-# sent into a detached task from its launch handler, which the review reproduced with an earlier
-# compiler: the app no longer does it, and no misuse case claims it.)
+# documented declarations (a main-actor model read from a `Binding`'s `@isolated(any) @Sendable`
+# closures; a framework object that is not `Sendable` sent across tasks), an initialiser Apple
+# marks unavailable, a switch over a framework enumeration without `@unknown default` (the stubs
+# are built with library evolution, as Apple's frameworks are), a warning. Then a lint reads what no
+# stub can show: an iOS-only framework guarded by `canImport` (true on macOS), macOS-only
+# Foundation in a target the iPhone app links, file protection a locked phone's background work
+# cannot open. Scripts/AppleStubs/Misuse/ holds a misuse of each kind; the script fails if any
+# type-checks or passes the lint.
+#
+# What it cannot: that the real SDK agrees with the stubs (they hold only what the app uses), the
+# macOS SDK's own availability (nothing here compiles for macOS: the lint stands in), and run-time
+# behaviour — a main-actor closure that a framework calls on a background queue type-checks when
+# its parameter is not `@Sendable` (BackgroundTasks' launch handler is not) and traps only when run.
 #
 # Needs `swift build` to have run (the modules of HealthProbeKit and HealthProbeScreens).
 set -euo pipefail
@@ -32,8 +41,10 @@ if pkg-config --exists libxml-2.0; then
     for include in $(pkg-config --cflags-only-I libxml-2.0); do flags+=(-Xcc "$include"); done
 fi
 
-for module in HealthKit BackgroundTasks Security; do
-    swiftc -parse-as-library -swift-version 6 -module-name "$module" -emit-module \
+for module in HealthKit BackgroundTasks Security SwiftUI; do
+    # Library evolution, as Apple builds its frameworks: their enumerations are not frozen.
+    swiftc -parse-as-library -swift-version 6 -enable-library-evolution -suppress-warnings -module-name "$module" \
+        -emit-module \
         -emit-module-path "$stubs/$module.swiftmodule" "Scripts/AppleStubs/$module.swift"
 done
 
@@ -44,9 +55,13 @@ swiftc -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeHealt
     -emit-module-path "$stubs/HealthProbeHealthKit.swiftmodule" Sources/HealthProbeHealthKit/*.swift
 echo "HealthProbeHealthKit: type-checks against the stubs"
 
-swiftc -typecheck -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeApp \
-    Sources/HealthProbeApp/*.swift
-echo "HealthProbeApp (all but the SwiftUI views): type-checks against the stubs"
+swiftc -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeApp -emit-module \
+    -emit-module-path "$stubs/HealthProbeApp.swiftmodule" Sources/HealthProbeApp/*.swift
+echo "HealthProbeApp (its SwiftUI views too): type-checks against the stubs"
+
+# The Xcode target's entry point, which only XcodeGen's project compiles, against the app module.
+swiftc -typecheck -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeMain App/Main/*.swift
+echo "App/Main (the @main App): type-checks against the stubs"
 
 # Each misuse must be refused: otherwise the stubs are looser than the documentation.
 for misuse in Scripts/AppleStubs/Misuse/*.swift; do
@@ -59,3 +74,30 @@ for misuse in Scripts/AppleStubs/Misuse/*.swift; do
     [ -n "${SHOW_MISUSE:-}" ] && { echo "== $misuse"; grep -E "error:" "$stubs/misuse.log" | head -3; }
 done
 echo "Misuses refused: $(ls Scripts/AppleStubs/Misuse/*.swift | wc -l)"
+
+# What no stub can show, read from the sources: each pattern is a defect Xcode would meet on a
+# Mac or an iPhone. The targets the iPhone app links must not use macOS-only Foundation; nothing
+# may guard an iOS-only framework by importability (true on macOS too); nothing in the app may
+# protect files so that a locked phone's background export cannot open them.
+platform_lint() {
+    grep -HnE 'canImport\((BackgroundTasks|HealthKit|SwiftUI|UIKit)\)' "$@"
+    grep -HnE '^[^/]*(homeDirectoryForCurrentUser|homeDirectory\(forUser|NSWorkspace|NSUserName\(|Host\.current)' "$@"
+    grep -HnE '^[^/]*(completeUnlessOpen|FileProtectionType\.complete([^U]|$))' "$@"
+    true
+}
+iphone_sources=$(find Sources/HealthProbeKit Sources/HealthProbeScreens Sources/HealthProbeHealthKit \
+    Sources/HealthProbeApp Sources/AppleHealthExport App -name '*.swift')
+# shellcheck disable=SC2086
+found=$(platform_lint $iphone_sources)
+if [ -n "$found" ]; then
+    echo "error: code a Mac or an iPhone build refuses:" >&2
+    echo "$found" >&2
+    exit 1
+fi
+for misuse in Scripts/AppleStubs/Misuse/Lint/*.swift; do
+    if [ -z "$(platform_lint "$misuse")" ]; then
+        echo "error: $misuse passes the platform lint, which must refuse it" >&2
+        exit 1
+    fi
+done
+echo "Platform lint: the iPhone's targets clean, $(ls Scripts/AppleStubs/Misuse/Lint/*.swift | wc -l) misuses refused"

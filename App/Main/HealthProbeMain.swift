@@ -1,4 +1,4 @@
-#if os(iOS)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import HealthProbeApp
     import SwiftUI
 
@@ -9,6 +9,8 @@
         private let environment: AppEnvironment?
         /// Why the environment could not be made, for the one screen that says so.
         private let failure: String?
+        /// Active each time the app comes to the foreground, not only at a cold launch.
+        @Environment(\.scenePhase) private var scenePhase
 
         init() {
             do {
@@ -28,7 +30,10 @@
             WindowGroup {
                 if let environment {
                     RootView(environment: environment)
-                        .task { await environment.becameActive() }
+                        .onChange(of: scenePhase, initial: true) { _, phase in
+                            guard phase == .active else { return }
+                            Task { await environment.becameActive() }
+                        }
                 } else {
                     Text("HealthProbe could not open its archive: \(failure ?? "unknown error")")
                         .padding()

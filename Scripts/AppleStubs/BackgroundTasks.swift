@@ -7,6 +7,8 @@ import Foundation
 
 @available(iOS 13.0, *)
 open class BGTask: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open var identifier: String { fatalError() }
     open var expirationHandler: (() -> Void)?
     open func setTaskCompleted(success: Bool) { fatalError() }
@@ -32,6 +34,8 @@ open class BGProcessingTaskRequest: BGTaskRequest {
 }
 
 open class BGTaskScheduler: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open class var shared: BGTaskScheduler { fatalError() }
     open func register(
         forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,

@@ -2,12 +2,16 @@
 // only what the adapter uses, each declaration as Apple's documentation gives it for the iOS 18.4
 // SDK (Xcode 16.3) — names, labels, optionality, `@Sendable` handlers, `async` variants. The
 // classes are not `Sendable` here: where the documentation's conformances could not be confirmed,
-// the stricter choice, so code that type-checks here does not rely on it. Enumerations carry the
-// cases the adapter names. Nothing here runs: bodies are `fatalError()`.
+// the stricter choice, so code that type-checks here does not rely on it. Where Apple marks `init()`
+// unavailable, so does the stub (not on `HKQuery`, whose subclasses' initialisers need it here).
+// Enumerations are compiled with library evolution, as Apple's are: a switch over one needs
+// `@unknown default`. Nothing here runs: bodies are `fatalError()`.
 import Foundation
 
 @available(iOS 8.0, macOS 13.0, *)
 open class HKObjectType: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open var identifier: String { fatalError() }
     open class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? { fatalError() }
     open class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? { fatalError() }
@@ -41,6 +45,8 @@ public struct HKCorrelationTypeIdentifier: RawRepresentable, Hashable, Sendable 
 }
 
 open class HKSource: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open var name: String { fatalError() }
     open var bundleIdentifier: String { fatalError() }
 }
@@ -60,6 +66,8 @@ open class HKDevice: NSObject {
 }
 
 open class HKObject: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open var uuid: UUID { fatalError() }
     open var metadata: [String: Any]? { fatalError() }
     open var sourceRevision: HKSourceRevision { fatalError() }
@@ -87,6 +95,8 @@ open class HKUnit: NSObject {
 }
 
 open class HKQuantity: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open func `is`(compatibleWith unit: HKUnit) -> Bool { fatalError() }
     open func doubleValue(for unit: HKUnit) -> Double { fatalError() }
 }
@@ -144,6 +154,8 @@ open class HKElectrocardiogram: HKSample {
 }
 
 open class HKDeletedObject: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
     open var uuid: UUID { fatalError() }
     open var metadata: [String: Any]? { fatalError() }
 }
@@ -208,7 +220,10 @@ public enum HKAuthorizationRequestStatus: Int, Sendable {
 }
 
 public struct HKError: Error, Sendable {
+    /// Every case Apple declares (iOS 18.4); the enumeration is not frozen, so a switch over it
+    /// needs `@unknown default` (the stubs are compiled with library evolution, as Apple's are).
     public enum Code: Int, Sendable {
+        case noError = 0
         case errorHealthDataUnavailable = 1
         case errorHealthDataRestricted = 2
         case errorInvalidArgument = 3
@@ -216,6 +231,14 @@ public struct HKError: Error, Sendable {
         case errorAuthorizationNotDetermined = 5
         case errorDatabaseInaccessible = 6
         case errorUserCanceled = 7
+        case errorAnotherWorkoutSessionStarted = 8
+        case errorUserExitedWorkoutSession = 9
+        case errorRequiredAuthorizationDenied = 10
+        case errorNoData = 11
+        case errorWorkoutActivityNotAllowed = 12
+        case errorDataSizeExceeded = 13
+        case errorBackgroundWorkoutSessionNotAllowed = 14
+        case errorNotPermissibleForGuestUserMode = 15
     }
 
     public var code: Code { fatalError() }
@@ -236,6 +259,9 @@ open class HKHealthStore: NSObject {
     open func enableBackgroundDelivery(
         for type: HKObjectType, frequency: HKUpdateFrequency,
         withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) { fatalError() }
+    open func disableBackgroundDelivery(
+        for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) { fatalError() }
     open func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         fatalError()

@@ -23,6 +23,8 @@
         public let audit: AuditTrailModel
         public let archiveStatus: ArchiveStatusModel
         public let settings: SettingsModel
+        /// Settings' scheduled export: the schedule in the archive, its password in the Keychain.
+        public let exportSchedule: ExportScheduleModel
         /// Scheduled exports, into Documents/Exports (visible in the Files app).
         public let scheduledExports: ScheduledExportTask
 
@@ -44,7 +46,13 @@
                 for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
             scheduledExports = try ScheduledExportTask(
                 archive: archive, folder: documents.appendingPathComponent("Exports", isDirectory: true))
+            exportSchedule = ExportScheduleModel(
+                scheduler: scheduledExports.scheduler, folder: scheduledExports.folder,
+                passwords: ExportScheduleModel.PasswordStore(
+                    save: { password, account in try KeychainPassword.save(password, account: account) },
+                    delete: { account in try KeychainPassword.delete(account: account) }))
             settings.onSaved = { [weak self] saved in self?.startObservers(saved) }
+            exportSchedule.onSaved = { [weak self] in self?.scheduledExports.submitNext() }
         }
 
         /// Everything HealthKit and iOS need before the app finishes launching: the background
@@ -56,8 +64,9 @@
             startObservers((try? archive.fetchSettings()) ?? .defaults)
         }
 
-        /// Asks for Health access (once the window shows), then for the next refresh and what
-        /// exports are owed.
+        /// Each time the app comes to the foreground (the scene becoming active, not only a cold
+        /// launch): asks for Health access, then for the next refresh, and runs what exports are
+        /// owed.
         public func becameActive() async {
             try? await source.requestAuthorization()
             await Self.scheduleBackgroundRefresh(monitor: monitor)
@@ -67,12 +76,20 @@
 
         /// Observers for the monitored types (hourly for the 2-hour frequency, daily otherwise),
         /// replacing those of earlier settings; each wake runs a check within its time.
+        /// Background delivery HealthKit refused (most often: the entitlement is missing) is
+        /// written to the audit trail, where the Audit Trail screen shows it.
         func startObservers(_ settings: MonitoringSettings) {
-            delivery?.stop()
             let monitor = monitor
-            let delivery = HealthKitBackgroundDelivery(store: health, types: settings.monitoredTypes) {
+            let archive = archive
+            let delivery = HealthKitBackgroundDelivery(
+                store: health, types: settings.monitoredTypes,
+                onRefused: { type, reason in try? archive.noteBackgroundDeliveryRefused(type: type, reason: reason) }
+            ) {
                 _ = await monitor.runCheck()
             }
+            // The old observers stop; delivery is turned off only for the types no longer
+            // monitored, so that no "disable all" can land after the new types are enabled.
+            self.delivery?.stop(keepingDeliveryFor: delivery.observedTypes)
             delivery.start(frequency: settings.checkFrequency <= .every2Hours ? .hourly : .daily)
             self.delivery = delivery
         }

@@ -1,4 +1,4 @@
-#if os(iOS)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import HealthProbeScreens
     import SwiftUI
 
@@ -20,7 +20,7 @@
                     .tabItem { Label("Audit Trail", systemImage: "clock.arrow.circlepath") }
                 ArchiveStatusView(model: environment.archiveStatus)
                     .tabItem { Label("Archive", systemImage: "externaldrive.fill.badge.checkmark") }
-                SettingsView(model: environment.settings)
+                SettingsView(model: environment.settings, exportSchedule: environment.exportSchedule)
                     .tabItem { Label("Settings", systemImage: "gearshape") }
             }
         }

@@ -9,8 +9,11 @@
     /// when a slot is owed. No logic here.
     public final class ScheduledExportTask: Sendable {
         public static let identifier = "org.healthprobe.export"
-        private let scheduler: ExportScheduler
-        /// The task's handler runs here, off the main thread: the export is synchronous work.
+        public let scheduler: ExportScheduler
+        /// Where the exports are written.
+        public let folder: URL
+        /// Exports run here, off the main thread and off the cooperative pool: an export is
+        /// synchronous work that may take minutes.
         private let queue = DispatchQueue(label: "org.healthprobe.export", qos: .utility)
 
         /// `folder` holds the exports, kept out of backups. Its files are protected until the
@@ -25,6 +28,7 @@
             values.isExcludedFromBackup = true
             var excluded = folder
             try? excluded.setResourceValues(values)
+            self.folder = folder
             scheduler = ExportScheduler(
                 archive: archive,
                 files: PartialExportFiles(
@@ -34,17 +38,23 @@
             }
         }
 
-        /// Call before the app finishes launching. The export runs in the handler, on this
-        /// class's queue; expiration cancels it (it leaves no file and the slot stays owed), and
-        /// the task reports whether an owed export completed.
+        /// Call before the app finishes launching. The handler only starts the export on this
+        /// class's queue and returns, so that the expiration handler — called on whatever queue
+        /// iOS chooses, the handler's own included — is never waiting behind the export it must
+        /// stop: it cancels it (no file is left and the slot stays owed), and the task reports
+        /// whether an owed export completed.
         public func register() {
             let scheduler = scheduler
-            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: queue) { task in
+            let queue = queue
+            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
                 let cancellation = CancellationFlag()
                 task.expirationHandler = { cancellation.cancel() }
-                let outcome = try? scheduler.runDue(cancellation: cancellation)
-                Self.submitNext(scheduler)
-                task.setTaskCompleted(success: outcome?.succeeded ?? false)
+                let completion = BackgroundTaskCompletion(task)
+                queue.async {
+                    let outcome = try? scheduler.runDue(cancellation: cancellation)
+                    Self.submitNext(scheduler)
+                    completion.complete(success: outcome?.succeeded ?? false)
+                }
             }
         }
 
@@ -61,9 +71,16 @@
             try? BGTaskScheduler.shared.submit(request)
         }
 
-        /// The foreground fallback: when the app becomes active, run what is owed.
+        /// The foreground fallback: when the app becomes active, run what is owed, on the export
+        /// queue (one export at a time with the background task's), not on the cooperative pool.
         public func runOverdueInForeground() async {
-            _ = try? scheduler.runDue()
+            let scheduler = scheduler
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                queue.async {
+                    _ = try? scheduler.runDue()
+                    done.resume()
+                }
+            }
         }
     }
 #endif

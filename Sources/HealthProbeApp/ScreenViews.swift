@@ -1,4 +1,4 @@
-#if os(iOS)
+#if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import HealthProbeKit
     import HealthProbeScreens
     import SwiftUI
@@ -72,7 +72,10 @@
                     .swipeActions { Button("Resolve") { model.resolve([row.id]) }.tint(.gray) }
                 }
                 .navigationTitle("Anomalies")
-                .sheet(isPresented: Binding(get: { model.detail != nil }, set: { if !$0 { model.close() } })) {
+                .sheet(
+                    isPresented: Binding(
+                        get: { @MainActor in model.detail != nil }, set: { @MainActor in if !$0 { model.close() } })
+                ) {
                     if let detail = model.detail { AnomalyDetailView(detail: detail, model: model) }
                 }
                 .onAppear { model.refresh() }
@@ -155,6 +158,7 @@
 
     struct SettingsView: View {
         let model: SettingsModel
+        let exportSchedule: ExportScheduleModel
 
         var body: some View {
             NavigationStack {
@@ -171,6 +175,9 @@
                                 Toggle(option.name, isOn: typeBinding(state, option.identifier))
                             }
                         }
+                        Section("Export") {
+                            NavigationLink("Scheduled Export") { ScheduledExportView(model: exportSchedule) }
+                        }
                         Button("Delete All Audit Data", role: .destructive) { model.askToDeleteAllAuditData() }
                     }
                 }
@@ -178,7 +185,8 @@
                 .confirmationDialog(
                     "Delete all audit data?",
                     isPresented: Binding(
-                        get: { model.isConfirmingDeletion }, set: { if !$0 { model.cancelDeletion() } }),
+                        get: { @MainActor in model.isConfirmingDeletion },
+                        set: { @MainActor in if !$0 { model.cancelDeletion() } }),
                     titleVisibility: .visible
                 ) {
                     Button("Delete Everything", role: .destructive) { model.confirmDeletion() }
@@ -188,13 +196,14 @@
             }
         }
 
-        /// `Binding`'s closures are `@Sendable`: the key path they capture must be too.
+        /// `Binding`'s closures are `@isolated(any) @Sendable`: each says it runs on the main
+        /// actor (as the model it calls does), and the key path it captures is `Sendable`.
         private func binding<Value: Sendable>(
             _ state: SettingsState, _ path: WritableKeyPath<MonitoringSettings, Value> & Sendable
         ) -> Binding<Value> {
             Binding(
-                get: { state.settings[keyPath: path] },
-                set: { value in
+                get: { @MainActor in state.settings[keyPath: path] },
+                set: { @MainActor value in
                     var settings = state.settings
                     settings[keyPath: path] = value
                     if path == \MonitoringSettings.alertThreshold { settings.alertThresholdChosen = true }
@@ -204,8 +213,8 @@
 
         private func typeBinding(_ state: SettingsState, _ identifier: String) -> Binding<Bool> {
             Binding(
-                get: { state.settings.monitoredTypes.contains(identifier) },
-                set: { on in
+                get: { @MainActor in state.settings.monitoredTypes.contains(identifier) },
+                set: { @MainActor on in
                     var settings = state.settings
                     settings.monitoredTypes.removeAll { $0 == identifier }
                     if on { settings.monitoredTypes.append(identifier) }
@@ -222,6 +231,50 @@
             case .warning: .orange
             case .critical: .red
             case .neutral: .gray
+            }
+        }
+    }
+
+    /// The scheduled export: how often, when, in which format, encrypted with a password kept in
+    /// the Keychain. Edits are a draft until Save.
+    struct ScheduledExportView: View {
+        let model: ExportScheduleModel
+        @State private var draft = ExportScheduleModel.Form()
+        @State private var password = ""
+        @State private var confirmation = ""
+
+        var body: some View {
+            Form {
+                Toggle("Export on a schedule", isOn: $draft.isOn)
+                if draft.isOn {
+                    Picker("Every", selection: $draft.cadence) {
+                        ForEach(ExportSchedule.Cadence.allCases, id: \.self) { Text($0.rawValue.capitalized).tag($0) }
+                    }
+                    Stepper("At \(draft.hour):\(String(format: "%02d", draft.minute))", value: $draft.hour, in: 0...23)
+                    Picker("Format", selection: $draft.format) {
+                        ForEach(ExportFormat.allCases, id: \.self) { Text($0.rawValue).tag($0) }
+                    }
+                    Toggle("Only what arrived since the last export", isOn: $draft.sinceLastOnly)
+                    Toggle("Encrypt", isOn: $draft.encrypted)
+                    if draft.encrypted {
+                        SecureField("Password (kept in this iPhone's Keychain)", text: $password)
+                        SecureField("The same password again", text: $confirmation)
+                    }
+                }
+                Section {
+                    Button("Save") {
+                        model.save(draft, password: password, confirmation: confirmation)
+                        password = ""
+                        confirmation = ""
+                    }
+                } footer: {
+                    Text(model.errorMessage ?? model.summary)
+                }
+            }
+            .navigationTitle("Scheduled Export")
+            .onAppear {
+                model.refresh()
+                draft = model.form
             }
         }
     }

@@ -11,19 +11,27 @@
         private let store: HKHealthStore
         private let types: [String]
         private let onChange: @Sendable () async -> Void
+        private let onRefused: @Sendable (_ type: String, _ reason: String) -> Void
         private var queries: [HKObserverQuery] = []
         private let lock = NSLock()
 
+        /// `onRefused` hears of each type HealthKit would not deliver in the background (the
+        /// entitlement missing, the type not allowed), with HealthKit's reason.
         public init(
             store: HKHealthStore, types: [String] = HealthKitCatalog.defaultMonitoredTypes.map(\.identifier),
+            onRefused: @escaping @Sendable (_ type: String, _ reason: String) -> Void = { _, _ in },
             onChange: @escaping @Sendable () async -> Void
         ) {
             self.store = store
             // Correlations are observed through the types they hold: HealthKit does not deliver
             // correlation types in the background.
             self.types = HealthKitCatalog.accessTypes(for: types)
+            self.onRefused = onRefused
             self.onChange = onChange
         }
+
+        /// The sample types observed, correlations' members in place of correlations.
+        public var observedTypes: Set<String> { Set(types) }
 
         /// How long a background wake's check may run before it is cut short (HealthKit gives a
         /// wake about half a minute, undocumented; the completion must come before).
@@ -50,17 +58,26 @@
                 }
                 lock.withLock { queries.append(query) }
                 store.execute(query)
-                store.enableBackgroundDelivery(for: type, frequency: frequency) { _, _ in }
+                let onRefused = self.onRefused
+                store.enableBackgroundDelivery(for: type, frequency: frequency) { enabled, error in
+                    if !enabled { onRefused(identifier, error?.localizedDescription ?? "refused without a reason") }
+                }
             }
         }
 
-        public func stop() {
+        /// Stops the observers, and background delivery for every observed type not in `kept`
+        /// (the types the next observers enable): one type at a time, never "disable all", whose
+        /// late completion would switch off what was just enabled.
+        public func stop(keepingDeliveryFor kept: Set<String> = []) {
             let running = lock.withLock {
                 defer { queries.removeAll() }
                 return queries
             }
             for query in running { store.stop(query) }
-            store.disableAllBackgroundDelivery { _, _ in }
+            for identifier in types where !kept.contains(identifier) {
+                guard let type = HealthKitDataSource.sampleType(identifier) else { continue }
+                store.disableBackgroundDelivery(for: type) { _, _ in }
+            }
         }
     }
 #endif

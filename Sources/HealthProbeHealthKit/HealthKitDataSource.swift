@@ -106,6 +106,9 @@
                         }
                     case .done: continuation.resume(returning: collected.values)
                     case .error(let error): continuation.resume(throwing: Self.mapped(error))
+                    // A kind of result a later iOS may add is passed over: `.done` or `.error`
+                    // still ends the reading, and the continuation is resumed once.
+                    @unknown default: break
                     }
                 }
                 store.execute(query)

@@ -148,12 +148,31 @@ struct AssistantAnswers {
         return try value(comparison)
     }
 
+    /// One day of one type, flat, with what is zero or empty left out: a year is 366 of them,
+    /// and every value is a node the SDK decodes again on its way out.
     struct Day: Encodable {
         var statistics: ArchiveStore.DayStatistics
         /// Records that vanished from this day (proven losses), as far as the archive saw.
         var vanished: Int
         /// Open anomalies of this type whose days include this one.
         var anomalies: [Int64]
+
+        private enum CodingKeys: String, CodingKey {
+            case day, count, sum, minimum, maximum, mean, copiesLeftOut, vanished, anomalies
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(statistics.day, forKey: .day)
+            try container.encode(statistics.count, forKey: .count)
+            try container.encodeIfPresent(statistics.sum, forKey: .sum)
+            try container.encodeIfPresent(statistics.minimum, forKey: .minimum)
+            try container.encodeIfPresent(statistics.maximum, forKey: .maximum)
+            try container.encodeIfPresent(statistics.mean, forKey: .mean)
+            if statistics.copiesLeftOut > 0 { try container.encode(statistics.copiesLeftOut, forKey: .copiesLeftOut) }
+            if vanished > 0 { try container.encode(vanished, forKey: .vanished) }
+            if !anomalies.isEmpty { try container.encode(anomalies, forKey: .anomalies) }
+        }
     }
 
     struct Summary: Encodable {
@@ -336,6 +355,6 @@ struct AssistantAnswers {
 
     /// Anything encodable as a tool's structured answer, dates in ISO 8601.
     private func value<T: Encodable>(_ answer: T) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: ReportJSON.encode(answer))
+        try JSONValue.make(from: ReportJSON.encode(answer))
     }
 }

@@ -64,7 +64,8 @@ enum AssistantTools {
                     (exact copies, and one sample written by a Watch and an iPhone, count once), with the open \
                     anomalies that touch each day (at most 93 days at a time). With a type (at most 366): that type's count, sum, minimum, maximum and \
                     mean per day, exact copies left out and counted, and the records that vanished from each \
-                    day; samples from two sources are not merged there. Values are in the type's unit; \
+                    day (a count, copies or anomalies absent from a day are none); samples from two sources are \
+                    not merged there. Values are in the type's unit; \
                     percentages in figures are percentages, in a type's values fractions (0.97 = 97 %).
                     """,
                 inputSchema: object(

@@ -98,8 +98,7 @@ struct AssistantAccessTests {
         #expect((structured(3)["captures"] as? [Any])?.count == captures)
 
         // Per day, each sample once: the day with surplus copies says how many it left out.
-        let days = try #require(
-            (structured(5)["days"] as? [[String: Any]])?.compactMap { $0["statistics"] as? [String: Any] })
+        let days = try #require(structured(5)["days"] as? [[String: Any]])
         #expect(days.count == 5)
         let firstDay = try ArchiveInspection.scalar(
             archive,
@@ -108,7 +107,7 @@ struct AssistantAccessTests {
               AND startDate >= 951868800 AND startDate < 951955200
             """)
         #expect(days[0]["count"] as? Int == firstDay)
-        let steps = (structured(6)["days"] as? [[String: Any]])?.first?["statistics"] as? [String: Any]
+        let steps = (structured(6)["days"] as? [[String: Any]])?.first
         #expect((steps?["copiesLeftOut"] as? Int ?? 0) > 0)
         #expect((structured(7)["daysWithLosses"] as? [Any])?.isEmpty == false)
 

@@ -36,7 +36,10 @@ extension ArchiveStore {
                     ORDER BY startDate
                     """, arguments: [type, from, to])
             var timestamps = ZonedTimestamps(zone: zone)
-            var seen: Set<Int64> = []
+            // Exact copies share their start (it is part of the semantic fingerprint), and the
+            // rows come in start order: the keys of one start instant are all that need keeping.
+            var seenAtStart: Set<Int64> = []
+            var lastStart = -Double.infinity
             var days: [Int64: DayAccumulator] = [:]
             var current = DayAccumulator()
             var currentDay = Int64.min
@@ -49,7 +52,11 @@ extension ArchiveStore {
                     current = DayAccumulator()
                     currentDay = day
                 }
-                if seen.insert(key).inserted {
+                if start != lastStart {
+                    seenAtStart.removeAll(keepingCapacity: true)
+                    lastStart = start
+                }
+                if seenAtStart.insert(key).inserted {
                     current.add(rows.double(1))
                 } else {
                     current.copies += 1

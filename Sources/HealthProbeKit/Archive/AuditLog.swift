@@ -9,7 +9,7 @@ public enum AuditLog {
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
             anomalyReopened
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
-        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried
+        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried, deliveryRefused
     }
 
     public struct Entry: Sendable, Codable, Equatable, FetchableRecord {
