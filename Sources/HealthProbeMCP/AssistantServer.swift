@@ -22,6 +22,7 @@ public struct AssistantServer: Sendable {
         let store = try ArchiveStore.openForReading(at: archivePath)
         let answers = AssistantAnswers(store: store, revealValues: revealValues)
         let trail = TrailWriter(store: store)
+        let answering = AnswerThread()
         let server = Server(
             name: "healthprobe", version: version,
             instructions: """
@@ -37,7 +38,7 @@ public struct AssistantServer: Sendable {
         await server.withMethodHandler(CallTool.self) { call in
             let arguments = call.arguments ?? [:]
             do {
-                let answer = try answers.answer(call.name, arguments)
+                let answer = try await answering.answer { try answers.answer(call.name, arguments) }
                 let text = String(decoding: try JSONEncoder().encode(answer), as: UTF8.self)
                 trail.note(
                     tool: call.name, argumentNames: Array(arguments.keys), resultBytes: text.utf8.count)

@@ -45,7 +45,10 @@ struct ArchiveDayReader {
         let from = Double(range.lowerBound.number) * 86_400 - Self.latestOffset
         let to = Double(range.upperBound.number + 1) * 86_400 - Self.earliestOffset
         let cursor = try source.records(starting: from..<to, Self.relevance)
+        // Records come in start order, and a sample's copies share its start: the keys of one
+        // start instant are all that need keeping (a quarter's keys at once were megabytes).
         var seen = Set<SampleKey>()
+        var seenStart = -Double.infinity
         var lastType: (bytes: [UInt8], name: String, metrics: [SummaryMetric]) = ([], "", [])
         var lastDevice: (day: LocalDay, id: Int64?)?
         while try cursor.step() {
@@ -53,6 +56,10 @@ struct ArchiveDayReader {
             if kind.elementsEqual(Self.activitySummary) {
                 readActivitySummary(cursor, range: range, into: &contents)
                 continue
+            }
+            if start != seenStart {
+                seen.removeAll(keepingCapacity: true)
+                seenStart = start
             }
             let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.metadata))
             guard range.contains(day), seen.insert(SampleKey(cursor, start: start)).inserted else { continue }

@@ -70,12 +70,14 @@ public struct GraphSource {
             arguments: [state.anomalyCeiling, "[\(flipped.map(String.init).joined(separator: ","))]"])
     }
 
-    /// The present relevant records whose start lies in `starts`.
+    /// The present relevant records whose start lies in `starts`, in start order (the start
+    /// index's own: nothing is sorted).
     public func records(starting starts: Range<Double>, _ relevance: Relevance) throws -> GraphRecordCursor {
         try GraphRecordCursor(
             db,
             sql: GraphRecordCursor.select(
-                where: "startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(relevance.sql)"),
+                where: "startDate >= ? AND startDate < ? AND goneCapture IS NULL AND \(relevance.sql)")
+                + " ORDER BY startDate",
             arguments: [starts.lowerBound, starts.upperBound] + relevance.arguments)
     }
 
