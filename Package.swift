@@ -52,7 +52,6 @@ let package = Package(
                 "AppleHealthExport",
                 "CSQLiteSettings",
                 "CZlibShim",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -60,6 +59,16 @@ let package = Package(
             ]
         ),
         .target(name: "HealthProbeScreens", dependencies: ["HealthProbeKit"]),
+        // Synthetic Health data, for the demo, `generate`, the benchmarks and the tests: a
+        // simulated HealthKit store and its story, export and Health database writers. The kit
+        // the app ships carries none of it.
+        .target(
+            name: "HealthProbeSimulation",
+            dependencies: [
+                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .target(
             name: "HealthProbeWeb",
             dependencies: [
@@ -78,7 +87,7 @@ let package = Package(
             name: "HealthProbeCLI",
             dependencies: [
                 "AppleHealthExport", "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb", "HealthProbeGraph",
-                "HealthProbeMCP",
+                "HealthProbeMCP", "HealthProbeSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,14 +108,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "HealthProbeBenchmark",
-            dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph", "TestSupport"]),
+            dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph", "HealthProbeSimulation"]),
         .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
         .target(
             name: "HealthProbeApp", dependencies: ["HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
             dependencies: [
-                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -121,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeKitTests",
             dependencies: [
-                "AppleHealthExport", "HealthProbeKit", "TestSupport",
+                "AppleHealthExport", "HealthProbeKit", "HealthProbeSimulation", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -146,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeWebTests",
             dependencies: [
-                "AppleHealthExport", "HealthProbeWeb", "HealthProbeKit", "TestSupport",
+                "AppleHealthExport", "HealthProbeWeb", "HealthProbeKit", "HealthProbeSimulation", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -158,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeCLITests",
             dependencies: [
-                "HealthProbeKit", "HealthProbeScreens", "TestSupport",
+                "HealthProbeKit", "HealthProbeScreens", "HealthProbeSimulation", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// Generates a synthetic export of `--records` items, then measures, each in a fresh process:
 /// the libxml2 parse alone (zip and XML), the first import, and the check of a second export with

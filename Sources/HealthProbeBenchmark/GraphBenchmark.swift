@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// Graph sync at the scale of the import benchmark (`healthprobe-benchmark graph`): a synthetic
 /// export of `--records` (a million by default) spread over five years, checked into an archive,

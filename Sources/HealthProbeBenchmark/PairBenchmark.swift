@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import HealthProbeSimulation
 
 /// `healthprobe-benchmark pair FOLDER [--samples N]`: writes the same synthetic samples (a million
 /// by default: a watch's heart rate every two minutes, with steps, distance, sleep and weight)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// The live path at phone scale (`healthprobe-benchmark phone`): a computed store holding one
 /// Watch wearer's `--days` (five years by default, over five million samples), read by the

@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// One step of the phone benchmark, in its own process: `phone ARCHIVE DAYS PAGE WINDOW STEP`,
 /// where STEP is `first` (the first sync, cancelled after WINDOW seconds unless 0), `daily` (one

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 extension HealthProbeCommand {
     struct Demo: AsyncParsableCommand {

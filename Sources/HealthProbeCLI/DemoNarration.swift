@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// The demo's story on stdout, a check at a time (nothing when printing JSON).
 struct DemoNarration: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 import TestSupport
 import Testing
 

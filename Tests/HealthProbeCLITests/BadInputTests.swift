@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthProbeKit
+import HealthProbeSimulation
 import TestSupport
 import Testing
 import ZIPFoundation

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeSimulation
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HealthProbeKit
 import HealthProbeScreens
+import HealthProbeSimulation
 import TestSupport
 import Testing
 

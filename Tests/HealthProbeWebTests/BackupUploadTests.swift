@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HealthProbeKit
+import HealthProbeSimulation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport

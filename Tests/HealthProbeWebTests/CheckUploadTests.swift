@@ -2,6 +2,7 @@ import AppleHealthExport
 import Foundation
 import HTTPTypes
 import HealthProbeKit
+import HealthProbeSimulation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import HealthProbeKit
+import HealthProbeSimulation
 
 /// An archive on disk that two checks of synthetic exports filled: the second lost every 40th
 /// record and duplicated some, so it holds anomalies, audit entries and day bins to show.

@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeSimulation
 import TestSupport
 import Testing
 

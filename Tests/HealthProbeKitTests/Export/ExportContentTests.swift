@@ -2,6 +2,7 @@ import AppleHealthExport
 import Crypto
 import Foundation
 import GRDB
+import HealthProbeSimulation
 import Testing
 
 @testable import HealthProbeKit

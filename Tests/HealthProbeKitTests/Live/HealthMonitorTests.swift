@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeSimulation
 import Testing
 
 @testable import HealthProbeKit

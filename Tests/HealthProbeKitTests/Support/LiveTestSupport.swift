@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeSimulation
 
 @testable import HealthProbeKit
 

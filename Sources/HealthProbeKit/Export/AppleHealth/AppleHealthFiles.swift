@@ -4,7 +4,7 @@ import Foundation
 /// The files of a rebuilt export beside `export.xml`, written back from what the archive keeps:
 /// a route's GPX from its track points, an ECG recording's CSV from its header and voltages, a
 /// clinical document as its bytes were kept.
-enum AppleHealthFiles {
+public enum AppleHealthFiles {
     /// A route's GPX as Apple writes it: the export's own time in `<metadata>`, then the track,
     /// each value with the digits it was read with.
     static func gpx(_ track: RouteTrack, name: String, exportedAt: Double) -> [UInt8] {
@@ -20,7 +20,7 @@ enum AppleHealthFiles {
 
     /// A GPX file's opening as Apple writes it, up to the first `<trkseg>`: the export's own
     /// time in `<metadata>`, the route's name.
-    static func gpxOpening(name: String, exportedAt: Double) -> String {
+    public static func gpxOpening(name: String, exportedAt: Double) -> String {
         var escaped: [UInt8] = []
         XMLText.appendEscaped(name, to: &escaped)
         return """

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// `healthprobe demo`: a simulated iPhone with two months of synthetic history, checked once a
 /// day the way the app would, while the troubles of real Health stores happen to it — a writer

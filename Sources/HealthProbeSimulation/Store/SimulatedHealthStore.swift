@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// An in-memory stand-in for HealthKit with its semantics (docs/HEALTHKIT.md): every saved object has
 /// a UUID and takes the next anchor, so anchors only grow; deletions leave tombstones
@@ -151,7 +152,8 @@ public actor SimulatedHealthStore: HealthDataSource {
         HealthAnchor(data: Data((0..<8).map { UInt8(truncatingIfNeeded: position >> (56 - 8 * UInt64($0))) }))
     }
 
-    static func position(_ anchor: HealthAnchor) -> UInt64 {
+    /// Where an anchor stands in the store's history: later changes have larger positions.
+    public static func position(_ anchor: HealthAnchor) -> UInt64 {
         anchor.data.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -1,3 +1,5 @@
+import HealthProbeKit
+
 /// What a synthetic export holds. Every record is derived from (seed, index) alone, so two
 /// exports made with the same seed hold the same records whatever else differs: the UTC offset
 /// the dates are written at, the HKDevice addresses, or which records were left out.

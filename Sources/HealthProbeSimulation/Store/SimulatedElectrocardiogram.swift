@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 extension HealthSample {
     /// A recording as a Watch makes one, for the simulated store: 30 s at 512 Hz of synthetic

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// The synthetic ECG every generated recording is drawn from — an export's CSV, the simulated
 /// store's live recordings, the tests' fixtures: at 512 Hz a spike of 1,200 µV a second and a slow

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// The synthetic apps and devices of the demo: a Watch writing heart rate, steps and energy all
 /// day, an iPhone writing steps, a sleep tracker at night, a scale app, a workout app. Values come

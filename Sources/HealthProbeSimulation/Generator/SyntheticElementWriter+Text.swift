@@ -1,4 +1,5 @@
 import AppleHealthExport
+import HealthProbeKit
 
 extension SyntheticElementWriter {
     func record(

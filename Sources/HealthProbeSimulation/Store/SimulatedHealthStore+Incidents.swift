@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// The incidents that happen to real Health stores, scripted.
 extension SimulatedHealthStore {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 import ZIPFoundation
 
 /// Writes realistic synthetic Apple Health exports of any size: Apple's DTD, one UTC offset per

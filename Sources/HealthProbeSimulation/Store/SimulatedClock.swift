@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// A clock that moves only when told: the demo's days and the tests' timelines.
 public final class SimulatedClock: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// A Health store the size of one Apple Watch wearer's years, computed rather than held: sample
 /// `i` of a type is a pure function of the seed, the type and `i`, so five years (over five
