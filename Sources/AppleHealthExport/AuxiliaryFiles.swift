@@ -4,12 +4,12 @@ import ZIPFoundation
 /// The files an export's main XML refers to (`/workout-routes/route_….gpx`), resolved against
 /// the folder holding it, in a zip or on disk. Nothing is held per file: a zip is walked once.
 public final class AuxiliaryFiles {
-    private let source: ExportSource
+    private let source: AppleExportSource
     private var archive: Archive?
     private var zipPrefix = ""
     private var folder: URL?
 
-    public init(source: ExportSource) throws {
+    public init(source: AppleExportSource) throws {
         self.source = source
         switch source.container {
         case .file(let url):
@@ -35,7 +35,7 @@ public final class AuxiliaryFiles {
         if let folder {
             let file = folder.appendingPathComponent(trimmed)
             guard FileManager.default.fileExists(atPath: file.path) else { return false }
-            try ExportSource.streamFile(file, consume)
+            try AppleExportSource.streamFile(file, consume)
             return true
         }
         guard let archive, let entry = archive[zipPrefix + trimmed], case .zip(let archiveURL, _) = source.container
@@ -86,7 +86,7 @@ extension AuxiliaryFiles {
             let file = directory.appendingPathComponent(name)
             let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
             guard type == .typeRegular else { continue }
-            try body("/\(folder)/\(name)") { consume in try ExportSource.streamFile(file, consume) }
+            try body("/\(folder)/\(name)") { consume in try AppleExportSource.streamFile(file, consume) }
         }
     }
 }

@@ -9,7 +9,7 @@ public struct ElectrocardiogramElement: Sendable, Hashable {
     /// The file's path as the export holds it (`/electrocardiograms/ecg_2000-01-01.csv`). Names
     /// carry local dates and change from export to export: never part of a recording's identity.
     public var path: String
-    public var recordedDate: ExportTimestamp
+    public var recordedDate: AppleExportTimestamp
     public var classification: String?
     public var symptoms: String?
     public var softwareVersion: String?
@@ -23,7 +23,7 @@ public struct ElectrocardiogramElement: Sendable, Hashable {
     /// The `Average Heart Rate` line as written, where the export has one.
     public var averageHeartRate: String?
     /// Header lines the reader does not model, in the order written (never the person's).
-    public var otherHeader: [ExportAttribute]
+    public var otherHeader: [AppleExportAttribute]
     public var voltages: ElectrocardiogramVoltages
 
     /// The sample rate in hertz, read from ``sampleRate``'s leading number.

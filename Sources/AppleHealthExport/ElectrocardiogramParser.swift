@@ -63,7 +63,7 @@ public struct ElectrocardiogramParser {
             header.first { $0.key.lowercased() == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
         }
         guard let dateText = value("recorded date") else { throw fail("it has no Recorded Date line") }
-        guard let recorded = ExportTimestamp(exportText: dateText) else {
+        guard let recorded = AppleExportTimestamp(exportText: dateText) else {
             throw fail("its Recorded Date is not a date")
         }
         guard !voltages.isEmpty else { throw fail("it holds no voltages") }
@@ -77,7 +77,7 @@ public struct ElectrocardiogramParser {
             softwareVersion: value("software version"), device: value("device"), sampleRate: value("sample rate"),
             lead: value("lead"), unit: value("unit"), averageHeartRate: value("average heart rate"),
             otherHeader: header.filter { !known.contains($0.key.lowercased()) }.map {
-                ExportAttribute(name: $0.key, value: $0.value)
+                AppleExportAttribute(name: $0.key, value: $0.value)
             },
             voltages: ElectrocardiogramVoltages(decimals: decimals, values: voltages.map { $0 / scale }))
     }

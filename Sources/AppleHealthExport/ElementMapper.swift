@@ -1,9 +1,9 @@
 import Foundation
 
-/// Turns a collected top-level element into a typed ``ExportElement``.
+/// Turns a collected top-level element into a typed ``AppleExportElement``.
 ///
 /// A well-formed element whose content cannot be read (an impossible date, a missing required
-/// attribute) becomes ``ExportElement/unreadable(_:)`` with the reason: kept, never dropped.
+/// attribute) becomes ``AppleExportElement/unreadable(_:)`` with the reason: kept, never dropped.
 final class ElementMapper {
     struct Unreadable: Error {
         var reason: String
@@ -38,11 +38,11 @@ final class ElementMapper {
         "type", "sourceName", "sourceVersion", "device", "creationDate", "startDate", "endDate",
     ]
 
-    func map(_ scratch: borrowing ElementScratch) -> ExportElement {
+    func map(_ scratch: borrowing ElementScratch) -> AppleExportElement {
         withUnsafePointer(to: scratch) { map(ScratchReader(lending: $0, interner: interner)) }
     }
 
-    private func map(_ reader: ScratchReader) -> ExportElement {
+    private func map(_ reader: ScratchReader) -> AppleExportElement {
         let root = reader.root
         do {
             if reader.nameEquals(root, "Record") { return .record(try record(reader, root)) }
@@ -107,7 +107,7 @@ final class ElementMapper {
     }
 
     func requiredTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable)
-        -> ExportTimestamp
+        -> AppleExportTimestamp
     {
         switch reader.timestamp(node, name) {
         case .present(let timestamp): return timestamp
@@ -117,7 +117,7 @@ final class ElementMapper {
     }
 
     func optionalTimestamp(_ reader: ScratchReader, _ node: Int, _ name: StaticString) throws(Unreadable)
-        -> ExportTimestamp?
+        -> AppleExportTimestamp?
     {
         switch reader.timestamp(node, name) {
         case .present(let timestamp): return timestamp

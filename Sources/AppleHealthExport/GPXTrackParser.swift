@@ -124,11 +124,11 @@ public final class GPXTrackParser {
         guard text.count >= 20, text[text.count - 1] == UInt8(ascii: "Z"), text[10] == UInt8(ascii: "T") else {
             return nil
         }
-        let instant = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { stamp -> ExportTimestamp? in
+        let instant = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { stamp -> AppleExportTimestamp? in
             for index in 0..<19 { stamp[index] = text[index] }
             stamp[10] = UInt8(ascii: " ")
             for (offset, byte) in " +0000".utf8.enumerated() { stamp[19 + offset] = byte }
-            return ExportTimestamp.parse(UnsafeRawBufferPointer(stamp))
+            return AppleExportTimestamp.parse(UnsafeRawBufferPointer(stamp))
         }
         guard let instant else { return nil }
         var fraction: Int64 = 0

@@ -16,7 +16,8 @@ enum ReadAhead {
     /// arrive in order on the calling thread; `root` is called with the root element's name
     /// before the first chunk. Returns the filter's final state.
     static func stream(
-        _ source: ExportSource, root: (String) throws -> Void, _ consume: (UnsafeRawBufferPointer, Int64) throws -> Void
+        _ source: AppleExportSource, root: (String) throws -> Void,
+        _ consume: (UnsafeRawBufferPointer, Int64) throws -> Void
     ) throws -> DocumentFilter {
         let channel = BatchChannel<Chunk>(capacity: 4)
         let thread = JoinableThread(name: "healthprobe.reader") {
@@ -37,7 +38,7 @@ enum ReadAhead {
         throw BatchChannel<Chunk>.Cancelled()
     }
 
-    private static func readAndFilter(_ source: ExportSource, into channel: BatchChannel<Chunk>) {
+    private static func readAndFilter(_ source: AppleExportSource, into channel: BatchChannel<Chunk>) {
         var filter = DocumentFilter()
         var read: Int64 = 0
         var output: [UInt8] = []

@@ -70,14 +70,14 @@ struct ScratchReader {
     func timestamp(_ node: Int, _ name: StaticString) -> TimestampField {
         guard let index = attributeIndex(node, name) else { return .absent }
         let parsed = scratch.bytes.withUnsafeBytes { bytes in
-            ExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: bytes[scratch.attributes[index].value]))
+            AppleExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: bytes[scratch.attributes[index].value]))
         }
         return parsed.map(TimestampField.present) ?? .unreadable(name.description)
     }
 
     /// Every attribute of `node` whose name is not in `known`, as written.
-    func otherAttributes(_ node: Int, excluding known: [StaticString]) -> [ExportAttribute] {
-        var result: [ExportAttribute] = []
+    func otherAttributes(_ node: Int, excluding known: [StaticString]) -> [AppleExportAttribute] {
+        var result: [AppleExportAttribute] = []
         for index in scratch.nodes[node].attributes {
             let nameRange = scratch.attributes[index].name
             if known.contains(where: { bytesEqual(nameRange, $0) }) { continue }
@@ -86,7 +86,7 @@ struct ScratchReader {
         return result
     }
 
-    func allAttributes(_ node: Int) -> [ExportAttribute] {
+    func allAttributes(_ node: Int) -> [AppleExportAttribute] {
         scratch.nodes[node].attributes.map(exportAttribute)
     }
 
@@ -101,16 +101,16 @@ struct ScratchReader {
             text: text(node))
     }
 
-    private func exportAttribute(_ index: Int) -> ExportAttribute {
+    private func exportAttribute(_ index: Int) -> AppleExportAttribute {
         let attribute = scratch.attributes[index]
         let value = string(attribute.value)
-        return ExportAttribute(
+        return AppleExportAttribute(
             name: string(attribute.name), value: value, timestamp: timestampIfShaped(attribute.value))
     }
 
-    func timestampIfShaped(_ range: Range<Int>) -> ExportTimestamp? {
+    func timestampIfShaped(_ range: Range<Int>) -> AppleExportTimestamp? {
         guard range.count == 25 else { return nil }
-        return scratch.bytes.withUnsafeBytes { ExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        return scratch.bytes.withUnsafeBytes { AppleExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     func string(_ range: Range<Int>) -> String {
@@ -129,10 +129,10 @@ struct ScratchReader {
 
     enum TimestampField {
         case absent
-        case present(ExportTimestamp)
+        case present(AppleExportTimestamp)
         case unreadable(String)
 
-        var value: ExportTimestamp? {
+        var value: AppleExportTimestamp? {
             if case .present(let timestamp) = self { return timestamp }
             return nil
         }

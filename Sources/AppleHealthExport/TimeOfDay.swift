@@ -94,7 +94,7 @@ enum TimeOfDay {
 
     /// The instant of `text` on the local day of `start`, the day after when it would fall before
     /// the start (a list that crosses midnight).
-    static func resolve(_ text: String, onDayOf start: ExportTimestamp) -> Double? {
+    static func resolve(_ text: String, onDayOf start: AppleExportTimestamp) -> Double? {
         guard let timeOfDay = secondsSinceMidnight(text) else { return nil }
         let offset = Int64(start.utcOffsetSeconds)
         let local = start.secondsSince1970 + offset

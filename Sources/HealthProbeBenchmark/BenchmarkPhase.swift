@@ -27,21 +27,21 @@ enum BenchmarkPhase {
             var measurement: Measurement
             switch arguments[0] {
             case "parse":
-                let summary = try ExportReader(url: input).parseOnly()
+                let summary = try AppleExportReader(url: input).parseOnly()
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0,
                     records: summary.elementCounts["*"] ?? 0, bytes: summary.bytesRead)
             case "elements":
                 // Reading and building typed elements, without mapping them.
                 var count = 0
-                let summary = try ExportReader(url: input).read { _ in count += 1 }
+                let summary = try AppleExportReader(url: input).read { _ in count += 1 }
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: count,
                     bytes: summary.bytesRead)
             case "import":
                 let store = try ArchiveStore.open(at: arguments[2])
-                let reader = try ExportReader(url: input)
-                let result = try ExportImporter(store: store).importExport(reader)
+                let reader = try AppleExportReader(url: input)
+                let result = try AppleExportImporter(store: store).importExport(reader)
                 measurement = Measurement(
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: result.capture.records,
                     bytes: reader.source.expectedSize ?? 0, new: result.capture.new, gone: result.capture.gone,

@@ -108,7 +108,7 @@ extension HealthProbeCommand {
 
         private func checkExport() throws {
             // The input is opened before the archive is touched: bad input changes nothing.
-            let check = try ExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
+            let check = try AppleExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
             let interrupt = InterruptCancellation()
             try checkIntoArchive(inputName: check.reader.source.displayName, interrupt: interrupt) { store, progress in
                 let result = try check.run(
@@ -131,7 +131,7 @@ extension HealthProbeCommand {
             let report: CheckReport
             do {
                 report = try run(store, progress.update)
-            } catch let failure as ExportCheck.Failure where failure.underlying is CheckCancelled {
+            } catch let failure as AppleExportCheck.Failure where failure.underlying is CheckCancelled {
                 progress.clear()
                 let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
                 throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
@@ -152,7 +152,8 @@ extension HealthProbeCommand {
         private func refusal(_ error: PhoneBackupError, of path: String, noting: Bool = true) -> CommandFailure {
             let input = URL(fileURLWithPath: path)
             if noting {
-                ExportCheck.noteRefusal(archiveAt: archive.resolvedPath, message: ExportCheck.refusal(of: input, error))
+                AppleExportCheck.noteRefusal(
+                    archiveAt: archive.resolvedPath, message: AppleExportCheck.refusal(of: input, error))
             }
             return CommandFailure("\(input.lastPathComponent): \(error.message)", code: CommandFailure.badInputCode)
         }
@@ -187,7 +188,7 @@ extension HealthProbeCommand.Check.FailureSeverity {
 /// `check --json`: `{"capture": {...}, "anomalies": [...]}` (docs/DESIGN.md §9).
 struct CheckReport: Encodable {
     var capture: CaptureSummary
-    var unreadableElements: [ExportImporter.UnreadableGroup]
+    var unreadableElements: [AppleExportImporter.UnreadableGroup]
     var anomalies: [Anomaly]
     var notes: [String]
     /// A backup's: what it found deleted in Health, by type and day.
@@ -203,11 +204,11 @@ struct CheckReport: Encodable {
 
     struct CaptureJSON: Encodable {
         let capture: CaptureSummary
-        let unreadableElements: [ExportImporter.UnreadableGroup]
+        let unreadableElements: [AppleExportImporter.UnreadableGroup]
         let deletions: [BackupImporter.Deletion]?
 
         init(
-            _ capture: CaptureSummary, _ unreadable: [ExportImporter.UnreadableGroup],
+            _ capture: CaptureSummary, _ unreadable: [AppleExportImporter.UnreadableGroup],
             _ deletions: [BackupImporter.Deletion]?
         ) {
             self.capture = capture

@@ -34,7 +34,7 @@ struct CommandFailure: Error, Equatable {
             return failure
         case is ExitCode, is CleanExit, is ValidationError:
             return nil
-        case let error as ExportError:
+        case let error as AppleExportError:
             return CommandFailure(error.localizedDescription, code: badInputCode)
         case let error as HealthDatabaseError:
             return CommandFailure(error.message, code: badInputCode)
@@ -44,7 +44,7 @@ struct CommandFailure: Error, Equatable {
             return CommandFailure(
                 error.localizedDescription + ", or add --allow-older to compare this one all the same",
                 code: badInputCode)
-        case let failure as ExportCheck.Failure:
+        case let failure as AppleExportCheck.Failure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:
             if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {

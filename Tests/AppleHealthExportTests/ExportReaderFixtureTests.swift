@@ -8,7 +8,7 @@ import Testing
 struct ExportReaderFixtureTests {
     @Test(arguments: FixtureFiles.topLevelCounts.keys.sorted())
     func everyTopLevelElementIsReadOnce(_ fixture: String) throws {
-        let reader = try ExportReader(url: FixtureFiles.url(fixture))
+        let reader = try AppleExportReader(url: FixtureFiles.url(fixture))
         var elements = 0
         let summary = try reader.read { _ in elements += 1 }
         #expect(elements == FixtureFiles.topLevelCounts[fixture])
@@ -17,7 +17,7 @@ struct ExportReaderFixtureTests {
     }
 
     @Test func finderZipIsFoundByContentDespiteMacOSLitter() throws {
-        let reader = try ExportReader(url: FixtureFiles.url("alxdrcirilo/export.zip"))
+        let reader = try AppleExportReader(url: FixtureFiles.url("alxdrcirilo/export.zip"))
         #expect(
             reader.source.container
                 == .zip(
@@ -26,7 +26,7 @@ struct ExportReaderFixtureTests {
 
     @Test func deviceAddressIsDroppedAndFieldsWithCommasSurvive() throws {
         var devices: [DeviceDescription] = []
-        try ExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
             if case .record(let record) = element, let device = record.sample.device { devices.append(device) }
         }
         let device = try #require(devices.first)
@@ -38,7 +38,7 @@ struct ExportReaderFixtureTests {
 
     @Test func ampersandInsideAttributeIsDecoded() throws {
         var links: [String] = []
-        try ExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
             if case .record(let record) = element {
                 links += record.sample.metadata.filter { $0.key == "Withings Link" }.map(\.value)
             }
@@ -50,7 +50,7 @@ struct ExportReaderFixtureTests {
 
     @Test func workoutChildrenAreTyped() throws {
         var workouts: [WorkoutElement] = []
-        try ExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
             if case .workout(let workout) = element { workouts.append(workout) }
         }
         let workout = try #require(workouts.first)
@@ -63,15 +63,15 @@ struct ExportReaderFixtureTests {
 
     @Test func inlineRouteLocationsAreKept() throws {
         var locations = 0
-        try ExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
             if case .workout(let workout) = element { locations += workout.routes.map(\.locations.count).reduce(0, +) }
         }
         #expect(locations == 2)
     }
 
     @Test func heartbeatTimesResolveAgainstTheRecordStart() throws {
-        var beats: [(InstantaneousBeat, ExportTimestamp)] = []
-        try ExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
+        var beats: [(InstantaneousBeat, AppleExportTimestamp)] = []
+        try AppleExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
             if case .record(let record) = element { beats += record.beats.map { ($0, record.sample.startDate) } }
         }
         #expect(beats.count == 10)
@@ -85,10 +85,10 @@ struct ExportReaderFixtureTests {
     @Test func audiogramAndClinicalRecordsAreTyped() throws {
         var audiograms: [AudiogramElement] = []
         var clinical = 0
-        try ExportReader(url: FixtureFiles.url("opendroid/sampleexport-2.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("opendroid/sampleexport-2.xml")).read { element in
             if case .audiogram(let audiogram) = element { audiograms.append(audiogram) }
         }
-        try ExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
+        try AppleExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { element in
             if case .clinicalRecord = element { clinical += 1 }
         }
         #expect(audiograms.first?.sensitivityPoints.count == 2)
@@ -96,7 +96,7 @@ struct ExportReaderFixtureTests {
     }
 
     @Test func exportDateAndVersionAreRead() throws {
-        let summary = try ExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { _ in }
+        let summary = try AppleExportReader(url: FixtureFiles.url("opendroid/sampleexport.xml")).read { _ in }
         #expect(summary.exportVersion == 11)
         #expect(summary.exportDate.map { Int($0.utcOffsetSeconds) } == -28_800)
         #expect(summary.locale == "en_US")

@@ -6,8 +6,8 @@ import Testing
 @Suite("Dates, devices and times of day")
 struct ValueParsingTests {
     @Test func exportTimestampsBecomeUTCInstants() throws {
-        let plus = try #require(ExportTimestamp(exportText: "2000-01-01 01:00:00 +0100"))
-        let minus = try #require(ExportTimestamp(exportText: "1999-12-31 17:00:00 -0700"))
+        let plus = try #require(AppleExportTimestamp(exportText: "2000-01-01 01:00:00 +0100"))
+        let minus = try #require(AppleExportTimestamp(exportText: "1999-12-31 17:00:00 -0700"))
         #expect(plus.secondsSince1970 == 946_684_800)
         #expect(minus.secondsSince1970 == 946_684_800)
         #expect(plus.utcOffsetSeconds == 3600)
@@ -18,12 +18,12 @@ struct ValueParsingTests {
         "2000-01-01 00:00:00 0000", "2000-01-01T00:00:00 +0000", "2000-01-01 00:00:00", "",
     ])
     func impossibleTimestampsAreRejected(_ text: String) {
-        #expect(ExportTimestamp(exportText: text) == nil)
+        #expect(AppleExportTimestamp(exportText: text) == nil)
     }
 
     @Test func leapDayIsAccepted() {
-        #expect(ExportTimestamp(exportText: "2000-02-29 12:00:00 +0000") != nil)
-        #expect(ExportTimestamp(exportText: "1900-02-29 12:00:00 +0000") == nil)
+        #expect(AppleExportTimestamp(exportText: "2000-02-29 12:00:00 +0000") != nil)
+        #expect(AppleExportTimestamp(exportText: "1900-02-29 12:00:00 +0000") == nil)
     }
 
     @Test func civilCalendarRoundTrips() {
@@ -58,10 +58,10 @@ struct ValueParsingTests {
     }
 
     @Test func beatTimesResolveOnTheRecordsLocalDay() throws {
-        let start = try #require(ExportTimestamp(exportText: "2000-01-01 11:26:00 -0800"))
+        let start = try #require(AppleExportTimestamp(exportText: "2000-01-01 11:26:00 -0800"))
         let instant = try #require(TimeOfDay.resolve("11:26:02.34 AM", onDayOf: start))
         #expect(abs(instant - Double(start.secondsSince1970) - 2.34) < 0.001)
-        let afterMidnight = try #require(ExportTimestamp(exportText: "2000-01-01 23:59:59 +0100"))
+        let afterMidnight = try #require(AppleExportTimestamp(exportText: "2000-01-01 23:59:59 +0100"))
         let next = try #require(TimeOfDay.resolve("00:00:01,5", onDayOf: afterMidnight))
         #expect(abs(next - Double(afterMidnight.secondsSince1970) - 2.5) < 0.001)
         #expect(TimeOfDay.resolve("noon-ish", onDayOf: start) == nil)
@@ -105,7 +105,7 @@ struct RefusalMessageTests {
             (xml, "other.xml: not an Apple Health export (the root element is <svg>, not <HealthData>)"),
         ] {
             do {
-                try ExportReader(url: url).read { _ in }
+                try AppleExportReader(url: url).read { _ in }
                 Issue.record("\(url.lastPathComponent) was read")
             } catch {
                 #expect(error.localizedDescription == expected)

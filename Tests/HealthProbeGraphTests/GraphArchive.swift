@@ -21,7 +21,7 @@ struct GraphArchive {
     func check(_ xml: String, named name: String) throws {
         let url = folder.appendingPathComponent(name)
         try Data(xml.utf8).write(to: url)
-        _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
+        _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: url))
     }
 
     /// The engine, patient: the suite runs beside a multi-process soak and browser tests on two

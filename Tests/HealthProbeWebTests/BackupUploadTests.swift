@@ -28,7 +28,8 @@ struct BackupUploadTests: Sendable {
         let baseline = PairedHealthData.baseline()
         let export = folder.appendingPathComponent("export.xml")
         try baseline.writeExport(to: export)
-        _ = try ExportCheck(input: export, archivePath: archivePath).run(into: try ArchiveStore.open(at: archivePath))
+        _ = try AppleExportCheck(input: export, archivePath: archivePath).run(
+            into: try ArchiveStore.open(at: archivePath))
         let changed = baseline.withVanishedDeletedAndNew(deletedAt: 948_888_000)
         health = folder.appendingPathComponent("Health")
         try changed.writeDatabase(to: health)

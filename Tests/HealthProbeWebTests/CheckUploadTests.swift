@@ -132,7 +132,7 @@ struct CheckUploadTests: Sendable {
     /// What `healthprobe check` says of a file it refuses.
     static func refusal(of file: URL) -> String {
         do {
-            _ = try ExportReader(url: file)
+            _ = try AppleExportReader(url: file)
             return ""
         } catch {
             return error.localizedDescription

@@ -26,7 +26,7 @@ struct ElectrocardiogramPageTests: Sendable {
         for (name, options) in [("before.zip", before), ("after.zip", after)] {
             let url = folder.appendingPathComponent(name)
             try SyntheticExportGenerator(options: options).writeZip(to: url)
-            _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
+            _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: url))
         }
         let anomaly = try #require(
             try store.fetchAnomalies().first {
@@ -119,7 +119,7 @@ struct RoutePageTests: Sendable {
             ("first", "2000-01-03 12:00:00 +0000", 90), ("second", "2000-01-05 12:00:00 +0000", 50),
         ] {
             let url = try Self.export(in: folder, named: name, exported: exported, points: points)
-            _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
+            _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: url))
         }
         let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .routeChanged })
         let (hidden, body) = try await DetailPages.beforeAndAfterReveal(

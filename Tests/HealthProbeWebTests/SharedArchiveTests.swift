@@ -132,7 +132,7 @@ struct SharedArchiveTests {
         let sequential = exports.folder.appendingPathComponent("sequential.sqlite").path
         let store = try ArchiveStore.open(at: sequential)
         for (_, entry) in reported.sorted(by: { $0.key < $1.key }) {
-            _ = try ExportImporter(store: store).importExport(ExportReader(url: entry.export))
+            _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: entry.export))
         }
         for query in SharedArchiveSoak.comparedState {
             #expect(

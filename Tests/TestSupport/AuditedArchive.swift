@@ -20,7 +20,7 @@ public struct AuditedArchive: Sendable {
         for (name, options) in [("first.xml", first), ("second.xml", second)] {
             let url = folder.appendingPathComponent(name)
             try SyntheticExportGenerator(options: options).writeXML(to: url)
-            _ = try ExportImporter(store: store).importExport(ExportReader(url: url))
+            _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: url))
         }
     }
 

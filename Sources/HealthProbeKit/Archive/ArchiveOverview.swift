@@ -48,11 +48,9 @@ public struct IntegrityCheck: Sendable, Codable, Equatable {
 extension ArchiveStore {
     public func fetchOverview() throws -> ArchiveOverview {
         try writer.read { db in
-            let last = try CaptureSummary.fetchOne(
-                db,
-                sql:
-                    "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id DESC LIMIT 1"
-            )
+            let last = try LatestCapture.id(db).flatMap {
+                try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [$0])
+            }
             var types: [ArchiveOverview.TypeCoverage] = []
             if let last {
                 types = try Row.fetchAll(

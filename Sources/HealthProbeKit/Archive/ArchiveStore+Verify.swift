@@ -74,11 +74,7 @@ extension ArchiveStore {
     /// type (a live capture's snapshot is a running total, checked by the live path itself).
     private static func snapshotMismatches(_ db: Database) throws -> [String] {
         guard
-            let capture = try Int64.fetchOne(
-                db,
-                sql:
-                    "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ? AND scope = \(CaptureScope.full.sqlLiteral)",
-                arguments: [ExportImporter.origin])
+            let capture = try LatestCapture.id(db, origins: [AppleExportImporter.origin], scope: .full)
         else { return [] }
         let snapshot = Dictionary(
             uniqueKeysWithValues: try Row.fetchAll(

@@ -73,13 +73,7 @@ extension ArchiveStore {
     /// The capture an export or a backup is compared with: the latest complete full capture of
     /// either (``CaptureOrigin/snapshots``).
     static func latestSnapshotCaptureID(_ db: Database) throws -> Int64? {
-        try Int64.fetchOne(
-            db,
-            sql: """
-                SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)
-                    AND scope = \(CaptureScope.full.sqlLiteral) AND origin IN (?, ?)
-                """,
-            arguments: [CaptureOrigin.export, CaptureOrigin.backup])
+        try LatestCapture.id(db, origins: CaptureOrigin.snapshots, scope: .full)
     }
 
     public func fetchAuditEntries() throws -> [AuditLog.Entry] {

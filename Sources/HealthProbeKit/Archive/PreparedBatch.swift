@@ -157,8 +157,9 @@ extension PreparedBatch {
         /// Adds an element read from an export and counts it in `totals`: a `Record` straight
         /// from the element (``PreparedBatch/append(exportRecord:fingerprintedBy:)``), any other
         /// kind through its ``HealthRecord``.
-        mutating func append(exportElement element: consuming ExportElement, countingIn totals: inout CaptureAggregates)
-        {
+        mutating func append(
+            exportElement element: consuming AppleExportElement, countingIn totals: inout CaptureAggregates
+        ) {
             switch consume element {
             case .record(let record):
                 let (fingerprints, numbers) = batch.append(exportRecord: record, fingerprintedBy: &maker)

@@ -56,13 +56,11 @@ struct ReferencedFileDetector {
     /// The last complete export before C: P itself unless P was a backup or a live capture.
     private func previousExport(_ db: Database) throws -> CapturePair.Capture? {
         if let previous = pair.previous, previous.origin == .export { return previous }
+        guard let export = try LatestCapture.id(db, origins: [.export], scope: .full, before: pair.current.id) else {
+            return nil
+        }
         return try CapturePair.Capture.fetchOne(
-            db,
-            sql: """
-                SELECT id, origin, scope, exportDate, startedAt FROM capture
-                WHERE id < ? AND origin = 'export' AND scope = 'full' AND status = \(CaptureStatus.complete.sqlLiteral)
-                ORDER BY id DESC LIMIT 1
-                """, arguments: [pair.current.id])
+            db, sql: "SELECT id, origin, scope, exportDate, startedAt FROM capture WHERE id = ?", arguments: [export])
     }
 
     /// Records both captures hold whose files of `kind` P had read and C holds otherwise.

@@ -51,7 +51,7 @@ final class ExportFileWriter {
 
 /// The formatting side of a text export: records are appended to `buffer`, which goes to the
 /// writer thread a megabyte at a time.
-final class ExportByteStream {
+final class AppleExportByteStream {
     static let chunkSize = 1 << 20
     var buffer: [UInt8] = []
     private let pipeline: OutputPipeline

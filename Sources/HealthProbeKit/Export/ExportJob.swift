@@ -136,9 +136,9 @@ private struct ExportJob {
         switch request.format {
         case .appleHealth:
             writer = AppleHealthExportWriter(file: file, timeZone: request.timeZone, cancellation: cancellation)
-        case .csv: writer = CSVExportWriter(stream: ExportByteStream(writer: file))
+        case .csv: writer = CSVExportWriter(stream: AppleExportByteStream(writer: file))
         case .json, .jsonl, .sqlite:
-            writer = JSONExportWriter(stream: ExportByteStream(writer: file), lines: request.format == .jsonl)
+            writer = JSONExportWriter(stream: AppleExportByteStream(writer: file), lines: request.format == .jsonl)
         }
         let (description, totals) = try readRecords(into: writer, progress: progress)
         let sha256 = try file.finish()

@@ -19,11 +19,11 @@ extension ExportFormatWriter {
 /// JSON (one document: `{"export": …, "records": [ … ], "summary": …}`) and JSONL (one record
 /// a line, nothing else).
 final class JSONExportWriter: ExportFormatWriter {
-    private let stream: ExportByteStream
+    private let stream: AppleExportByteStream
     private let lines: Bool
     private var first = true
 
-    init(stream: ExportByteStream, lines: Bool) {
+    init(stream: AppleExportByteStream, lines: Bool) {
         self.stream = stream
         self.lines = lines
     }
@@ -62,10 +62,10 @@ final class JSONExportWriter: ExportFormatWriter {
 /// RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, a quote or a
 /// line break, quotes doubled. Numbers are written bare, so pandas and DuckDB read them as such.
 final class CSVExportWriter: ExportFormatWriter {
-    private let stream: ExportByteStream
+    private let stream: AppleExportByteStream
     private var scratch: [UInt8] = []
 
-    init(stream: ExportByteStream) {
+    init(stream: AppleExportByteStream) {
         self.stream = stream
     }
 

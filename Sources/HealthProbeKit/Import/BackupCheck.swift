@@ -1,7 +1,7 @@
 import Foundation
 
 /// Checking an iPhone's Health database into the archive — `healthdb_secure.sqlite`, a folder
-/// holding it, or an encrypted backup — in the steps an export's check takes (``ExportCheck``):
+/// holding it, or an encrypted backup — in the steps an export's check takes (``AppleExportCheck``):
 /// the database is opened (copied or decrypted into a private folder) before the archive is
 /// touched, so that a file that is not a Health database, a damaged backup or a wrong password
 /// changes nothing; then one transaction stores the capture (``BackupImporter``).
@@ -22,7 +22,7 @@ public final class BackupCheck: Sendable {
     public init(
         _ source: Source, archivePath: String?, workFolder: URL = FileManager.default.temporaryDirectory,
         deriving: ((Int) -> Void)? = nil
-    ) throws(ExportCheck.Failure) {
+    ) throws(AppleExportCheck.Failure) {
         do {
             switch source {
             case .database(let path):
@@ -40,9 +40,10 @@ public final class BackupCheck: Sendable {
                 case .database(let path): input = URL(fileURLWithPath: path)
                 case .encryptedBackup(let folder, _): input = folder
                 }
-                ExportCheck.noteRefusal(archiveAt: archivePath, message: ExportCheck.refusal(of: input, error))
+                AppleExportCheck.noteRefusal(
+                    archiveAt: archivePath, message: AppleExportCheck.refusal(of: input, error))
             }
-            throw ExportCheck.Failure(underlying: error, archiveUnchanged: true)
+            throw AppleExportCheck.Failure(underlying: error, archiveUnchanged: true)
         }
     }
 
@@ -50,14 +51,14 @@ public final class BackupCheck: Sendable {
     /// backup.
     public func run(
         into store: ArchiveStore, progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws(ExportCheck.Failure) -> BackupImporter.Result {
+    ) throws(AppleExportCheck.Failure) -> BackupImporter.Result {
         let before = try? store.footprint()
         do {
             return try BackupImporter(store: store).importDatabase(reader, inputName: inputName, progress: progress)
         } catch {
             let after = try? store.footprint()
             let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
-            throw ExportCheck.Failure(underlying: underlying, archiveUnchanged: before != nil && before == after)
+            throw AppleExportCheck.Failure(underlying: underlying, archiveUnchanged: before != nil && before == after)
         }
     }
 }

@@ -85,7 +85,7 @@ public struct BackupImporter: Sendable {
         _ reader: HealthDatabaseReader, inputName: String, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
-        try db.execute(sql: "PRAGMA cache_size = -\(ExportImporter.defaultPageCacheKiB)")
+        try db.execute(sql: "PRAGMA cache_size = -\(AppleExportImporter.defaultPageCacheKiB)")
         let (captureID, previous) = try SnapshotCapture.begin(
             db, origin: Self.origin, inputName: inputName, startedAt: started, input: "a Health database")
         let ingest = try CaptureIngest(
@@ -226,13 +226,10 @@ public struct BackupImporter: Sendable {
 extension BackupImporter {
     /// Whether the last export before capture `id` came with files beside its XML.
     static func exportBeforeHeldFiles(_ id: Int64, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM referencedFile WHERE digest IS NOT NULL AND captureId = (
-                    SELECT MAX(id) FROM capture WHERE id < ? AND origin = 'export'
-                        AND status = \(CaptureStatus.complete.sqlLiteral)))
-                """, arguments: [id]) ?? false
+        guard let export = try LatestCapture.id(db, origins: [.export], before: id) else { return false }
+        return try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM referencedFile WHERE digest IS NOT NULL AND captureId = ?)",
+            arguments: [export]) ?? false
     }
 
     /// The reading stage: each sample met with the record it is, or made a new record and

@@ -5,7 +5,7 @@ import AppleHealthExport
 /// releases, every string of the element — strings the parser's thread made, so on another core.
 /// Owned by one thread at a time: filled by the parser, sent, then drained.
 final class ElementBatch: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<ExportElement>
+    private let storage: UnsafeMutablePointer<AppleExportElement>
     private(set) var count = 0
     let capacity: Int
 
@@ -26,7 +26,7 @@ final class ElementBatch: @unchecked Sendable {
     var isEmpty: Bool { count == 0 }
     var isFull: Bool { count == capacity || holdsRecording }
 
-    func append(_ element: consuming ExportElement) {
+    func append(_ element: consuming AppleExportElement) {
         precondition(count < capacity, "ElementBatch is full")
         if case .electrocardiogram = element { holdsRecording = true }
         (storage + count).initialize(to: element)
@@ -34,7 +34,7 @@ final class ElementBatch: @unchecked Sendable {
     }
 
     /// Hands over every element in order; the batch is empty afterwards, also when `body` throws.
-    func drain(_ body: (consuming ExportElement) throws -> Void) rethrows {
+    func drain(_ body: (consuming AppleExportElement) throws -> Void) rethrows {
         var next = 0
         defer {
             (storage + next).deinitialize(count: count - next)

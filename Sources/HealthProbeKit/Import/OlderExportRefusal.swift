@@ -3,7 +3,7 @@ import GRDB
 
 /// An export made before the one the archive last checked: compared with it, everything recorded
 /// in between would look lost — a user who picked the wrong file would be told of losses that
-/// did not happen. Refused unless asked for (``ExportImporter/allowOlder``); the archive is left
+/// did not happen. Refused unless asked for (``AppleExportImporter/allowOlder``); the archive is left
 /// as it was.
 public struct OlderExportRefusal: Error, LocalizedError, Sendable {
     public var inputName: String

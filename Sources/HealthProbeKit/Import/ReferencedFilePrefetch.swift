@@ -19,7 +19,7 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
     private let channel = BatchChannel<Item>(capacity: inFlight)
     private var thread: JoinableThread?
 
-    init(source: ExportSource) {
+    init(source: AppleExportSource) {
         if case .bytes = source.container {
             channel.close()
             return

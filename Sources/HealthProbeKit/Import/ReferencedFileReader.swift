@@ -12,7 +12,7 @@ enum ReferencedFileReader {
 
     static func location(of kind: AttachedFile.Kind) -> (folder: String, fileExtension: String) {
         switch kind {
-        case .electrocardiogram: (ExportReader.electrocardiogramFolder, "csv")
+        case .electrocardiogram: (AppleExportReader.electrocardiogramFolder, "csv")
         case .clinicalDocument: ("clinical-records", "json")
         case .route: ("workout-routes", "gpx")
         }
@@ -30,7 +30,7 @@ enum ReferencedFileReader {
                 let track = try parser.finish()
                 return (FileContent(TrackCoding.encode(track), items: track.count), nil)
             case .electrocardiogram:
-                // Read with the main XML as a record of its own (ExportReader), never referred to.
+                // Read with the main XML as a record of its own (AppleExportReader), never referred to.
                 return (nil, "an ECG recording is read as a record, not as a file a record refers to")
             case .clinicalDocument:
                 var bytes: [UInt8] = []
@@ -49,7 +49,7 @@ enum ReferencedFileReader {
             return (nil, "it is larger than the \(maximumDocumentBytes >> 20) MiB a clinical document may be")
         } catch let failure as GPXTrackParser.Failure {
             return (nil, failure.reason)
-        } catch let error as ExportError {
+        } catch let error as AppleExportError {
             return (nil, error.problem)
         } catch {
             return (nil, "it could not be read")

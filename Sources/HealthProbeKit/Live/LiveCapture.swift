@@ -20,10 +20,7 @@ struct LiveCapture: Sendable {
 
     static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
         try store.writer.write { db in
-            let previous = try Int64.fetchOne(
-                db,
-                sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND origin = ?",
-                arguments: [origin])
+            let previous = try LatestCapture.id(db, origins: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
             try db.execute(
                 sql: """

@@ -77,7 +77,7 @@ indirect enum CanonicalJSON: Sendable, Hashable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Attributes as an object sorted by name, timestamps rendered in UTC.
-    static func attributes(_ attributes: [ExportAttribute]) -> CanonicalJSON {
+    static func attributes(_ attributes: [AppleExportAttribute]) -> CanonicalJSON {
         .object(
             attributes.sorted { $0.name < $1.name }.map { attribute in
                 (attribute.name, .string(attribute.timestamp.map(UTCText.iso8601) ?? attribute.value))
@@ -177,7 +177,7 @@ indirect enum CanonicalJSON: Sendable, Hashable {
 /// UTC renderings of instants.
 public enum UTCText {
     /// `2000-01-01T00:00:00Z`.
-    public static func iso8601(_ timestamp: ExportTimestamp) -> String {
+    public static func iso8601(_ timestamp: AppleExportTimestamp) -> String {
         iso8601(seconds: Double(timestamp.secondsSince1970))
     }
 

@@ -39,7 +39,7 @@ extension HealthRecord {
 
     private init(
         electrocardiogramAt start: Int64, path: String, softwareVersion: String?, hardware: String?, unit: String?,
-        classification: String?, header: [(String, String?)], otherHeader: [ExportAttribute],
+        classification: String?, header: [(String, String?)], otherHeader: [AppleExportAttribute],
         voltages: ElectrocardiogramVoltages, sampleRateHertz: Double?
     ) {
         self.init(

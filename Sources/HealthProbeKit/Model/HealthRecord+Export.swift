@@ -8,7 +8,7 @@ extension HealthRecord {
 
     /// Maps an element read from an export. Dates become UTC instants, so the same content
     /// exported at another offset or with other HKDevice addresses maps to an equal record.
-    public init(exportElement element: borrowing ExportElement) {
+    public init(exportElement element: borrowing AppleExportElement) {
         switch element {
         case .record(let record):
             self.init(record: record)
@@ -34,7 +34,7 @@ extension HealthRecord {
             endDate = startDate
             var attributes = clinical.attributes
             if let identifier = clinical.identifier {
-                attributes.append(ExportAttribute(name: "identifier", value: identifier))
+                attributes.append(AppleExportAttribute(name: "identifier", value: identifier))
             }
             setDetails([("attributes", CanonicalJSON.attributes(attributes))])
             if let path = clinical.attributes.first(where: { $0.name == "resourceFilePath" })?.value {

@@ -41,7 +41,7 @@ struct ArchiveMigrationTests {
         let (before, membersBefore) = try Self.identities(try ArchiveStore.open(at: support.archivePath))
 
         let fresh = try ArchiveStore.inMemory()
-        _ = try ExportImporter(store: fresh).importExport(ExportReader(url: export))
+        _ = try AppleExportImporter(store: fresh).importExport(AppleExportReader(url: export))
         let (expected, expectedMembers) = try Self.identities(fresh)
 
         #expect(before.count == 418)

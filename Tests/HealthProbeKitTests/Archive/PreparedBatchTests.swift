@@ -14,7 +14,7 @@ struct PreparedBatchTests {
     /// Prepares every `Record` of `url` both ways; returns how many were compared.
     static func compareBothWays(_ url: URL) throws -> Int {
         var compared = 0
-        _ = try ExportReader(url: url).read { element in
+        _ = try AppleExportReader(url: url).read { element in
             guard case .record(let record) = element else { return }
             var viaRecord = PreparedBatch(reservingRows: 1)
             var recordMaker = RecordFingerprints.Maker()
@@ -90,7 +90,7 @@ struct PreparedBatchTests {
         ).write(to: url)
         var batch = PreparedBatch(reservingRows: 1)
         var maker = RecordFingerprints.Maker()
-        _ = try ExportReader(url: url).read { element in
+        _ = try AppleExportReader(url: url).read { element in
             guard case .record(let record) = element else { return }
             _ = batch.append(exportRecord: record, fingerprintedBy: &maker)
         }

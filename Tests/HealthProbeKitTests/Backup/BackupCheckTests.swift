@@ -36,7 +36,7 @@ struct BackupCheckTests {
         func checkExport(_ data: PairedHealthData, named name: String = "export.xml") throws -> CaptureSummary {
             let file = folder.appendingPathComponent(name)
             try data.writeExport(to: file)
-            return try ExportCheck(input: file, archivePath: archivePath).run(into: store).capture
+            return try AppleExportCheck(input: file, archivePath: archivePath).run(into: store).capture
         }
 
         func checkBackup(

@@ -144,7 +144,8 @@ struct FieldPatternTests {
         var thresholds = Thresholds()
         thresholds.selfOverlapSummedTypes = [Self.steps]
         let other = try ArchiveStore.open(at: support.folder.appendingPathComponent("other.sqlite").path)
-        let chosen = try ExportImporter(store: other, thresholds: thresholds).importExport(ExportReader(url: url))
+        let chosen = try AppleExportImporter(store: other, thresholds: thresholds).importExport(
+            AppleExportReader(url: url))
         let overlap = try #require(chosen.audit.anomalies.only(.selfOverlap).first)
         #expect(overlap.recordCount == 5)
         #expect(overlap.evidence["claimedSeconds"] == String(8 * 3600))

@@ -23,7 +23,7 @@ struct FixtureAuditTests {
                 record.startDate.map { "\($0)" } ?? "-", record.endDate.map { "\($0)" } ?? "-", value,
             ].joined(separator: "|")
         }
-        _ = try ExportReader(url: url).read { element in
+        _ = try AppleExportReader(url: url).read { element in
             let record = HealthRecord(exportElement: element)
             if case .correlation(let correlation) = element {
                 for child in correlation.records { correlationSamples.insert(key(HealthRecord(record: child))) }

@@ -35,7 +35,7 @@ struct AcceptedInputTests {
     func localisedMainFileIsFoundByContent(_ name: String) throws {
         let support = try ArchiveTestSupport()
         let url = try support.generate("export.zip", .init(elementCount: 300, mainFileName: name))
-        let reader = try ExportReader(url: url)
+        let reader = try AppleExportReader(url: url)
         #expect(reader.source.container == .zip(archive: url, entryPath: "apple_health_export/\(name)"))
         let capture = try support.check(url, in: try support.openArchive()).capture
         #expect(capture.records > 300)

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Element batches between import threads")
 struct ElementBatchTests {
-    static func element(_ name: String) -> ExportElement {
-        .unknown(GenericElement(name: name, attributes: [ExportAttribute(name: "n", value: name + " value text")]))
+    static func element(_ name: String) -> AppleExportElement {
+        .unknown(GenericElement(name: name, attributes: [AppleExportAttribute(name: "n", value: name + " value text")]))
     }
 
     @Test func drainingHandsOverEveryElementInOrderAndEmptiesTheBatch() {

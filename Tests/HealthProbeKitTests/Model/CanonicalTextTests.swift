@@ -37,7 +37,7 @@ struct CanonicalTextTests {
         [
             MetadataEntry(
                 key: "HKMetadataKeySyncIdentifier", value: "2000-01-01 09:30:00 +0100",
-                timestamp: ExportTimestamp(exportText: "2000-01-01 09:30:00 +0100"))
+                timestamp: AppleExportTimestamp(exportText: "2000-01-01 09:30:00 +0100"))
         ],
         [
             MetadataEntry(key: "b", value: "2"), MetadataEntry(key: "a", value: "1"),

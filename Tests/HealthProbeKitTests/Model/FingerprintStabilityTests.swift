@@ -31,7 +31,7 @@ struct FingerprintStabilityTests {
 
     static func fingerprints() throws -> [RecordFingerprints] {
         var all: [RecordFingerprints] = []
-        _ = try ExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
+        _ = try AppleExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
             all.append(RecordFingerprints(HealthRecord(exportElement: $0)))
         }
         return all

@@ -16,7 +16,7 @@ struct RecordIdentityTests {
             endDate="2000-01-01 08:00:00 +0000" value="\(value)"/>
             """)
         var records: [HealthRecord] = []
-        _ = try ExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
+        _ = try AppleExportReader(source: .inMemory(Array(xml.utf8), name: "export.xml")).read {
             records.append(HealthRecord(exportElement: $0))
         }
         return try #require(records.first)

@@ -20,8 +20,8 @@ struct ArchiveTestSupport {
         try ArchiveStore.open(at: archivePath)
     }
 
-    func check(_ url: URL, in store: ArchiveStore) throws -> ExportImporter.Result {
-        try ExportImporter(store: store).importExport(ExportReader(url: url))
+    func check(_ url: URL, in store: ArchiveStore) throws -> AppleExportImporter.Result {
+        try AppleExportImporter(store: store).importExport(AppleExportReader(url: url))
     }
 
     /// Writes a synthetic export and returns its URL.

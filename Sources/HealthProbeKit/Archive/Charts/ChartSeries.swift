@@ -71,8 +71,7 @@ public struct DailySeriesRequest: Sendable, Equatable {
 extension ArchiveStore {
     public func fetchDailySeries(_ request: DailySeriesRequest) throws -> DailyRecordSeries {
         try writer.read { db in
-            let capture = try Int64.fetchOne(
-                db, sql: "SELECT MAX(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)")
+            let capture = try LatestCapture.id(db)
             let marks = try Self.anomalyMarks(db, type: request.type, anomalyID: request.anomalyID)
             var span = marks.keys.min().map { DayRange(first: $0, last: marks.keys.max() ?? $0) }
             if let capture,

@@ -24,7 +24,7 @@ public struct GraphSource {
     }
 
     public func latestCompleteCapture() throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT max(id) FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral)")
+        try LatestCapture.id(db)
     }
 
     /// The highest record id: records above it arrive after this read.

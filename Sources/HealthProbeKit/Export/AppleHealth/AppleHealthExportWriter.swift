@@ -8,7 +8,7 @@ import Foundation
 /// files follow it, each read from the archive when its turn comes, so memory holds one at a time.
 final class AppleHealthExportWriter: ExportFormatWriter {
     private let zip: ZipStreamWriter
-    private let stream: ExportByteStream
+    private let stream: AppleExportByteStream
     private let timeZone: TimeZone
     private let cancellation: CancellationFlag?
     private var elements: AppleHealthElements?
@@ -34,7 +34,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     init(file: ExportFileWriter, timeZone: TimeZone, cancellation: CancellationFlag?) {
         let zip = ZipStreamWriter(modified: Date()) { bytes in try file.write(bytes) }
         self.zip = zip
-        stream = ExportByteStream { chunk in try chunk.withUnsafeBytes { try zip.write($0) } }
+        stream = AppleExportByteStream { chunk in try chunk.withUnsafeBytes { try zip.write($0) } }
         self.timeZone = timeZone
         self.cancellation = cancellation
     }

@@ -22,7 +22,7 @@ struct AppleHealthText {
     /// Appends an instant as Apple writes dates, to the whole second.
     mutating func appendDate(_ seconds: Double, to text: inout [UInt8]) {
         let whole = seconds.rounded(.down)
-        ExportTimestamp.appendText(seconds: Int64(whole), offsetSeconds: offset(at: whole), to: &text)
+        AppleExportTimestamp.appendText(seconds: Int64(whole), offsetSeconds: offset(at: whole), to: &text)
     }
 
     /// A stored value that is a date the archive keeps in UTC (`2000-01-01T08:00:00Z`: an

@@ -7,26 +7,26 @@ import GRDB
 ///
 /// 1. The input is opened before the archive is touched: an input that is not a readable
 ///    export changes nothing, and no archive is created for it.
-/// 2. The import stores the export as one capture in one transaction (``ExportImporter``).
+/// 2. The import stores the export as one capture in one transaction (``AppleExportImporter``).
 /// 3. A refused input — at once or half-way through — is noted in the archive's audit trail,
 ///    and nothing else is written.
 ///
 /// A failure says whether the archive was verified unchanged: its captures and records read
 /// again after the failed import, compared with before. A face says "the archive was left as it
 /// was" only then.
-public struct ExportCheck: Sendable {
-    public let reader: ExportReader
+public struct AppleExportCheck: Sendable {
+    public let reader: AppleExportReader
     /// The file or folder as given, as refusals name it.
     public let input: URL
 
     /// Why a check failed, and whether the archive was verified unchanged afterwards.
     public struct Failure: Error, LocalizedError {
-        /// An ``ExportError`` (the input was refused), an ``ArchiveError`` or a cancellation.
+        /// An ``AppleExportError`` (the input was refused), an ``ArchiveError`` or a cancellation.
         public let underlying: any Error
         public let archiveUnchanged: Bool
 
         public var isRefusedInput: Bool {
-            underlying is ExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
+            underlying is AppleExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
                 || underlying is OlderExportRefusal
         }
         public var errorDescription: String? { underlying.localizedDescription }
@@ -37,7 +37,7 @@ public struct ExportCheck: Sendable {
     public init(input: URL, archivePath: String?) throws(Failure) {
         self.input = input
         do {
-            reader = try ExportReader(url: input)
+            reader = try AppleExportReader(url: input)
         } catch {
             if let archivePath { Self.noteRefusal(archiveAt: archivePath, message: Self.refusal(of: input, error)) }
             throw Failure(underlying: error, archiveUnchanged: true)
@@ -47,18 +47,18 @@ public struct ExportCheck: Sendable {
     /// Imports the export into `store` and audits it against the previous capture; an export
     /// made before the one last checked is refused unless `allowOlder`.
     public func run(
-        into store: ArchiveStore, pageCacheKiB: Int = ExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
+        into store: ArchiveStore, pageCacheKiB: Int = AppleExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
         cancellation: CancellationFlag? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws(Failure) -> ExportImporter.Result {
+    ) throws(Failure) -> AppleExportImporter.Result {
         let before = try? store.footprint()
         do {
-            return try ExportImporter(
+            return try AppleExportImporter(
                 store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder, cancellation: cancellation
             ).importExport(reader, progress: progress)
         } catch {
             let after = try? store.footprint()
             let unchanged = before != nil && before == after
-            if error is ExportError { Self.noteRefusal(in: store, message: Self.refusal(of: input, error)) }
+            if error is AppleExportError { Self.noteRefusal(in: store, message: Self.refusal(of: input, error)) }
             if let older = error as? OlderExportRefusal {
                 Self.noteRefusal(in: store, message: "refused \(older.inputName): older than the export last checked")
             }

@@ -4,7 +4,7 @@ import ZIPFoundation
 /// Where an export's main XML lives: a zip entry, a file in an unzipped export folder, or a file
 /// given directly. The main XML is found by its content (a `HealthData` root), never by its
 /// localised name (`export.xml`, `Export.xml`, `导出.xml`, …).
-public struct ExportSource: Sendable {
+public struct AppleExportSource: Sendable {
     public enum Container: Sendable, Equatable {
         /// An entry inside a zip, never extracted to disk.
         case zip(archive: URL, entryPath: String)
@@ -30,13 +30,14 @@ public struct ExportSource: Sendable {
     }
 
     /// A document held in memory, read as an export's main XML.
-    public static func inMemory(_ bytes: [UInt8], name: String, limits: ReadLimits = .standard) -> ExportSource {
-        ExportSource(
+    public static func inMemory(_ bytes: [UInt8], name: String, limits: ReadLimits = .standard) -> AppleExportSource {
+        AppleExportSource(
             container: .bytes(bytes, name: name), inputPath: name, expectedSize: Int64(bytes.count), limits: limits)
     }
 
     /// Finds the main XML of the export at `url`.
-    public static func locate(_ url: URL, limits: ReadLimits = .standard) throws(ExportError) -> ExportSource {
+    public static func locate(_ url: URL, limits: ReadLimits = .standard) throws(AppleExportError) -> AppleExportSource
+    {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -53,7 +54,7 @@ public struct ExportSource: Sendable {
             throw .database(file: url.lastPathComponent)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-        let source = ExportSource(container: .file(url), inputPath: path, expectedSize: size, limits: limits)
+        let source = AppleExportSource(container: .file(url), inputPath: path, expectedSize: size, limits: limits)
         switch try source.sniffRoot() {
         case .some("HealthData"): return source
         case .some(let root): throw .notHealthData(file: url.lastPathComponent, rootName: root)
@@ -62,7 +63,7 @@ public struct ExportSource: Sendable {
     }
 
     /// The file's first 16 bytes: enough to tell a zip (`PK`) and an SQLite database apart from XML.
-    private static func head(of url: URL) throws(ExportError) -> [UInt8] {
+    private static func head(of url: URL) throws(AppleExportError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw .unreadable(file: url.lastPathComponent, problem: "permission denied")
         }
@@ -70,12 +71,13 @@ public struct ExportSource: Sendable {
         return Array((try? handle.read(upToCount: 16)) ?? Data())
     }
 
-    private static func locateInFolder(_ folder: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
+    private static func locateInFolder(_ folder: URL, limits: ReadLimits) throws(AppleExportError) -> AppleExportSource
+    {
         let candidates = folderCandidates(folder)
         guard !candidates.isEmpty else { throw .emptyFolder(path: folder.path) }
         for file in candidates {
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
-            let source = ExportSource(
+            let source = AppleExportSource(
                 container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
             if (try? source.sniffRoot()) == "HealthData" { return source }
         }
@@ -141,7 +143,7 @@ public struct ExportSource: Sendable {
         return false
     }
 
-    private static func locateInZip(_ url: URL, limits: ReadLimits) throws(ExportError) -> ExportSource {
+    private static func locateInZip(_ url: URL, limits: ReadLimits) throws(AppleExportError) -> AppleExportSource {
         guard hasEndOfCentralDirectory(url) else {
             throw .corruptZip(
                 file: url.lastPathComponent, problem: "no zip directory at the end (truncated or damaged file)")
@@ -162,7 +164,7 @@ public struct ExportSource: Sendable {
             return !components.dropLast().contains(where: { dataFolders.contains(String($0)) }) && !name.isEmpty
         }.sorted { rank($0.path) < rank($1.path) }
         for entry in entries {
-            let source = ExportSource(
+            let source = AppleExportSource(
                 container: .zip(archive: url, entryPath: entry.path), inputPath: url.path,
                 expectedSize: Int64(exactly: entry.uncompressedSize), limits: limits)
             if (try? source.sniffRoot()) == "HealthData" { return source }

@@ -5,18 +5,18 @@ import Foundation
 ///
 /// The bytes flow from the zip entry or file through ``DocumentFilter`` into libxml2's SAX2 push
 /// parser; each top-level element is handed to the caller when it closes. A document that is not
-/// well-formed throws ``ExportError`` with the file and line; a well-formed element that cannot be
-/// read arrives as ``ExportElement/unreadable(_:)``.
-public struct ExportReader: Sendable {
-    public let source: ExportSource
+/// well-formed throws ``AppleExportError`` with the file and line; a well-formed element that cannot be
+/// read arrives as ``AppleExportElement/unreadable(_:)``.
+public struct AppleExportReader: Sendable {
+    public let source: AppleExportSource
 
     /// Locates the main XML of the export at `url`; throws if there is none.
-    public init(url: URL, limits: ReadLimits = .standard) throws(ExportError) {
-        source = try ExportSource.locate(url, limits: limits)
+    public init(url: URL, limits: ReadLimits = .standard) throws(AppleExportError) {
+        source = try AppleExportSource.locate(url, limits: limits)
     }
 
     /// Reads from a source already located (or held in memory).
-    public init(source: ExportSource) {
+    public init(source: AppleExportSource) {
         self.source = source
     }
 
@@ -25,9 +25,9 @@ public struct ExportReader: Sendable {
     /// `progress` receives the number of uncompressed bytes of the main XML read so far.
     @discardableResult
     public func read(
-        progress: ((Int64) -> Void)? = nil, _ handle: (consuming ExportElement) throws -> Void
-    ) throws -> ExportSummary {
-        var summary = ExportSummary()
+        progress: ((Int64) -> Void)? = nil, _ handle: (consuming AppleExportElement) throws -> Void
+    ) throws -> AppleExportSummary {
+        var summary = AppleExportSummary()
         let mapper = ElementMapper()
         try run(progress: progress) { scratch in
             let element = mapper.map(scratch)
@@ -44,8 +44,8 @@ public struct ExportReader: Sendable {
     }
 
     /// Parses the export without building elements: the libxml2 floor that benchmarks compare with.
-    public func parseOnly() throws -> ExportSummary {
-        var summary = ExportSummary()
+    public func parseOnly() throws -> AppleExportSummary {
+        var summary = AppleExportSummary()
         var elements = 0
         try run(progress: nil) { _ in
             elements += 1
@@ -76,28 +76,28 @@ public struct ExportReader: Sendable {
         let filter: DocumentFilter
         do {
             filter = try ReadAhead.stream(source) { root in
-                guard root == "HealthData" else { throw ExportError.notHealthData(file: file, rootName: root) }
+                guard root == "HealthData" else { throw AppleExportError.notHealthData(file: file, rootName: root) }
             } _: { chunk, bytesRead in
                 try parser.feed(chunk)
                 progress?(bytesRead)
             }
             try parser.finish()
         } catch let failure as SAXDocumentParser.Failure {
-            throw ExportError.malformed(file: file, line: failure.line, problem: failure.message)
+            throw AppleExportError.malformed(file: file, line: failure.line, problem: failure.message)
         } catch let failure as PrologFilter.Failure {
             throw PrologFilter.exportError(failure, file: file)
         }
         guard parser.rootClosed else {
-            throw ExportError.malformed(file: file, line: 0, problem: "the document ends before </HealthData>")
+            throw AppleExportError.malformed(file: file, line: 0, problem: "the document ends before </HealthData>")
         }
         finished(parser, filter, filter.bytesIn)
     }
 }
 
 /// What a read found besides the elements themselves.
-public struct ExportSummary: Sendable {
+public struct AppleExportSummary: Sendable {
     /// The export's `ExportDate`, when present and readable.
-    public var exportDate: ExportTimestamp?
+    public var exportDate: AppleExportTimestamp?
     public var locale: String?
     /// `N` of the DTD comment `HealthKit Export Version: N`.
     public var exportVersion: Int?
@@ -119,7 +119,7 @@ public struct ExportSummary: Sendable {
     /// Top-level elements other than `ExportDate` and `Me`.
     public var elementCount: Int { elementCounts.values.reduce(0, +) }
 
-    mutating func count(_ element: ExportElement) {
+    mutating func count(_ element: AppleExportElement) {
         elementCounts[element.elementName, default: 0] += 1
         if case .unreadable = element { unreadableCount += 1 }
         if firstSampleUTCOffset == nil {
@@ -133,7 +133,7 @@ public struct ExportSummary: Sendable {
     }
 
     mutating func finish(parser: SAXDocumentParser, filter: DocumentFilter, bytes: Int64) {
-        exportDate = parser.exportDateText.flatMap(ExportTimestamp.init(exportText:))
+        exportDate = parser.exportDateText.flatMap(AppleExportTimestamp.init(exportText:))
         locale = parser.locale
         exportVersion = filter.exportVersion
         replacedCharacters = filter.replacedCharacters

@@ -2,7 +2,7 @@ import CZlibShim
 import Foundation
 import ZIPFoundation
 
-extension ExportSource {
+extension AppleExportSource {
     /// Thrown by a consumer to stop streaming early; not an error.
     struct StopStreaming: Error {}
 
@@ -34,7 +34,7 @@ extension ExportSource {
 
     static func streamFile(_ url: URL, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let file = fopen(url.path, "rb") else {
-            throw ExportError.unreadable(file: url.lastPathComponent, problem: String(cString: strerror(errno)))
+            throw AppleExportError.unreadable(file: url.lastPathComponent, problem: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -44,7 +44,7 @@ extension ExportSource {
             if count > 0 { try consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
             if count < chunkSize {
                 if ferror(file) != 0 {
-                    throw ExportError.unreadable(file: url.lastPathComponent, problem: "read error")
+                    throw AppleExportError.unreadable(file: url.lastPathComponent, problem: "read error")
                 }
                 return
             }
@@ -57,7 +57,7 @@ extension ExportSource {
         let name = archiveURL.lastPathComponent
         let archive = try Archive(url: archiveURL, accessMode: .read)
         guard let entry = archive[entryPath] else {
-            throw ExportError.corruptZip(file: name, problem: "the entry \(entryPath) disappeared")
+            throw AppleExportError.corruptZip(file: name, problem: "the entry \(entryPath) disappeared")
         }
         try streamZipEntry(entry, of: archive, named: name, consume)
     }
@@ -83,9 +83,10 @@ extension ExportSource {
                     crc = CZlibShim.crc32(
                         crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
                 }
-                if total > cap { throw ExportError.tooLarge(file: name, limitBytes: cap) }
+                if total > cap { throw AppleExportError.tooLarge(file: name, limitBytes: cap) }
                 if total > declared {
-                    throw ExportError.corruptZip(file: name, problem: "\(entryPath) is longer than its directory says")
+                    throw AppleExportError.corruptZip(
+                        file: name, problem: "\(entryPath) is longer than its directory says")
                 }
                 do {
                     try data.withUnsafeBytes { try consume($0) }
@@ -94,25 +95,25 @@ extension ExportSource {
                     throw StopStreaming()
                 }
             }
-        } catch let error as ExportError {
+        } catch let error as AppleExportError {
             throw error
         } catch {
             if let consumerError { throw consumerError }
-            throw ExportError.corruptZip(file: name, problem: "\(entryPath) does not inflate (\(error))")
+            throw AppleExportError.corruptZip(file: name, problem: "\(entryPath) does not inflate (\(error))")
         }
         guard total == declared else {
-            throw ExportError.corruptZip(file: name, problem: "\(entryPath) is truncated")
+            throw AppleExportError.corruptZip(file: name, problem: "\(entryPath) is truncated")
         }
         guard UInt32(truncatingIfNeeded: crc) == entry.checksum else {
-            throw ExportError.corruptZip(file: name, problem: "\(entryPath) fails its CRC check")
+            throw AppleExportError.corruptZip(file: name, problem: "\(entryPath) fails its CRC check")
         }
     }
 
     /// Reads just enough of the main XML to name its root element.
-    func sniffRoot() throws(ExportError) -> String? {
+    func sniffRoot() throws(AppleExportError) -> String? {
         var prolog: [UInt8] = []
         var root: String?
-        var failure: ExportError?
+        var failure: AppleExportError?
         do {
             try streamBytes { chunk in
                 prolog.append(contentsOf: chunk)
@@ -127,7 +128,7 @@ extension ExportSource {
                 }
             }
         } catch is StopStreaming {
-        } catch let error as ExportError {
+        } catch let error as AppleExportError {
             throw error
         } catch {
             throw .unreadable(file: displayName, problem: "\(error)")
@@ -138,7 +139,7 @@ extension ExportSource {
 }
 
 extension PrologFilter {
-    static func exportError(_ failure: Failure, file: String) -> ExportError {
+    static func exportError(_ failure: Failure, file: String) -> AppleExportError {
         switch failure {
         case .entityDeclaration:
             .refused(file: file, problem: "it declares XML entities, which Apple Health exports never do")

@@ -7,8 +7,8 @@ import GRDB
 /// A reading thread inflates and filters the input, a parser thread reads typed elements in
 /// batches, a third maps them to records and fingerprints them, and the calling thread stores them in a single write transaction, so
 /// that a failed or killed import leaves nothing behind: the capture becomes visible, complete,
-/// only when the transaction commits. See `ExportImporter+Stages.swift` for the threads.
-public struct ExportImporter: Sendable {
+/// only when the transaction commits. See `AppleExportImporter+Stages.swift` for the threads.
+public struct AppleExportImporter: Sendable {
     public static let origin = CaptureOrigin.export
     static let batchSize = 512
     /// Batches each hand-off holds. 16 cost about 4 MB more than 4 and, measured interleaved
@@ -59,20 +59,20 @@ public struct ExportImporter: Sendable {
     /// What the parser hands to the fingerprint stage.
     enum Parsed: Sendable {
         case elements(ElementBatch)
-        case finished(ExportSummary, [UnreadableGroup])
+        case finished(AppleExportSummary, [UnreadableGroup])
         case failed(any Error)
     }
 
     /// What the fingerprint stage hands to the writer.
     enum Prepared: Sendable {
         case records(PreparedBatch)
-        case finished(ExportSummary, [UnreadableGroup], CaptureAggregates)
+        case finished(AppleExportSummary, [UnreadableGroup], CaptureAggregates)
         case failed(any Error)
     }
 
     /// Imports the export `reader` points at.
     public func importExport(
-        _ reader: ExportReader, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        _ reader: AppleExportReader, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> Result {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
@@ -105,7 +105,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Prepared>, reader: ExportReader, files: ReferencedFilePrefetch, started: Date,
+        from channel: BatchChannel<Prepared>, reader: AppleExportReader, files: ReferencedFilePrefetch, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
         // A larger page cache keeps hot index pages from being written to the WAL again and again.
@@ -140,7 +140,7 @@ public struct ExportImporter: Sendable {
     }
 
     private func complete(
-        _ ingest: CaptureIngest, summary: ExportSummary, aggregates: CaptureAggregates, reader: ExportReader,
+        _ ingest: CaptureIngest, summary: AppleExportSummary, aggregates: CaptureAggregates, reader: AppleExportReader,
         _ db: Database
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         if !allowOlder {

@@ -3,7 +3,7 @@
 /// Apple writes every timestamp of one export at the exporting device's offset at export time,
 /// so the same sample reads `+0100` in one export and `-0700` in another. Compare
 /// ``secondsSince1970`` (the UTC instant), never the text.
-public struct ExportTimestamp: Sendable, Hashable, Comparable {
+public struct AppleExportTimestamp: Sendable, Hashable, Comparable {
     /// The instant, in seconds since 1970-01-01 00:00:00 UTC.
     public var secondsSince1970: Int64
     /// The offset from UTC the timestamp was written at, in seconds (`-0700` is -25200).
@@ -26,7 +26,7 @@ public struct ExportTimestamp: Sendable, Hashable, Comparable {
     }
 
     /// Parses a timestamp from UTF-8 bytes without allocating.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ExportTimestamp? {
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> AppleExportTimestamp? {
         // 0123456789012345678901234
         // 2000-01-01 00:00:00 +0000
         guard bytes.count == 25,
@@ -48,7 +48,7 @@ public struct ExportTimestamp: Sendable, Hashable, Comparable {
         if sign == UInt8(ascii: "-") { offset = -offset }
         let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return ExportTimestamp(secondsSince1970: local - Int64(offset), utcOffsetSeconds: offset)
+        return AppleExportTimestamp(secondsSince1970: local - Int64(offset), utcOffsetSeconds: offset)
     }
 
     @inline(__always)
@@ -104,7 +104,7 @@ public enum CivilCalendar {
     }
 }
 
-extension ExportTimestamp {
+extension AppleExportTimestamp {
     /// Appends `yyyy-MM-dd HH:mm:ss ±hhmm`, the form ``parse(_:)`` reads, for an instant (whole
     /// seconds) written at an offset.
     public static func appendText(seconds: Int64, offsetSeconds: Int, to text: inout [UInt8]) {

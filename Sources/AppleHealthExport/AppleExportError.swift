@@ -2,7 +2,7 @@ import Foundation
 
 /// Why an input could not be read as an Apple Health export. Messages name the file and say what
 /// is wrong; they never quote health values.
-public enum ExportError: Error, LocalizedError, Equatable {
+public enum AppleExportError: Error, LocalizedError, Equatable {
     case notFound(path: String)
     case emptyFolder(path: String)
     case noHealthData(path: String)

@@ -3,7 +3,7 @@ import Foundation
 
 /// The import's pipeline stages before the writer, each on its own thread, joined by bounded
 /// ``BatchChannel``s so that memory stays flat.
-extension ExportImporter {
+extension AppleExportImporter {
     static func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) -> JoinableThread {
         JoinableThread(name: name, body)
     }
@@ -33,7 +33,7 @@ extension ExportImporter {
     }
 
     static func parse(
-        _ reader: ExportReader, into channel: BatchChannel<Parsed>, started: Date,
+        _ reader: AppleExportReader, into channel: BatchChannel<Parsed>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
         var batch = ElementBatch(capacity: batchSize)

@@ -1,8 +1,8 @@
 /// One top-level element of an Apple Health export, typed by kind.
 ///
-/// `ExportDate` and `Me` are not elements here: the export date arrives in ``ExportSummary`` and
+/// `ExportDate` and `Me` are not elements here: the export date arrives in ``AppleExportSummary`` and
 /// personal characteristics (`Me`) are never read.
-public enum ExportElement: Sendable {
+public enum AppleExportElement: Sendable {
     case record(HealthRecordElement)
     case correlation(CorrelationElement)
     case workout(WorkoutElement)
@@ -53,12 +53,12 @@ public enum ExportElement: Sendable {
 
 /// An attribute kept as written; `timestamp` is set when the text is an export timestamp, so that
 /// consumers can compare instants rather than offset-dependent text.
-public struct ExportAttribute: Sendable, Hashable {
+public struct AppleExportAttribute: Sendable, Hashable {
     public var name: String
     public var value: String
-    public var timestamp: ExportTimestamp?
+    public var timestamp: AppleExportTimestamp?
 
-    public init(name: String, value: String, timestamp: ExportTimestamp? = nil) {
+    public init(name: String, value: String, timestamp: AppleExportTimestamp? = nil) {
         self.name = name
         self.value = value
         self.timestamp = timestamp
@@ -70,9 +70,9 @@ public struct MetadataEntry: Sendable, Hashable {
     public var key: String
     public var value: String
     /// Set when the value is an export timestamp (`Modified Date`).
-    public var timestamp: ExportTimestamp?
+    public var timestamp: AppleExportTimestamp?
 
-    public init(key: String, value: String, timestamp: ExportTimestamp? = nil) {
+    public init(key: String, value: String, timestamp: AppleExportTimestamp? = nil) {
         self.key = key
         self.value = value
         self.timestamp = timestamp
@@ -82,12 +82,13 @@ public struct MetadataEntry: Sendable, Hashable {
 /// An element kept generically: its attributes and children as structured data.
 public struct GenericElement: Sendable, Hashable {
     public var name: String
-    public var attributes: [ExportAttribute]
+    public var attributes: [AppleExportAttribute]
     public var children: [GenericElement]
     /// Non-whitespace text content, if any.
     public var text: String?
 
-    public init(name: String, attributes: [ExportAttribute], children: [GenericElement] = [], text: String? = nil) {
+    public init(name: String, attributes: [AppleExportAttribute], children: [GenericElement] = [], text: String? = nil)
+    {
         self.name = name
         self.attributes = attributes
         self.children = children
@@ -112,12 +113,12 @@ public struct SampleFields: Sendable, Hashable {
     public var sourceName: String
     public var sourceVersion: String?
     public var device: DeviceDescription?
-    public var creationDate: ExportTimestamp?
-    public var startDate: ExportTimestamp
-    public var endDate: ExportTimestamp
+    public var creationDate: AppleExportTimestamp?
+    public var startDate: AppleExportTimestamp
+    public var endDate: AppleExportTimestamp
     public var metadata: [MetadataEntry]
     /// Attributes the reader does not model, kept as written.
-    public var otherAttributes: [ExportAttribute]
+    public var otherAttributes: [AppleExportAttribute]
     /// Child elements the reader does not model, kept whole.
     public var otherChildren: [GenericElement]
 }
@@ -151,20 +152,20 @@ public struct CorrelationElement: Sendable, Hashable {
 /// A `WorkoutEvent` (pause, resume, segment, lap, …).
 public struct WorkoutEventElement: Sendable, Hashable {
     public var type: String
-    public var date: ExportTimestamp?
-    public var attributes: [ExportAttribute]
+    public var date: AppleExportTimestamp?
+    public var attributes: [AppleExportAttribute]
     public var metadata: [MetadataEntry]
 }
 
 /// A `WorkoutStatistics` entry (sum, average, minimum, maximum of one quantity type).
 public struct WorkoutStatisticsElement: Sendable, Hashable {
     public var type: String
-    public var attributes: [ExportAttribute]
+    public var attributes: [AppleExportAttribute]
 }
 
 /// A `WorkoutActivity` (iOS 16 and later) with its own events, statistics and metadata.
 public struct WorkoutActivityElement: Sendable, Hashable {
-    public var attributes: [ExportAttribute]
+    public var attributes: [AppleExportAttribute]
     public var events: [WorkoutEventElement]
     public var statistics: [WorkoutStatisticsElement]
     public var metadata: [MetadataEntry]
@@ -172,12 +173,12 @@ public struct WorkoutActivityElement: Sendable, Hashable {
 
 /// A `WorkoutRoute`: a GPX file reference, or inline `Location` points in old exports.
 public struct WorkoutRouteElement: Sendable, Hashable {
-    public var attributes: [ExportAttribute]
+    public var attributes: [AppleExportAttribute]
     public var metadata: [MetadataEntry]
     /// The GPX path as written (`/workout-routes/route_….gpx`), relative to the export folder.
     public var fileReference: String?
     /// Inline points of old exports, each kept as its attributes.
-    public var locations: [[ExportAttribute]]
+    public var locations: [[AppleExportAttribute]]
 }
 
 /// A `Workout`.
@@ -195,7 +196,7 @@ public struct WorkoutElement: Sendable, Hashable {
 public struct ActivitySummaryElement: Sendable, Hashable {
     /// The calendar day as written (`2000-01-01`): a date, not an instant.
     public var dateComponents: String
-    public var attributes: [ExportAttribute]
+    public var attributes: [AppleExportAttribute]
 }
 
 /// A `ClinicalRecord` (a FHIR resource reference).
@@ -203,20 +204,20 @@ public struct ClinicalRecordElement: Sendable, Hashable {
     public var type: String
     public var identifier: String?
     public var sourceName: String?
-    public var receivedDate: ExportTimestamp?
-    public var attributes: [ExportAttribute]
+    public var receivedDate: AppleExportTimestamp?
+    public var attributes: [AppleExportAttribute]
 }
 
 /// An `Audiogram` with its `SensitivityPoint`s.
 public struct AudiogramElement: Sendable, Hashable {
     public var sample: SampleFields
-    public var sensitivityPoints: [[ExportAttribute]]
+    public var sensitivityPoints: [[AppleExportAttribute]]
 }
 
 /// A `VisionPrescription` with whatever it holds (lens specifications, attachments).
 public struct VisionPrescriptionElement: Sendable, Hashable {
     public var type: String
-    public var dateIssued: ExportTimestamp?
-    public var attributes: [ExportAttribute]
+    public var dateIssued: AppleExportTimestamp?
+    public var attributes: [AppleExportAttribute]
     public var children: [GenericElement]
 }
