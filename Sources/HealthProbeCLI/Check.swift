@@ -131,7 +131,7 @@ extension HealthProbeCommand {
             let report: CheckReport
             do {
                 report = try run(store, progress.update)
-            } catch let failure as AppleExportCheck.Failure where failure.underlying is CheckCancelled {
+            } catch let failure as CheckFailure where failure.underlying is CheckCancelled {
                 progress.clear()
                 let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
                 throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)

@@ -44,7 +44,7 @@ struct CommandFailure: Error, Equatable {
             return CommandFailure(
                 error.localizedDescription + ", or add --allow-older to compare this one all the same",
                 code: badInputCode)
-        case let failure as AppleExportCheck.Failure:
+        case let failure as CheckFailure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:
             if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {

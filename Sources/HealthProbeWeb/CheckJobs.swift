@@ -66,13 +66,13 @@ final class CheckJobs: Sendable {
             // A Health database (with `healthdb.sqlite` beside it when it was uploaded too) is
             // copied into a private folder as it is opened: on a thread of its own too.
             let opened = await onOwnThread {
-                Result { () throws(AppleExportCheck.Failure) in
+                Result { () throws(CheckFailure) in
                     try BackupCheck(.database(path: file.path), archivePath: access.path)
                 }
             }
             switch opened {
             case .success(let check):
-                return await checking(access) { store throws(AppleExportCheck.Failure) in
+                return await checking(access) { store throws(CheckFailure) in
                     let result = try check.run(into: store, progress: progress)
                     return (result.capture, result.audit.anomalies, BackupNotes.lines(result) + result.audit.notes)
                 }
@@ -87,7 +87,7 @@ final class CheckJobs: Sendable {
         } catch {
             return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
         }
-        return await checking(access) { store throws(AppleExportCheck.Failure) in
+        return await checking(access) { store throws(CheckFailure) in
             let result = try check.run(into: store, pageCacheKiB: pageCacheKiB, progress: progress)
             return (result.capture, result.audit.anomalies, result.audit.notes)
         }
@@ -95,7 +95,7 @@ final class CheckJobs: Sendable {
 
     /// Runs an opened check into the archive on a thread of its own, and tells how it ended.
     private static func checking(
-        _ access: ArchiveAccess, _ work: @escaping @Sendable (ArchiveStore) throws(AppleExportCheck.Failure) -> Found
+        _ access: ArchiveAccess, _ work: @escaping @Sendable (ArchiveStore) throws(CheckFailure) -> Found
     ) async -> State {
         let store: ArchiveStore
         do {
@@ -104,7 +104,7 @@ final class CheckJobs: Sendable {
             let described = ArchiveError.from(error, path: access.path) ?? error
             return .failed(described.localizedDescription, archiveUnchanged: true)
         }
-        let outcome = await onOwnThread { Result { () throws(AppleExportCheck.Failure) in try work(store) } }
+        let outcome = await onOwnThread { Result { () throws(CheckFailure) in try work(store) } }
         await access.checkEnded()
         switch outcome {
         case .success(let found):

@@ -19,28 +19,15 @@ public struct AppleExportCheck: Sendable {
     /// The file or folder as given, as refusals name it.
     public let input: URL
 
-    /// Why a check failed, and whether the archive was verified unchanged afterwards.
-    public struct Failure: Error, LocalizedError {
-        /// An ``AppleExportError`` (the input was refused), an ``ArchiveError`` or a cancellation.
-        public let underlying: any Error
-        public let archiveUnchanged: Bool
-
-        public var isRefusedInput: Bool {
-            underlying is AppleExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
-                || underlying is OlderExportRefusal
-        }
-        public var errorDescription: String? { underlying.localizedDescription }
-    }
-
     /// Opens `input` (a zip, a folder or the main XML file). A refusal is noted in the trail of
     /// the archive at `archivePath` when one exists there; none is created.
-    public init(input: URL, archivePath: String?) throws(Failure) {
+    public init(input: URL, archivePath: String?) throws(CheckFailure) {
         self.input = input
         do {
             reader = try AppleExportReader(url: input)
         } catch {
             if let archivePath { Self.noteRefusal(archiveAt: archivePath, message: Self.refusal(of: input, error)) }
-            throw Failure(underlying: error, archiveUnchanged: true)
+            throw CheckFailure(underlying: error, archiveUnchanged: true)
         }
     }
 
@@ -49,21 +36,16 @@ public struct AppleExportCheck: Sendable {
     public func run(
         into store: ArchiveStore, pageCacheKiB: Int = AppleExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
         cancellation: CancellationFlag? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws(Failure) -> AppleExportImporter.Result {
-        let before = try? store.footprint()
-        do {
-            return try AppleExportImporter(
+    ) throws(CheckFailure) -> AppleExportImporter.Result {
+        try store.checking {
+            try AppleExportImporter(
                 store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder, cancellation: cancellation
             ).importExport(reader, progress: progress)
-        } catch {
-            let after = try? store.footprint()
-            let unchanged = before != nil && before == after
+        } noting: { error in
             if error is AppleExportError { Self.noteRefusal(in: store, message: Self.refusal(of: input, error)) }
             if let older = error as? OlderExportRefusal {
                 Self.noteRefusal(in: store, message: "refused \(older.inputName): older than the export last checked")
             }
-            let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
-            throw Failure(underlying: underlying, archiveUnchanged: unchanged)
         }
     }
 
@@ -85,29 +67,5 @@ public struct AppleExportCheck: Sendable {
 
     static func noteRefusal(in store: ArchiveStore, message: String) {
         try? store.recordInAuditTrail(.inputRefused, message: message)
-    }
-}
-
-extension ArchiveStore {
-    /// What a failed import must leave as it was: the captures, by count and highest id, and the
-    /// highest record id. The import's capture, its records and its marks on older records are
-    /// one transaction: equal before and after means none of it stayed. Read through indexes
-    /// only, so it costs nothing at any size.
-    struct Footprint: Equatable {
-        var captures: Int
-        var lastCapture: Int64
-        var lastRecord: Int64
-    }
-
-    func footprint() throws -> Footprint {
-        try writer.read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT (SELECT COUNT(*) FROM capture) AS captures, (SELECT IFNULL(MAX(id), 0) FROM capture) AS lastCapture,
-                        (SELECT IFNULL(MAX(id), 0) FROM record) AS lastRecord
-                    """)!
-            return Footprint(captures: row["captures"], lastCapture: row["lastCapture"], lastRecord: row["lastRecord"])
-        }
     }
 }

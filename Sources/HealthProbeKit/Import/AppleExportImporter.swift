@@ -158,29 +158,16 @@ public struct AppleExportImporter: Sendable {
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text
-        try db.execute(
-            sql: """
-                UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, exportDate = ?, exportUTCOffset = ?,
-                    exportVersion = ?, locale = ?, records = ?, new = ?, gone = ?, unchanged = ?, unreadable = ?,
-                    replacedCharacters = ?, elementCounts = ?
-                WHERE id = ?
-                """,
-            arguments: [
-                Date().timeIntervalSince1970, summary.exportDate.map { Double($0.secondsSince1970) },
-                summary.datesUTCOffset.map { Int($0) }, summary.exportVersion, summary.locale,
-                ingest.records, new, gone, ingest.records - new, summary.unreadableCount,
-                summary.replacedCharacters, counts, ingest.captureID,
-            ])
-        try AuditLog.append(
-            db, event: .captureCompleted, captureID: ingest.captureID,
-            message: "capture \(ingest.captureID) complete: \(ingest.records) records, \(new) new, \(gone) gone")
-        let audit = try CaptureAudit.run(
-            db, captureID: ingest.captureID, recordIDFloor: ingest.recordIDFloor, thresholds: thresholds)
-        try ingest.clearReturned()
-        guard
-            let capture = try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [ingest.captureID])
-        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
-        return (capture, audit)
+        return try ingest.complete(
+            CaptureCompletion(
+                records: ingest.records, new: new, gone: gone, unchanged: ingest.records - new, elementCounts: counts,
+                columns: [
+                    ("exportDate", summary.exportDate.map { Double($0.secondsSince1970) }),
+                    ("exportUTCOffset", summary.datesUTCOffset.map { Int($0) }),
+                    ("exportVersion", summary.exportVersion), ("locale", summary.locale),
+                    ("unreadable", summary.unreadableCount), ("replacedCharacters", summary.replacedCharacters),
+                ],
+                auditDetail: "\(ingest.records) records, \(new) new, \(gone) gone"),
+            thresholds: thresholds)
     }
 }

@@ -22,7 +22,7 @@ public final class BackupCheck: Sendable {
     public init(
         _ source: Source, archivePath: String?, workFolder: URL = FileManager.default.temporaryDirectory,
         deriving: ((Int) -> Void)? = nil
-    ) throws(AppleExportCheck.Failure) {
+    ) throws(CheckFailure) {
         do {
             switch source {
             case .database(let path):
@@ -43,7 +43,7 @@ public final class BackupCheck: Sendable {
                 AppleExportCheck.noteRefusal(
                     archiveAt: archivePath, message: AppleExportCheck.refusal(of: input, error))
             }
-            throw AppleExportCheck.Failure(underlying: error, archiveUnchanged: true)
+            throw CheckFailure(underlying: error, archiveUnchanged: true)
         }
     }
 
@@ -51,14 +51,9 @@ public final class BackupCheck: Sendable {
     /// backup.
     public func run(
         into store: ArchiveStore, progress: (@Sendable (ImportProgress) -> Void)? = nil
-    ) throws(AppleExportCheck.Failure) -> BackupImporter.Result {
-        let before = try? store.footprint()
-        do {
-            return try BackupImporter(store: store).importDatabase(reader, inputName: inputName, progress: progress)
-        } catch {
-            let after = try? store.footprint()
-            let underlying = ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
-            throw AppleExportCheck.Failure(underlying: underlying, archiveUnchanged: before != nil && before == after)
+    ) throws(CheckFailure) -> BackupImporter.Result {
+        try store.checking {
+            try BackupImporter(store: store).importDatabase(reader, inputName: inputName, progress: progress)
         }
     }
 }

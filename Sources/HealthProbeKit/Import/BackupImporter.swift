@@ -179,28 +179,13 @@ public struct BackupImporter: Sendable {
             ("samples", .integer(Int64(streamed.read + unread + unreadable))),
             ("unreadSamples", .integer(Int64(unread))), ("unreadableSamples", .integer(Int64(unreadable))),
         ]).text
-        try db.execute(
-            sql: """
-                UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, exportDate = ?,
-                    records = ?, new = ?, gone = ?, unchanged = ?, elementCounts = ?, deletedInHealth = ?,
-                    notCompared = ?
-                WHERE id = ?
-                """,
-            arguments: [
-                Date().timeIntervalSince1970, newestEntry, records, new, gone, records - new, counts, deleted,
-                notCompared, captureID,
-            ])
-        try AuditLog.append(
-            db, event: .captureCompleted, captureID: captureID,
-            message: "capture \(captureID) complete: \(records) records, \(new) new, \(gone) gone "
-                + "(\(deleted) deleted in Health), \(notCompared) not compared")
-        let audit = try CaptureAudit.run(
-            db, captureID: captureID, recordIDFloor: ingest.recordIDFloor, thresholds: thresholds)
-        try ingest.clearReturned()
-        guard
-            let capture = try CaptureSummary.fetchOne(
-                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
-        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
+        let (capture, audit) = try ingest.complete(
+            CaptureCompletion(
+                records: records, new: new, gone: gone, unchanged: records - new, elementCounts: counts,
+                columns: [("exportDate", newestEntry), ("deletedInHealth", deleted), ("notCompared", notCompared)],
+                auditDetail: "\(records) records, \(new) new, \(gone) gone (\(deleted) deleted in Health), "
+                    + "\(notCompared) not compared"),
+            thresholds: thresholds)
         var notes = audit.notes
         if unread > 0 {
             notes.insert(

@@ -184,26 +184,11 @@ struct LiveCapture: Sendable {
             for (type, anchor) in anchors {
                 try saveAnchor.execute(arguments: [Self.origin, type, anchor.data, captureID])
             }
-            try db.execute(
-                sql: """
-                    UPDATE capture SET status = \(CaptureStatus.complete.sqlLiteral), completedAt = ?, records = ?, new = ?, gone = ?,
-                        unchanged = ?, elementCounts = '{}'
-                    WHERE id = ?
-                    """,
-                arguments: [Date().timeIntervalSince1970, records, new, gone, max(0, records - new), captureID])
-            try AuditLog.append(
-                db, event: .captureCompleted, captureID: captureID,
-                message: "capture \(captureID) complete: \(records) records read, \(new) new, \(gone) gone")
-            try checkCancellation()
-            let audit = try CaptureAudit.run(
-                db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
-            try checkCancellation()
-            try ingest.clearReturned()
-            guard
-                let summary = try CaptureSummary.fetchOne(
-                    db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
-            else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
-            return (summary, audit)
+            return try ingest.complete(
+                CaptureCompletion(
+                    records: records, new: new, gone: gone, unchanged: max(0, records - new),
+                    auditDetail: "\(records) records read, \(new) new, \(gone) gone"),
+                thresholds: thresholds, checkpoint: checkCancellation)
         }
     }
 

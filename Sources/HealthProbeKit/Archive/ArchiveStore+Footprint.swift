@@ -1,0 +1,25 @@
+import GRDB
+
+extension ArchiveStore {
+    /// What a failed import must leave as it was: the captures, by count and highest id, and the
+    /// highest record id. The import's capture, its records and its marks on older records are
+    /// one transaction: equal before and after means none of it stayed. Read through indexes
+    /// only, so it costs nothing at any size.
+    struct Footprint: Equatable {
+        var captures: Int
+        var lastCapture: Int64
+        var lastRecord: Int64
+    }
+
+    func footprint() throws -> Footprint {
+        try writer.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM capture) AS captures, (SELECT IFNULL(MAX(id), 0) FROM capture) AS lastCapture,
+                        (SELECT IFNULL(MAX(id), 0) FROM record) AS lastRecord
+                    """)!
+            return Footprint(captures: row["captures"], lastCapture: row["lastCapture"], lastRecord: row["lastRecord"])
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+
+/// What a capture ends with: its counts, the columns its origin adds, and the words the audit
+/// trail gives it.
+struct CaptureCompletion {
+    var records: Int
+    var new: Int
+    var gone: Int
+    var unchanged: Int
+    var elementCounts = "{}"
+    /// Columns of `capture` an origin sets as it completes (`exportDate`, `deletedInHealth`, …).
+    var columns: [(name: String, value: (any DatabaseValueConvertible)?)] = []
+    /// What follows "capture N complete: " in the trail.
+    var auditDetail: String
+}
+
+extension CaptureIngest {
+    /// Completes the capture, one way for exports, backups and the live path: its row marked
+    /// complete with its counts, the trail's entry, the detectors run against the previous
+    /// capture, the returned marks cleared, and the capture read back. `checkpoint` runs before
+    /// and after the detectors (a live check stops there when its time is up).
+    func complete(
+        _ completion: CaptureCompletion, thresholds: Thresholds, checkpoint: () throws -> Void = {}
+    ) throws -> (CaptureSummary, CaptureAudit.Report) {
+        let columns: [(name: String, value: (any DatabaseValueConvertible)?)] =
+            [
+                ("completedAt", Date().timeIntervalSince1970), ("records", completion.records), ("new", completion.new),
+                ("gone", completion.gone), ("unchanged", completion.unchanged),
+                ("elementCounts", completion.elementCounts),
+            ] + completion.columns
+        let assignments = ["status = \(CaptureStatus.complete.sqlLiteral)"] + columns.map { "\($0.name) = ?" }
+        try db.execute(
+            sql: "UPDATE capture SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+            arguments: StatementArguments(columns.map(\.value) + [captureID]))
+        try AuditLog.append(
+            db, event: .captureCompleted, captureID: captureID,
+            message: "capture \(captureID) complete: \(completion.auditDetail)")
+        try checkpoint()
+        let audit = try CaptureAudit.run(db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
+        try checkpoint()
+        try clearReturned()
+        guard
+            let summary = try CaptureSummary.fetchOne(
+                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
+        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
+        return (summary, audit)
+    }
+}

@@ -1,0 +1,42 @@
+import AppleHealthExport
+import Foundation
+
+/// Why a check — of an export, a Health database or a backup — failed, and whether the archive
+/// was verified unchanged afterwards.
+public struct CheckFailure: Error, LocalizedError {
+    /// An ``AppleExportError``, a ``HealthDatabaseError`` or a ``PhoneBackupError`` (the input
+    /// was refused), an ``OlderExportRefusal``, an ``ArchiveError`` or a cancellation.
+    public let underlying: any Error
+    public let archiveUnchanged: Bool
+
+    public init(underlying: any Error, archiveUnchanged: Bool) {
+        self.underlying = underlying
+        self.archiveUnchanged = archiveUnchanged
+    }
+
+    public var isRefusedInput: Bool {
+        underlying is AppleExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
+            || underlying is OlderExportRefusal
+    }
+    public var errorDescription: String? { underlying.localizedDescription }
+}
+
+extension ArchiveStore {
+    /// Runs a check's write into this archive, one way for every kind of input: a failure comes
+    /// back as a ``CheckFailure`` saying whether the archive was left as it was (its footprint the
+    /// same before and after), the archive's own errors in words; `noting` may first write the
+    /// failure to the trail (a refused input).
+    func checking<Result>(
+        _ write: () throws -> Result, noting: (any Error) -> Void = { _ in }
+    ) throws(CheckFailure) -> Result {
+        let before = try? footprint()
+        do {
+            return try write()
+        } catch {
+            let after = try? footprint()
+            noting(error)
+            let underlying = ArchiveError.from(error, path: path ?? "the in-memory archive") ?? error
+            throw CheckFailure(underlying: underlying, archiveUnchanged: before != nil && before == after)
+        }
+    }
+}
