@@ -11,18 +11,12 @@ enum SnapshotCapture {
         _ db: Database, origin: CaptureOrigin, inputName: String, startedAt: Date, input: String
     ) throws -> (id: Int64, previous: Int64?) {
         let previous = try ArchiveStore.latestSnapshotCaptureID(db)
-        try db.execute(
-            sql: """
-                INSERT INTO capture (origin, scope, status, inputName, startedAt, previousCaptureId)
-                VALUES (?, \(CaptureScope.full.sqlLiteral), \(CaptureStatus.running.sqlLiteral), ?, ?, ?)
-                """,
-            arguments: [origin, inputName, startedAt.timeIntervalSince1970, previous])
-        let id = db.lastInsertedRowID
         try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check \(input)")
-        try AuditLog.append(
-            db, event: .captureStarted, captureID: id,
-            message: "capture \(id) started" + (origin == .backup ? " from \(input)" : "")
-                + (previous.map { ", compared with capture \($0)" } ?? ", the first"))
+        let id = try CaptureStart(
+            origin: origin, scope: .full, inputName: inputName, startedAt: startedAt, previous: previous,
+            auditDetail: (origin == .backup ? " from \(input)" : "")
+                + (previous.map { ", compared with capture \($0)" } ?? ", the first")
+        ).insert(db)
         return (id, previous)
     }
 }

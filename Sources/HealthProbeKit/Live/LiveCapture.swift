@@ -22,18 +22,13 @@ struct LiveCapture: Sendable {
         try store.writer.write { db in
             let previous = try LatestCapture.id(db, origins: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
-            try db.execute(
-                sql: """
-                    INSERT INTO capture (origin, scope, status, inputName, exportDate, startedAt, previousCaptureId)
-                    VALUES (?, ?, \(CaptureStatus.running.sqlLiteral), 'HealthKit', ?, ?, ?)
-                    """,
-                arguments: [origin, full ? CaptureScope.full : .delta, asOf, Date().timeIntervalSince1970, previous])
-            let id = db.lastInsertedRowID
+            let id = try CaptureStart(
+                origin: origin, scope: full ? .full : .delta, inputName: "HealthKit", exportDate: asOf,
+                previous: previous,
+                auditDetail: ": \(full ? "verification scan" : "changes since the last check")"
+            ).insert(db)
             try db.execute(
                 sql: "INSERT INTO liveCheck (captureId, recordIdFloor) VALUES (?, ?)", arguments: [id, floor])
-            try AuditLog.append(
-                db, event: .captureStarted, captureID: id,
-                message: "capture \(id) started: \(full ? "verification scan" : "changes since the last check")")
             return LiveCapture(
                 captureID: id, previousCaptureID: previous, recordIDFloor: floor, isFull: full, asOf: asOf)
         }
