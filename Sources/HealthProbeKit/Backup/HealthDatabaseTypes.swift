@@ -6,7 +6,9 @@ public enum HealthDatabaseTypes {
         /// The HealthKit identifier, as exports write it.
         public var identifier: String
         public var kind: HealthSample.Kind
-        /// The unit exports write (the catalog's), for quantities.
+        /// The unit exports write, for quantities: the catalog's (``HealthKitCatalog``), the one
+        /// table of HealthKit's types and units the export mapper, the live path and this reader
+        /// share.
         public var unit: String?
         /// Multiplies a stored (canonical) amount into `unit`.
         public var factor: Double
@@ -18,8 +20,10 @@ public enum HealthDatabaseTypes {
             self.factor = factor
         }
 
-        static func quantity(_ name: String, _ unit: String, _ factor: Double = 1) -> Entry {
-            Entry("HKQuantityTypeIdentifier" + name, .quantity, unit: unit, factor: factor)
+        /// A quantity in the catalog's unit; `factor` turns the database's canonical amount into it.
+        static func quantity(_ name: String, _ factor: Double = 1) -> Entry {
+            let identifier = "HKQuantityTypeIdentifier" + name
+            return Entry(identifier, .quantity, unit: HealthKitCatalog.type(identifier)?.unit, factor: factor)
         }
 
         static func category(_ name: String) -> Entry { Entry("HKCategoryTypeIdentifier" + name, .category) }
@@ -29,19 +33,19 @@ public enum HealthDatabaseTypes {
     /// metres, height and step length in metres, fractions (body fat, oxygen saturation) from 0
     /// to 1, time in seconds.
     public static let byCode: [Int: Entry] = [
-        0: .quantity("BodyMassIndex", "count"), 1: .quantity("BodyFatPercentage", "%", 100),
-        2: .quantity("Height", "cm", 100), 3: .quantity("BodyMass", "kg"), 4: .quantity("LeanBodyMass", "kg"),
-        5: .quantity("HeartRate", "count/min", 60), 7: .quantity("StepCount", "count"),
-        8: .quantity("DistanceWalkingRunning", "km", 0.001), 9: .quantity("BasalEnergyBurned", "kcal"),
-        10: .quantity("ActiveEnergyBurned", "kcal"), 12: .quantity("FlightsClimbed", "count"),
-        14: .quantity("OxygenSaturation", "%", 100), 16: .quantity("BloodPressureSystolic", "mmHg"),
-        17: .quantity("BloodPressureDiastolic", "mmHg"), 62: .quantity("BodyTemperature", "degC"),
+        0: .quantity("BodyMassIndex"), 1: .quantity("BodyFatPercentage", 100),
+        2: .quantity("Height", 100), 3: .quantity("BodyMass"), 4: .quantity("LeanBodyMass"),
+        5: .quantity("HeartRate", 60), 7: .quantity("StepCount"),
+        8: .quantity("DistanceWalkingRunning", 0.001), 9: .quantity("BasalEnergyBurned"),
+        10: .quantity("ActiveEnergyBurned"), 12: .quantity("FlightsClimbed"),
+        14: .quantity("OxygenSaturation", 100), 16: .quantity("BloodPressureSystolic"),
+        17: .quantity("BloodPressureDiastolic"), 62: .quantity("BodyTemperature"),
         63: .category("SleepAnalysis"), 70: .category("AppleStandHour"),
-        75: .quantity("AppleExerciseTime", "min", 1.0 / 60), 79: Entry(HealthRecord.workoutType, .workout),
-        83: .quantity("DistanceCycling", "km", 0.001), 99: .category("MindfulSession"),
-        118: .quantity("RestingHeartRate", "count/min"), 139: .quantity("HeartRateVariabilitySDNN", "ms"),
-        187: .quantity("WalkingSpeed", "m/s"), 188: .quantity("WalkingStepLength", "cm", 100),
-        279: .quantity("TimeInDaylight", "min", 1.0 / 60),
+        75: .quantity("AppleExerciseTime", 1.0 / 60), 79: Entry(HealthRecord.workoutType, .workout),
+        83: .quantity("DistanceCycling", 0.001), 99: .category("MindfulSession"),
+        118: .quantity("RestingHeartRate"), 139: .quantity("HeartRateVariabilitySDNN"),
+        187: .quantity("WalkingSpeed"), 188: .quantity("WalkingStepLength", 100),
+        279: .quantity("TimeInDaylight", 1.0 / 60),
     ]
 
     /// SQL true for an archived record of a kind and type a Health database describes as this
