@@ -21,9 +21,6 @@ final class CheckJobs: Sendable {
         var state: State
     }
 
-    /// The import's page cache: the command line's (a 1M-record check in about 57 MB of its own).
-    static let pageCacheKiB = AppleExportImporter.defaultPageCacheKiB
-
     private let jobs = NIOLockedValueBox<[String: Job]>([:])
     private let running = NIOLockedValueBox<String?>(nil)
 
@@ -80,7 +77,6 @@ final class CheckJobs: Sendable {
                 return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
             }
         }
-        let pageCacheKiB = Self.pageCacheKiB
         let check: AppleExportCheck
         do {
             check = try AppleExportCheck(input: file, archivePath: access.path)
@@ -88,7 +84,7 @@ final class CheckJobs: Sendable {
             return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
         }
         return await checking(access) { store throws(CheckFailure) in
-            let result = try check.run(into: store, pageCacheKiB: pageCacheKiB, progress: progress)
+            let result = try check.run(into: store, progress: progress)
             return (result.capture, result.audit.anomalies, result.audit.notes)
         }
     }

@@ -34,7 +34,7 @@ public struct AppleExportCheck: Sendable {
     /// Imports the export into `store` and audits it against the previous capture; an export
     /// made before the one last checked is refused unless `allowOlder`.
     public func run(
-        into store: ArchiveStore, pageCacheKiB: Int = AppleExportImporter.defaultPageCacheKiB, allowOlder: Bool = false,
+        into store: ArchiveStore, pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, allowOlder: Bool = false,
         cancellation: CancellationFlag? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(CheckFailure) -> AppleExportImporter.Result {
         try store.checking {

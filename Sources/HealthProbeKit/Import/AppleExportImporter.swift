@@ -14,10 +14,6 @@ public struct AppleExportImporter: Sendable {
     /// Batches each hand-off holds. 16 cost about 4 MB more than 4 and, measured interleaved
     /// at 1M (three rounds, BENCHMARKS.md), bought no speed: 4 keeps a 5M-record check in 64 MB.
     static let batchesInFlight = 4
-    /// The writer's SQLite page cache during an import, in KiB, unless one is given. The
-    /// operating system's file cache already holds the archive's hot pages: 2 MiB imported 1M
-    /// and 5M records as fast as 32 MiB did, in 57 MB instead of 96 MB (BENCHMARKS.md).
-    public static let defaultPageCacheKiB = 2_048
 
     public let store: ArchiveStore
     public let thresholds: Thresholds
@@ -31,7 +27,7 @@ public struct AppleExportImporter: Sendable {
     public let cancellation: CancellationFlag?
 
     public init(
-        store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = Self.defaultPageCacheKiB,
+        store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = ArchiveStore.importPageCacheKiB,
         allowOlder: Bool = false, cancellation: CancellationFlag? = nil
     ) {
         self.store = store

@@ -85,7 +85,7 @@ public struct BackupImporter: Sendable {
         _ reader: HealthDatabaseReader, inputName: String, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
     ) throws -> Result {
-        try db.execute(sql: "PRAGMA cache_size = -\(AppleExportImporter.defaultPageCacheKiB)")
+        try db.execute(sql: "PRAGMA cache_size = -\(ArchiveStore.importPageCacheKiB)")
         let (captureID, previous) = try SnapshotCapture.begin(
             db, origin: Self.origin, inputName: inputName, startedAt: started, input: "a Health database")
         let ingest = try CaptureIngest(

@@ -1,6 +1,12 @@
 import GRDB
 
 extension ArchiveStore {
+    /// The writer's SQLite page cache while a capture is written, in KiB, unless one is given:
+    /// the same for an export, a Health database and every face. The operating system's file
+    /// cache already holds the archive's hot pages: 2 MiB imported 1M and 5M records as fast as
+    /// 32 MiB did, in 57 MB instead of 96 MB (BENCHMARKS.md).
+    public static let importPageCacheKiB = 2_048
+
     /// What a failed import must leave as it was: the captures, by count and highest id, and the
     /// highest record id. The import's capture, its records and its marks on older records are
     /// one transaction: equal before and after means none of it stayed. Read through indexes
