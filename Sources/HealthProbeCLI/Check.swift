@@ -98,40 +98,28 @@ extension HealthProbeCommand {
                 // BackupCheck has noted it in the trail already.
                 throw refusal(backupError, of: path, noting: false)
             }
-            try checkIntoArchive(inputName: check.inputName) { store, progress in
-                let result = try check.run(into: store, progress: progress)
-                return CheckReport(
-                    capture: result.capture, unreadableElements: [], anomalies: result.audit.anomalies,
-                    notes: result.audit.notes, deletions: result.deletions)
-            }
+            try checkIntoArchive(.backup(check))
         }
 
         private func checkExport() throws {
             // The input is opened before the archive is touched: bad input changes nothing.
             let check = try AppleExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
-            let interrupt = InterruptCancellation()
-            try checkIntoArchive(inputName: check.reader.source.displayName, interrupt: interrupt) { store, progress in
-                let result = try check.run(
-                    into: store, allowOlder: allowOlder, cancellation: interrupt.cancellation, progress: progress)
-                return CheckReport(
-                    capture: result.capture, unreadableElements: result.unreadable,
-                    anomalies: result.audit.anomalies, notes: result.audit.notes)
-            }
+            try checkIntoArchive(.export(check), interrupt: InterruptCancellation())
         }
 
         /// Opens the archive, runs an opened check into it with a progress line, prints what it
         /// found, and exits 3 when asked to for what it found.
-        private func checkIntoArchive(
-            inputName: String, interrupt: InterruptCancellation? = nil,
-            _ run: (ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) throws -> CheckReport
-        ) throws {
+        private func checkIntoArchive(_ check: CheckRun, interrupt: InterruptCancellation? = nil) throws {
             let store = try archive.open()
             let progress = ProgressLine()
             defer { progress.clear() }
             let report: CheckReport
             do {
-                report = try run(store, progress.update)
-            } catch let failure as CheckFailure where failure.underlying is CheckCancelled {
+                report = CheckReport(
+                    try check.run(
+                        into: store, allowOlder: allowOlder, cancellation: interrupt?.cancellation,
+                        progress: progress.update))
+            } catch let failure where failure.underlying is CheckCancelled {
                 progress.clear()
                 let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
                 throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
@@ -142,7 +130,7 @@ extension HealthProbeCommand {
             } else if output.json {
                 try Output.json(report)
             } else {
-                report.printText(inputName: inputName)
+                report.printText(inputName: check.inputName)
             }
             try failIfAsked(report.anomalies, store)
         }
@@ -193,6 +181,15 @@ struct CheckReport: Encodable {
     var notes: [String]
     /// A backup's: what it found deleted in Health, by type and day.
     var deletions: [BackupImporter.Deletion]? = nil
+
+    /// The check's result as `check` prints it (text) and `--json` gives it (docs/DESIGN.md §9).
+    init(_ result: CheckResult) {
+        capture = result.capture
+        unreadableElements = result.unreadableElements
+        anomalies = result.anomalies
+        notes = result.notes
+        deletions = result.deletions
+    }
 
     enum CodingKeys: String, CodingKey { case capture, anomalies }
 

@@ -53,9 +53,6 @@ final class CheckJobs: Sendable {
         return id
     }
 
-    /// What a check found, as its page shows it.
-    private typealias Found = (capture: CaptureSummary, anomalies: [Anomaly], notes: [String])
-
     private static func run(
         file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
@@ -69,10 +66,7 @@ final class CheckJobs: Sendable {
             }
             switch opened {
             case .success(let check):
-                return await checking(access) { store throws(CheckFailure) in
-                    let result = try check.run(into: store, progress: progress)
-                    return (result.capture, result.audit.anomalies, BackupNotes.lines(result) + result.audit.notes)
-                }
+                return await checking(.backup(check), access, progress)
             case .failure(let failure):
                 return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
             }
@@ -83,15 +77,12 @@ final class CheckJobs: Sendable {
         } catch {
             return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
         }
-        return await checking(access) { store throws(CheckFailure) in
-            let result = try check.run(into: store, progress: progress)
-            return (result.capture, result.audit.anomalies, result.audit.notes)
-        }
+        return await checking(.export(check), access, progress)
     }
 
     /// Runs an opened check into the archive on a thread of its own, and tells how it ended.
     private static func checking(
-        _ access: ArchiveAccess, _ work: @escaping @Sendable (ArchiveStore) throws(CheckFailure) -> Found
+        _ check: CheckRun, _ access: ArchiveAccess, _ progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
         let store: ArchiveStore
         do {
@@ -100,11 +91,13 @@ final class CheckJobs: Sendable {
             let described = ArchiveError.from(error, path: access.path) ?? error
             return .failed(described.localizedDescription, archiveUnchanged: true)
         }
-        let outcome = await onOwnThread { Result { () throws(CheckFailure) in try work(store) } }
+        let outcome = await onOwnThread {
+            Result { () throws(CheckFailure) in try check.run(into: store, progress: progress) }
+        }
         await access.checkEnded()
         switch outcome {
         case .success(let found):
-            return .done(found.capture, found.anomalies, notes: found.notes)
+            return .done(found.capture, found.anomalies, notes: found.sentences)
         case .failure(let failure):
             return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
         }

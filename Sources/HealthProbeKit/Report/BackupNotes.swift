@@ -1,10 +1,10 @@
 /// What a backup's check adds to its result, in a sentence each, for the dashboard and the app:
 /// the records found deleted in Health (by type and day) and those not compared.
 public enum BackupNotes {
-    public static func lines(_ result: BackupImporter.Result) -> [String] {
+    public static func lines(_ result: CheckResult) -> [String] {
         var lines: [String] = []
-        if !result.deletions.isEmpty {
-            let days = result.deletions.map {
+        if let deletions = result.deletions, !deletions.isEmpty {
+            let days = deletions.map {
                 "\(EvidenceText.grouped($0.count)) \(SampleTypeCatalog.displayName(of: $0.sampleType)) on \($0.day)"
             }
             lines.append("deleted in Health, as the database's deletion records say: \(days.joined(separator: ", "))")
