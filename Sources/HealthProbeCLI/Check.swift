@@ -113,13 +113,17 @@ extension HealthProbeCommand {
             let store = try archive.open()
             let progress = ProgressLine()
             defer { progress.clear() }
+            // Untyped on purpose: a typed `do` whose `catch` binds the error with a condition
+            // crashes Swift 6.3's ownership verifier (found by a clean build).
+            let runCheck: () throws -> CheckResult = {
+                try check.run(
+                    into: store, allowOlder: allowOlder, cancellation: interrupt?.cancellation,
+                    progress: progress.update)
+            }
             let report: CheckReport
             do {
-                report = CheckReport(
-                    try check.run(
-                        into: store, allowOlder: allowOlder, cancellation: interrupt?.cancellation,
-                        progress: progress.update))
-            } catch let failure where failure.underlying is CheckCancelled {
+                report = CheckReport(try runCheck())
+            } catch let failure as CheckFailure where failure.underlying is CheckCancelled {
                 progress.clear()
                 let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
                 throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
