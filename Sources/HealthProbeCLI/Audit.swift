@@ -35,7 +35,7 @@ extension HealthProbeCommand {
             if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {
                 Output.line(
-                    ReadableTime().second(Date(timeIntervalSince1970: entry.at)) + "  "
+                    Output.readableTime.second(Date(timeIntervalSince1970: entry.at)) + "  "
                         + AuditTrailState.title(of: entry.event).padding(20) + entry.message)
             }
         }

@@ -50,8 +50,10 @@ struct CommandFailure: Error, Equatable {
             if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {
                 let unchanged =
                     archive.leavesArchiveAsItWas && ArchiveOptions.writing.get() ? " (nothing was changed)" : ""
-                return CommandFailure(
-                    archive.localizedDescription + unchanged + hint(for: archive), code: ioFailureCode)
+                // An anomaly id that is not there is the user's slip (64), not the archive's (74).
+                let code: Int32
+                if case .unknownAnomalies = archive { code = usageCode } else { code = ioFailureCode }
+                return CommandFailure(archive.localizedDescription + unchanged + hint(for: archive), code: code)
             }
             return CommandFailure(error.localizedDescription, code: ioFailureCode)
         }
@@ -97,8 +99,11 @@ enum Output {
 
     /// "2000-01-01 09:30 UTC", in this machine's time zone, as the dashboard writes times.
     static func time(_ date: Date) -> String {
-        ReadableTime().minute(date)
+        readableTime.minute(date)
     }
+
+    /// This machine's zone, read once for every time a command prints.
+    static let readableTime = ReadableTime()
 
     /// ``time(_:)`` of seconds since 1970.
     static func time(seconds: Double) -> String {

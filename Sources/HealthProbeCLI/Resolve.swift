@@ -22,17 +22,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let resolved: [Anomaly]
-            do {
-                resolved = reopen ? try store.reopenAnomalies(ids: ids) : try store.resolveAnomalies(ids: ids)
-            } catch let error as ArchiveError {
-                if case .unknownAnomalies = error {
-                    throw CommandFailure(
-                        error.localizedDescription + " (nothing was changed)", code: ExitCode.validationFailure.rawValue
-                    )
-                }
-                throw error
-            }
+            let resolved = reopen ? try store.reopenAnomalies(ids: ids) : try store.resolveAnomalies(ids: ids)
             for anomaly in resolved {
                 Output.line("\(reopen ? "Reopened" : "Resolved") #\(anomaly.id): \(anomaly.summary)")
             }

@@ -33,12 +33,7 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openForReading()
             let details = try store.exportReport(anomalyID: id, includeValues: includeValues, limit: limit)
-            guard let details else {
-                throw CommandFailure(
-                    ArchiveError.unknownAnomalies([String(id)]).localizedDescription
-                        + CommandFailure.hint(for: .unknownAnomalies([String(id)])),
-                    code: ExitCode.validationFailure.rawValue)
-            }
+            guard let details else { throw ArchiveError.unknownAnomalies([String(id)]) }
             switch format {
             case .json: try Output.json(details)
             case .markdown: Output.line(details.markdown)

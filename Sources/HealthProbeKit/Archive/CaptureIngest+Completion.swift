@@ -11,8 +11,8 @@ struct CaptureCompletion {
     var elementCounts = "{}"
     /// Columns of `capture` an origin sets as it completes (`exportDate`, `deletedInHealth`, …).
     var columns: [(name: String, value: (any DatabaseValueConvertible)?)] = []
-    /// What follows "capture N complete: " in the trail.
-    var auditDetail: String
+    /// What the trail adds after the counts ("capture N complete: 1,234 records, 5 new, 2 gone").
+    var auditSuffix = ""
 }
 
 extension CaptureIngest {
@@ -35,7 +35,9 @@ extension CaptureIngest {
             arguments: StatementArguments(columns.map(\.value) + [captureID]))
         try AuditLog.append(
             db, event: .captureCompleted, captureID: captureID,
-            message: "capture \(captureID) complete: \(completion.auditDetail)")
+            message: "capture \(captureID) complete: \(EvidenceText.grouped(completion.records)) records, "
+                + "\(EvidenceText.grouped(completion.new)) new, \(EvidenceText.grouped(completion.gone)) gone"
+                + completion.auditSuffix)
         try checkpoint()
         let audit = try CaptureAudit.run(db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
         try checkpoint()

@@ -162,8 +162,7 @@ public struct AppleExportImporter: Sendable {
                     ("exportUTCOffset", summary.datesUTCOffset.map { Int($0) }),
                     ("exportVersion", summary.exportVersion), ("locale", summary.locale),
                     ("unreadable", summary.unreadableCount), ("replacedCharacters", summary.replacedCharacters),
-                ],
-                auditDetail: "\(ingest.records) records, \(new) new, \(gone) gone"),
+                ]),
             thresholds: thresholds)
     }
 }

@@ -183,8 +183,8 @@ public struct BackupImporter: Sendable {
             CaptureCompletion(
                 records: records, new: new, gone: gone, unchanged: records - new, elementCounts: counts,
                 columns: [("exportDate", newestEntry), ("deletedInHealth", deleted), ("notCompared", notCompared)],
-                auditDetail: "\(records) records, \(new) new, \(gone) gone (\(deleted) deleted in Health), "
-                    + "\(notCompared) not compared"),
+                auditSuffix: " (\(EvidenceText.grouped(deleted)) deleted in Health), "
+                    + "\(EvidenceText.grouped(notCompared)) not compared"),
             thresholds: thresholds)
         var notes = audit.notes
         if unread > 0 {

@@ -182,7 +182,7 @@ struct LiveCapture: Sendable {
             return try ingest.complete(
                 CaptureCompletion(
                     records: records, new: new, gone: gone, unchanged: max(0, records - new),
-                    auditDetail: "\(records) records read, \(new) new, \(gone) gone"),
+                    auditSuffix: ", read from HealthKit"),
                 thresholds: thresholds, checkpoint: checkCancellation)
         }
     }
