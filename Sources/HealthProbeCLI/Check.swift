@@ -245,7 +245,7 @@ struct CheckReport: Encodable {
         }
         if let deleted = capture.deletedInHealth, deleted > 0 {
             let days = (deletions ?? []).map {
-                "\(grouped($0.count)) \(SampleTypeCatalog.shortName(of: $0.sampleType)) on \($0.day)"
+                "\(grouped($0.count)) \(HealthKitCatalog.shortName(of: $0.sampleType)) on \($0.day)"
             }
             Output.line("  deleted in Health \(grouped(deleted)): \(days.joined(separator: ", "))")
         }

@@ -26,14 +26,14 @@ enum ExportArguments {
     static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
         let wanted = normalized(name)
         if let exact = known.first(where: {
-            $0 == name || normalized(SampleTypeCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted
+            $0 == name || normalized(HealthKitCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted
         }) {
             return exact
         }
         let limit = max(2, wanted.count / 3)
         var scored: [(identifier: String, distance: Int)] = []
         for identifier in known {
-            let short = normalized(SampleTypeCatalog.shortName(of: identifier))
+            let short = normalized(HealthKitCatalog.shortName(of: identifier))
             let score = distance(short, wanted)
             if score <= limit || short.contains(wanted) { scored.append((identifier, score)) }
         }

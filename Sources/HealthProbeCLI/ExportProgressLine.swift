@@ -26,7 +26,7 @@ final class ExportProgressLine: @unchecked Sendable {
                 "\(Output.grouped(progress.recordsDone)) of \(Output.grouped(progress.recordsExpected)) records",
                 "\(progress.typesDone) of \(progress.typesExpected) types",
                 StatusLine.timeLeft(progress.estimatedSecondsLeft),
-                progress.currentType.map(SampleTypeCatalog.displayName) ?? "",
+                progress.currentType.map(HealthKitCatalog.displayName) ?? "",
             ]))
     }
 

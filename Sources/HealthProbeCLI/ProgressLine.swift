@@ -27,7 +27,7 @@ final class ProgressLine: Sendable {
         pieces.append(
             StatusLine.timeLeft(
                 fraction.flatMap { PaceEstimate.secondsLeft(fractionDone: $0, over: progress.elapsed) }))
-        pieces.append(progress.currentType.map(SampleTypeCatalog.displayName) ?? "")
+        pieces.append(progress.currentType.map(HealthKitCatalog.displayName) ?? "")
         StatusLine.show(StatusLine.fit(pieces))
     }
 

@@ -65,7 +65,7 @@ extension HealthProbeCommand {
                     + (settings.alertThresholdChosen ? "" : " (default; `check` exits 0 unless --fail-on is given)"))
             Output.line("Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.types.count)")
             for type in settings.monitoredTypes {
-                Output.line("  \(SampleTypeCatalog.displayName(of: type).padding(28))\(type)")
+                Output.line("  \(HealthKitCatalog.displayName(of: type).padding(28))\(type)")
             }
         }
 

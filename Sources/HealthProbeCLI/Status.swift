@@ -33,7 +33,7 @@ extension HealthProbeCommand {
             for type in status.types {
                 let sources = type.sources.count == 1 ? "1 source" : "\(type.sources.count) sources"
                 Output.line(
-                    "  \(Output.grouped(type.count).padding(12))\(SampleTypeCatalog.displayName(of: type.type))  (\(sources))"
+                    "  \(Output.grouped(type.count).padding(12))\(HealthKitCatalog.displayName(of: type.type))  (\(sources))"
                 )
             }
         }

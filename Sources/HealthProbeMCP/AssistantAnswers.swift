@@ -56,7 +56,7 @@ struct AssistantAnswers {
             lastVerifiedAt: overview.lastVerifiedAt, recordsHeld: overview.recordsTracked,
             types: overview.types.map {
                 Status.TypeCount(
-                    type: $0.type, name: SampleTypeCatalog.displayName(of: $0.type), records: $0.records,
+                    type: $0.type, name: HealthKitCatalog.displayName(of: $0.type), records: $0.records,
                     sources: $0.sources)
             },
             openAnomalies: Dictionary(grouping: open, by: \.severity.rawValue).mapValues(\.count),
@@ -110,7 +110,7 @@ struct AssistantAnswers {
             anomalies: found.map {
                 AnomalyLine(
                     id: $0.id, type: $0.type.rawValue, severity: $0.severity.rawValue, sampleType: $0.sampleType,
-                    typeName: SampleTypeCatalog.displayName(of: $0.sampleType), summary: $0.summary,
+                    typeName: HealthKitCatalog.displayName(of: $0.sampleType), summary: $0.summary,
                     recordCount: $0.recordCount, detectedAt: $0.detectedAt, captureId: $0.captureId,
                     resolved: $0.resolved)
             }, total: matching.count, nextBefore: older.count > limit ? found.last?.id : nil)
@@ -240,7 +240,7 @@ struct AssistantAnswers {
         let touching = try openAnomalyDays(of: type)
         let held = Set(statistics.map(\.day))
         return Summary(
-            type: type, name: SampleTypeCatalog.displayName(of: type), unit: HealthKitCatalog.type(type)?.unit,
+            type: type, name: HealthKitCatalog.displayName(of: type), unit: HealthKitCatalog.type(type)?.unit,
             timeZone: zoneName,
             days: statistics.map { day in
                 Day(
@@ -274,7 +274,7 @@ struct AssistantAnswers {
         let byDay = Dictionary(series.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         let perDay = series.daysPerMark == 1
         return Coverage(
-            type: type, name: SampleTypeCatalog.displayName(of: type), from: range.firstDate, to: range.lastDate,
+            type: type, name: HealthKitCatalog.displayName(of: type), from: range.firstDate, to: range.lastDate,
             daysWithoutRecords: perDay
                 ? (range.first...range.last).filter { (byDay[$0]?.records ?? 0) == 0 }.map(UTCText.day) : [],
             daysWithLosses: series.days.filter { $0.vanished > 0 }.map {
@@ -345,8 +345,8 @@ struct AssistantAnswers {
         if known.contains(name) { return name }
         let wanted = name.lowercased()
         if let match = known.first(where: {
-            SampleTypeCatalog.shortName(of: $0).lowercased() == wanted
-                || SampleTypeCatalog.displayName(of: $0).lowercased() == wanted
+            HealthKitCatalog.shortName(of: $0).lowercased() == wanted
+                || HealthKitCatalog.displayName(of: $0).lowercased() == wanted
         }) {
             return match
         }

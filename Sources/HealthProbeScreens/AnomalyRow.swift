@@ -25,7 +25,7 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         type = anomaly.type
         typeTitle = anomaly.type.title
         sampleType = anomaly.sampleType
-        sampleTypeName = SampleTypeCatalog.displayName(of: anomaly.sampleType)
+        sampleTypeName = HealthKitCatalog.displayName(of: anomaly.sampleType)
         detectedAt = format.dateTime(anomaly.detectedAt)
         summary = anomaly.summary
         recordCount = anomaly.recordCount

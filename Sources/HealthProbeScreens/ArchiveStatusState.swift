@@ -49,7 +49,7 @@ public struct ArchiveStatusState: Sendable, Equatable {
             recordsTracked: overview.recordsTracked,
             types: overview.types.map { coverage in
                 TypeRow(
-                    type: coverage.type, name: SampleTypeCatalog.displayName(of: coverage.type),
+                    type: coverage.type, name: HealthKitCatalog.displayName(of: coverage.type),
                     records: coverage.records, sources: coverage.sources, monitored: monitored.contains(coverage.type))
             },
             iCloud: iCloud.map { $0 ? "signed in" : "signed out" } ?? "not recorded on this device",

@@ -25,7 +25,7 @@ public struct SettingsState: Sendable, Equatable {
             settings: settings, frequencies: MonitoringSettings.CheckFrequency.allCases,
             types: HealthKitCatalog.types.map {
                 TypeOption(
-                    identifier: $0.identifier, name: SampleTypeCatalog.displayName(of: $0.identifier),
+                    identifier: $0.identifier, name: HealthKitCatalog.displayName(of: $0.identifier),
                     selected: chosen.contains($0.identifier))
             }, thresholds: Severity.allCases)
     }

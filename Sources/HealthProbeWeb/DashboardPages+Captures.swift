@@ -107,7 +107,7 @@ extension DashboardPages {
             let attribute = type == nil ? "data-type" : "data-day"
             let key = SVGChart.escape(change.key)
             return ComparisonView.Row(
-                label: type == nil ? SampleTypeCatalog.displayName(of: change.key) : change.key,
+                label: type == nil ? HealthKitCatalog.displayName(of: change.key) : change.key,
                 new: format.count(change.new), gone: format.count(change.gone),
                 dataAttributes: "\(attribute)=\"\(key)\" data-new=\"\(change.new)\" data-gone=\"\(change.gone)\"",
                 dayHref: type == nil
@@ -118,7 +118,7 @@ extension DashboardPages {
             "\(format.count(comparison.totalNew)) \(comparison.totalNew == 1 ? "record" : "records") new in capture \(to), "
             + "\(format.count(comparison.totalGone)) gone since capture \(from)."
         let view = ComparisonView(
-            from: from, to: to, typeName: type.map(SampleTypeCatalog.displayName), summary: summary,
+            from: from, to: to, typeName: type.map(HealthKitCatalog.displayName), summary: summary,
             differentOrigins: comparison.differentOrigins, allTypesHref: base, rows: rows,
             anomalies: comparison.anomalies.map {
                 AnomalyRowView(AnomalyRow($0, format: format), returnPath: base)

@@ -88,7 +88,7 @@ extension DashboardPages {
             if let progress, let total = progress.totalBytes, total > 0 {
                 view.percent = Int(min(100, Double(progress.bytesRead) * 100 / Double(total)))
             }
-            view.currentType = progress?.currentType.map(SampleTypeCatalog.displayName)
+            view.currentType = progress?.currentType.map(HealthKitCatalog.displayName)
             return renderer.html(
                 "checkProgress", title: "Checking", tab: .dashboard, body: view, refreshSeconds: 1)
         case .failed(let message, let archiveUnchanged):

@@ -86,11 +86,11 @@ struct DashboardView: Sendable {
         threshold = state.alertThreshold.rawValue
         hasChart = !(state.series?.days.isEmpty ?? true)
         chartTypes = state.chartTypes.map {
-            ChoiceView(value: $0, label: SampleTypeCatalog.displayName(of: $0), selected: $0 == state.chartType)
+            ChoiceView(value: $0, label: HealthKitCatalog.displayName(of: $0), selected: $0 == state.chartType)
         }
         recordsChart =
             state.series.map {
-                SVGChart.records($0, typeName: SampleTypeCatalog.displayName(of: $0.type), format: format)
+                SVGChart.records($0, typeName: HealthKitCatalog.displayName(of: $0.type), format: format)
             } ?? ""
         period = state.series.flatMap(ChartPeriodView.init)
         hasTimeline = !state.timeline.days.isEmpty

@@ -237,7 +237,7 @@ extension GraphSyncPlan {
     static func metricTypeFields(_ sampleType: String) -> [(String, CypherValue)] {
         let unit = SummaryMetric.all.first { $0.sampleType == sampleType }?.unitName
         return [
-            ("display_name", .string(SampleTypeCatalog.shortName(of: sampleType))),
+            ("display_name", .string(HealthKitCatalog.shortName(of: sampleType))),
             ("unit", unit.map(CypherValue.string) ?? .null),
             ("category", .string(sampleType.hasPrefix(SummaryMetric.category) ? "category" : "quantity")),
         ]

@@ -76,7 +76,7 @@ public enum CaptureAudit {
         findings += divergence.findings
         var notes: [String] = []
         if !divergence.untested.isEmpty {
-            let names = divergence.untested.map(SampleTypeCatalog.displayName).sorted()
+            let names = divergence.untested.map(HealthKitCatalog.displayName).sorted()
             let named =
                 names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) more" : "")
             let note =

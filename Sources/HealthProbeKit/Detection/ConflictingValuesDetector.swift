@@ -69,7 +69,7 @@ struct ConflictingValuesDetector {
             evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
             return Finding(
                 type: .conflictingValues, severity: .warning, sampleType: type,
-                summary: "\(entry.cases) \(SampleTypeCatalog.displayName(of: type)) measurement"
+                summary: "\(entry.cases) \(HealthKitCatalog.displayName(of: type)) measurement"
                     + "\(entry.cases == 1 ? " has" : "s have") two values from one source, the second written later "
                     + "beside the first instead of replacing it (\(entry.records.evidence["dateRange"] ?? "no dates"))",
                 recordCount: entry.records.count, evidence: evidence,

@@ -91,7 +91,7 @@ struct DivergenceDetector {
             type: .divergence, severity: result.shift <= -limits.divergenceWarningDrop ? .warning : .info,
             sampleType: sampleType,
             summary:
-                "daily \(SampleTypeCatalog.displayName(of: sampleType)) \(series.aggregationName) went \(direction) "
+                "daily \(HealthKitCatalog.displayName(of: sampleType)) \(series.aggregationName) went \(direction) "
                 + "\(EvidenceText.percent(abs(result.shift)))% over \(window) against the \(limits.divergenceBaselineDays) days before",
             recordCount: recentDays, evidence: evidence)
     }
@@ -99,13 +99,13 @@ struct DivergenceDetector {
 
 /// One type's daily values from its day bins, with missing days filled as the aggregation says.
 struct DailySeries {
-    let aggregation: SampleTypeCatalog.DailyAggregation
+    let aggregation: HealthKitCatalog.DailyAggregation
     let firstDay: Int64
     private var byDay: [Int64: Double] = [:]
 
     init(rows: [Row], type: String, firstDay: Int64) {
         let hasValues = rows.contains { ($0["valueCount"] as Int) > 0 }
-        aggregation = SampleTypeCatalog.dailyAggregation(of: type, hasValues: hasValues)
+        aggregation = HealthKitCatalog.dailyAggregation(of: type, hasValues: hasValues)
         self.firstDay = firstDay
         for row in rows {
             let count: Int = row["count"]

@@ -24,7 +24,7 @@ enum DocumentFindings {
             : "; the archive keeps the last version"
         return Finding(
             type: .documentMissing, severity: .warning, sampleType: sampleType,
-            summary: "\(EvidenceText.grouped(count)) \(SampleTypeCatalog.displayName(of: sampleType)) "
+            summary: "\(EvidenceText.grouped(count)) \(HealthKitCatalog.displayName(of: sampleType)) "
                 + "clinical record\(count == 1 ? "" : "s") lost \(count == 1 ? "its" : "their") document\(note)",
             recordCount: count, evidence: evidence, records: [.ids(role: "record", tally.ids)])
     }
@@ -51,7 +51,7 @@ enum DocumentFindings {
         let count = changes.count
         return Finding(
             type: .documentChanged, severity: .warning, sampleType: sampleType,
-            summary: "\(EvidenceText.grouped(count)) \(SampleTypeCatalog.displayName(of: sampleType)) clinical "
+            summary: "\(EvidenceText.grouped(count)) \(HealthKitCatalog.displayName(of: sampleType)) clinical "
                 + "document\(count == 1 ? "" : "s") changed (\(sorted.prefix(3).joined(separator: ", "))"
                 + "\(sorted.count > 3 ? " and \(sorted.count - 3) more keys" : "")); both versions are in the archive",
             recordCount: count, evidence: evidence, records: [.ids(role: "record", tally.ids)])

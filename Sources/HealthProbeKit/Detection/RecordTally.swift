@@ -127,6 +127,6 @@ public enum EvidenceText {
 
     /// "3 heart rate records".
     static func records(_ count: Int, of sampleType: String) -> String {
-        "\(grouped(count)) \(SampleTypeCatalog.displayName(of: sampleType)) record\(count == 1 ? "" : "s")"
+        "\(grouped(count)) \(HealthKitCatalog.displayName(of: sampleType)) record\(count == 1 ? "" : "s")"
     }
 }

@@ -51,7 +51,7 @@ struct SourceOverlapDetector {
             evidence["sourceCombinations"] = EvidenceText.counts(sourcePairs[sampleType] ?? [:])
             return Finding(
                 type: .sourceOverlap, severity: .info, sampleType: sampleType,
-                summary: "\(EvidenceText.grouped(count)) \(SampleTypeCatalog.displayName(of: sampleType)) "
+                summary: "\(EvidenceText.grouped(count)) \(HealthKitCatalog.displayName(of: sampleType)) "
                     + "sample\(count == 1 ? " was" : "s were") written by more than one source; "
                     + "\(EvidenceText.grouped(tally.count)) surplus (\(tally.evidence["dateRange"] ?? "no dates"))",
                 recordCount: tally.count, evidence: evidence, records: [.ids(role: "surplus", tally.ids)])

@@ -74,7 +74,7 @@ public struct Thresholds: Sendable, Equatable {
     /// Summed types whose records self-overlap compares too (steps, energy, distance: sums count
     /// shared time twice). None by default: nested sleep is the pattern reported in the field,
     /// while one source's summed samples overlapping by a few minutes is common in data that
-    /// loses nothing (the demo's and the generators' writers do it). `SampleTypeCatalog` lists
+    /// loses nothing (the demo's and the generators' writers do it). `HealthKitCatalog` lists
     /// the summed types for whoever opts in.
     public var selfOverlapSummedTypes: Set<String> = []
 

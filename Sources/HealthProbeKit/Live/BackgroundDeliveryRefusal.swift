@@ -7,7 +7,7 @@ extension ArchiveStore {
     public func noteBackgroundDeliveryRefused(type: String, reason: String) throws {
         try recordInAuditTrail(
             .deliveryRefused,
-            message: "HealthKit refused background delivery of \(SampleTypeCatalog.displayName(of: type)) (\(reason)); "
+            message: "HealthKit refused background delivery of \(HealthKitCatalog.displayName(of: type)) (\(reason)); "
                 + "it is checked when HealthProbe is opened")
     }
 }

@@ -192,7 +192,7 @@ public enum HealthKitCatalog {
 
 extension HealthKitCatalog.MonitoredType {
     /// The identifier without HealthKit's prefix: "StepCount", "SleepAnalysis", "Workout".
-    public var shortName: String { SampleTypeCatalog.shortName(of: identifier) }
+    public var shortName: String { HealthKitCatalog.shortName(of: identifier) }
 }
 
 extension HealthKitCatalog {
@@ -202,7 +202,7 @@ extension HealthKitCatalog {
         let wanted = name.lowercased()
         return types.first {
             $0.identifier.lowercased() == wanted || $0.shortName.lowercased() == wanted
-                || SampleTypeCatalog.displayName(of: $0.identifier).lowercased() == wanted
+                || HealthKitCatalog.displayName(of: $0.identifier).lowercased() == wanted
         }
     }
 }

@@ -11,7 +11,7 @@ public struct AnomalyReport: Sendable, Encodable {
     public var valuesIncluded: Bool
 
     private var title: String {
-        "\(anomaly.type.title) of \(SampleTypeCatalog.displayName(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
+        "\(anomaly.type.title) of \(HealthKitCatalog.displayName(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
     }
 
     private var when: String {

@@ -5,7 +5,7 @@ public enum BackupNotes {
         var lines: [String] = []
         if let deletions = result.deletions, !deletions.isEmpty {
             let days = deletions.map {
-                "\(EvidenceText.grouped($0.count)) \(SampleTypeCatalog.displayName(of: $0.sampleType)) on \($0.day)"
+                "\(EvidenceText.grouped($0.count)) \(HealthKitCatalog.displayName(of: $0.sampleType)) on \($0.day)"
             }
             lines.append("deleted in Health, as the database's deletion records say: \(days.joined(separator: ", "))")
         }

@@ -1,33 +1,5 @@
-/// What HealthProbe knows about HealthKit sample types: how a day of one adds up, and a name
-/// for people.
-public enum SampleTypeCatalog {
-    /// How a day's samples combine into one number of the daily series.
-    public enum DailyAggregation: Sendable, Equatable {
-        /// Summed (steps, energy, distance): a missing day is a day of zero.
-        case sum
-        /// Averaged (heart rate, body mass): a missing day has no value.
-        case mean
-        /// Counted (categories, workouts and other elements without a number).
-        case count
-    }
-
-    public static let cumulativeQuantities: Set<String> = [
-        "StepCount", "DistanceWalkingRunning", "DistanceCycling", "DistanceWheelchair", "DistanceSwimming",
-        "DistanceDownhillSnowSports", "DistanceCrossCountrySkiing", "DistancePaddleSports", "DistanceRowing",
-        "DistanceSkatingSports", "BasalEnergyBurned", "ActiveEnergyBurned", "FlightsClimbed", "NikeFuel",
-        "AppleExerciseTime", "AppleMoveTime", "AppleStandTime", "PushCount", "SwimmingStrokeCount",
-        "NumberOfTimesFallen", "UVExposure", "TimeInDaylight", "NumberOfAlcoholicBeverages", "InhalerUsage",
-        "InsulinDelivery",
-    ].reduce(into: Set<String>()) { $0.insert("HKQuantityTypeIdentifier" + $1) }
-
-    /// Cumulative quantity types are summed, other numeric types averaged, the rest counted.
-    public static func dailyAggregation(of sampleType: String, hasValues: Bool) -> DailyAggregation {
-        if cumulativeQuantities.contains(sampleType) || sampleType.hasPrefix("HKQuantityTypeIdentifierDietary") {
-            return .sum
-        }
-        return hasValues ? .mean : .count
-    }
-
+/// Names of sample types for people: the identifier without HealthKit's prefix, and words.
+extension HealthKitCatalog {
     private static let prefixes = [
         "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
         "HKDataTypeIdentifier", "HKClinicalTypeIdentifier",
