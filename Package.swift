@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "AppleHealthExport", targets: ["AppleHealthExport"]),
+        .library(name: "HealthProbeArchive", targets: ["HealthProbeArchive"]),
         .library(name: "HealthProbeKit", targets: ["HealthProbeKit"]),
         .library(name: "HealthProbeScreens", targets: ["HealthProbeScreens"]),
         .library(name: "HealthProbeHealthKit", targets: ["HealthProbeHealthKit"]),
@@ -46,11 +47,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS, .iOS]))]
         ),
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The archive: its file, connections, migrations, records, captures, the audit trail and
+        // the detectors that run in a capture's transaction. The only target that knows its SQL.
+        .target(
+            name: "HealthProbeArchive",
+            dependencies: [
+                "AppleHealthExport",
+                "CSQLiteSettings",
+                "CZlibShim",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "HealthProbeKit",
             dependencies: [
                 "AppleHealthExport",
-                "CSQLiteSettings",
+                "HealthProbeArchive",
                 "CZlibShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// A file's row in `Manifest.db`: an `NSKeyedArchiver` archive of an `MBFile`, read as the
 /// property list it is (``BinaryPropertyList``): the root object's `ProtectionClass`, and its

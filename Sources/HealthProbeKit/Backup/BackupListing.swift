@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// An iPhone backup as its folder describes it — `Info.plist` and `Manifest.plist`, read without
 /// decrypting anything: the device's name, when it was made, the iOS version, and whether it is

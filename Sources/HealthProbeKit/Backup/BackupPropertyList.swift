@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// A backup's own property lists (`Info.plist`, `Manifest.plist`) read with limits: only a
 /// regular file inside the backup, at most 16 MiB, a binary list through ``BinaryPropertyList``

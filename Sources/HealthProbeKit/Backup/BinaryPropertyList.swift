@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// A reader of Apple's binary property lists (`bplist00`) that keeps what Foundation's reader
 /// cannot give on every platform: the archiver's UIDs (`NSKeyedArchiver` links its objects with

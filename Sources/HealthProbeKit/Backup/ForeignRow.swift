@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// A row of a database HealthProbe did not write, read without trusting its types: GRDB's typed
 /// subscripts stop the process when a value cannot be converted (a text where a number should be,

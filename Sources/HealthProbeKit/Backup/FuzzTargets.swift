@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// The readers of input HealthProbe did not write, as entry points for the fuzzers
 /// (`Scripts/fuzz.sh`, libFuzzer) and for the replay of their corpus in the tests: each takes any

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// Why a file could not be read as a Health database, in one line each.
 public enum HealthDatabaseError: Error, Equatable, Sendable {

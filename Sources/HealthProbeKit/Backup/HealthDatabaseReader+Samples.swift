@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 extension HealthDatabaseReader {
     /// Calls `body` with each sample the database holds (deleted ones left out), in the order

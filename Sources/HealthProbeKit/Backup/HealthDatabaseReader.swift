@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// Reads an iPhone's Health database — `healthdb_secure.sqlite`, with `healthdb.sqlite` beside it
 /// for source and device names — as the live path's samples and the deletions it remembers

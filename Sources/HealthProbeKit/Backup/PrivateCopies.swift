@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// The private folders a check copies or decrypts Health databases into
 /// (`healthprobe-db-PID-UUID`, owner-only): named by the process that made them, so that one left

@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// The files a record came with or referred to — a workout's routes, an ECG recording, a clinical
 /// document — as exports give them: a JSON array, one object a file, with the file's content when

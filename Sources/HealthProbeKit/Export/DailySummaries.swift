@@ -1,4 +1,5 @@
 import GRDB
+import HealthProbeArchive
 
 /// The SQLite export's `dailySummaries`: count, sum, min, max and mean of every record with a
 /// number that the capture holds, by type, local day (in the export's time zone) and unit.

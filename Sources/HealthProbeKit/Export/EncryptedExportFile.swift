@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// Decrypting an encrypted export to a file, all or nothing.
 public enum EncryptedExportFile {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// The header HealthProbe writes in front of an encrypted export (docs/ENCRYPTED-EXPORTS.md):
 /// what a decrypter needs to derive the key, and nothing secret. The whole header is the

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// What an export holds and where it came from: the head of a JSON export, the `exportInfo`
 /// table of a SQLite one, and the heart of every manifest. Never a health value.

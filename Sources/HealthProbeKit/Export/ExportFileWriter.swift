@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HealthProbeArchive
 
 /// Writes bytes to an open file, hashing them as they go (the manifest's checksum), through the
 /// encryptor first when the export is encrypted. Full disks and other write errors surface as

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GRDB
+import HealthProbeArchive
 
 extension ArchiveStore {
     /// Runs one export: checks the destination before any work, writes a temporary beside it,
@@ -192,19 +192,15 @@ private struct ExportJob {
         into writer: any ExportFormatWriter, progress: (@Sendable (ExportProgress) -> Void)?
     ) throws -> (ExportDescription, ExportTotals) {
         do {
-            return try archive.writer.read { db in
-                // The text formats' ORDER BY sorts a million rows: on two cores, in two threads.
-                try db.execute(sql: "PRAGMA threads = 2")
-                let resolved = try ResolvedSelection(request.selection, db)
-                var context = try ExportContext(resolved, timeZone: request.timeZone, db)
-                let description = describe(resolved, &context)
-                let expected = try resolved.expectedCounts(db)
-                var tracker = ProgressTracker(expected: expected, report: progress)
+            return try archive.readSelection(request.selection, timeZone: request.timeZone) { snapshot in
+                snapshot.context.deviceJSON = RecordEncoding.deviceObjects(snapshot.context.devices)
+                let description = describe(snapshot.resolved, &snapshot.context)
+                var tracker = ProgressTracker(expected: try snapshot.expectedCounts(), report: progress)
+                var context = snapshot.context
                 return try writer.withAccess {
                     try writer.begin(description, context)
-                    let query = resolved.query(
+                    let cursor = try snapshot.records(
                         [.sqlite, .appleHealth].contains(request.format) ? .id : .numbersFirstThenTypeAndStart)
-                    let cursor = try ArchivedRecordCursor(db, sql: query.sql, arguments: query.arguments)
                     var totals = ExportTotals()
                     var type = ""
                     while try cursor.step() {
@@ -228,7 +224,11 @@ private struct ExportJob {
         } catch {
             writer.abandon()
             if cancellation?.isCancelled == true { throw ExportFailure.cancelled }
-            throw error
+            switch error as? SelectionError {
+            case .nothingCaptured: throw ExportFailure.nothingCaptured
+            case .unknownCapture(let id, let known): throw ExportFailure.unknownCapture(id, known: known)
+            case nil: throw error
+            }
         }
     }
 

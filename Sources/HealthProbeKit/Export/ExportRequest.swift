@@ -1,22 +1,5 @@
 import Foundation
-
-/// The formats an export can be written in.
-public enum ExportFormat: String, Sendable, CaseIterable, Codable {
-    /// One JSON document: what the export holds, then its records, written as it goes.
-    case json
-    /// One JSON record a line.
-    case jsonl
-    /// RFC 4180, UTF-8, a header row, one row a record.
-    case csv
-    /// A SQLite database: samples, workouts and their parts, correlations' members, daily
-    /// summaries, and what the export holds.
-    case sqlite
-    /// A zip laid out as the Health app exports: `export.xml` in Apple's form, and the routes,
-    /// ECG recordings and clinical documents beside it, as the capture held them.
-    case appleHealth = "apple-health"
-
-    public var fileExtension: String { self == .appleHealth ? "zip" : rawValue }
-}
+import HealthProbeArchive
 
 /// One export to run.
 public struct ExportRequest: Sendable {
@@ -61,10 +44,6 @@ public struct ExportRequest: Sendable {
 
     /// Whether the export streams to standard output instead of a file.
     public var writesToStandardOutput: Bool { outputPath == Self.standardOutput }
-}
-
-public enum ExportTrigger: String, Sendable, Codable {
-    case manual, scheduled
 }
 
 /// Where an export stands, for a progress line: the type being written, records and types done.

@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// An automatic export: how often, at what local time, in what format, to which folder.
 ///

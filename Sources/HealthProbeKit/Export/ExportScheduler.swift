@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import HealthProbeArchive
 
 /// What a schedule has done: the slot last completed and the capture that export reflected.
 public struct ExportScheduleState: Sendable, Codable, Equatable {
@@ -53,29 +53,19 @@ public struct ExportScheduler: Sendable {
     }
 
     public func schedule() throws -> ExportSchedule? {
-        try archive.writer.read { db in try Self.decode(ExportSchedule.self, key: Self.scheduleKey, db) }
+        try Self.decode(ExportSchedule.self, try archive.storedSetting(Self.scheduleKey))
     }
 
     public func state() throws -> ExportScheduleState {
-        try archive.writer.read { db in try Self.decode(ExportScheduleState.self, key: Self.stateKey, db) }
-            ?? ExportScheduleState()
+        try Self.decode(ExportScheduleState.self, try archive.storedSetting(Self.stateKey)) ?? ExportScheduleState()
     }
 
     /// Stores a schedule in place of any other; its progress starts afresh.
     public func setSchedule(_ schedule: ExportSchedule?) throws {
-        try archive.writer.write { db in
-            try db.execute(
-                sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.scheduleKey, Self.stateKey])
-            if let schedule {
-                try db.execute(
-                    sql: "INSERT INTO setting (key, value) VALUES (?, ?)",
-                    arguments: [Self.scheduleKey, String(decoding: try JSONEncoder().encode(schedule), as: UTF8.self)])
-            }
-            try AuditLog.append(
-                db, event: .settingsChanged,
-                message: schedule.map { "export schedule set: \($0.cadence.rawValue), \($0.format.rawValue)" }
-                    ?? "export schedule turned off")
-        }
+        try archive.storeSettings(
+            [Self.scheduleKey: try schedule.map(Self.encode), Self.stateKey: nil],
+            auditMessage: schedule.map { "export schedule set: \($0.cadence.rawValue), \($0.format.rawValue)" }
+                ?? "export schedule turned off")
     }
 
     /// Runs one export when the latest slot is later than the last completed one: one catch-up
@@ -104,11 +94,7 @@ public struct ExportScheduler: Sendable {
             let result = try archive.export(request, files: files, cancellation: cancellation)
             let done = ExportScheduleState(
                 lastCompletedSlot: slot.timeIntervalSince1970, lastExportedCapture: result.captureId)
-            try archive.writer.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                    arguments: [Self.stateKey, String(decoding: try JSONEncoder().encode(done), as: UTF8.self)])
-            }
+            try archive.storeSettings([Self.stateKey: try Self.encode(done)])
             return .exported(result, slot: slot)
         } catch let failure as ExportFailure {
             return .failed(failure, slot: slot)
@@ -139,11 +125,11 @@ public struct ExportScheduler: Sendable {
 
     private struct PasswordMissing: Error {}
 
-    private static func decode<T: Decodable>(_ type: T.Type, key: String, _ db: Database) throws -> T? {
-        guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
-        else {
-            return nil
-        }
-        return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: String?) throws -> T? {
+        try text.map { try JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+
+    private static func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// The SQLite export's tables of what files held: a route's points a row each, an ECG
 /// recording's voltages as a JSON array (`json_each` lists them), a clinical document's FHIR

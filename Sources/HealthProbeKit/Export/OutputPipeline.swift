@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// Hands filled chunks from the thread that formats records to one that encrypts, hashes and
 /// writes them, so that the two cores share an export. At most `capacity` chunks wait; the

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// The temporary files an export writes before renaming its result into place, and the
 /// clean-up of those a killed export left behind.

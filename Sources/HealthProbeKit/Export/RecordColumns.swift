@@ -1,4 +1,5 @@
 import AppleHealthExport
+import HealthProbeArchive
 
 /// Receives one record's columns in ``RecordEncoding/columns`` order: the CSV writer writes
 /// them, the SQLite writer binds them.

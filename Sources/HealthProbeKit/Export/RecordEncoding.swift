@@ -1,8 +1,18 @@
 import AppleHealthExport
+import HealthProbeArchive
 
 /// One exported record's fields, in the order every format writes them (docs/EXPORTS.md): as a
 /// JSON object for JSON and JSONL, as columns for CSV and SQLite.
 enum RecordEncoding {
+    /// Each device as its JSON object, encoded once for an export.
+    static func deviceObjects(_ devices: [Int64: DeviceDescription]) -> [Int64: [UInt8]] {
+        devices.mapValues { device in
+            var bytes: [UInt8] = []
+            appendDeviceObject(device, to: &bytes)
+            return bytes
+        }
+    }
+
     /// The CSV header; the `samples` table has these with `deviceId` in place of the device's.
     static func columns(devices: [String]) -> [String] {
         ["id", "kind", "type", "sourceName", "sourceVersion"] + devices + [

@@ -2,6 +2,7 @@ import AppleHealthExport
 import Foundation
 import GRDB
 import GRDBSQLite
+import HealthProbeArchive
 
 /// A SQLite export: `samples` (every record, indexed by start date and by type), the parts of
 /// workouts, the members of correlations, `dailySummaries`, and `exportInfo`. Built in a

@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// How a format writes an export: a head, each record at the cursor, a tail.
 protocol ExportFormatWriter: AnyObject {

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// Splits the stored details of workouts and correlations into the SQLite export's tables of
 /// parts. Few records are workouts or correlations, so their details are read with

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// Checking one Apple Health export into the archive: what `healthprobe check` and the
 /// dashboard's Check Now both do, in the same steps and with the same outcome.

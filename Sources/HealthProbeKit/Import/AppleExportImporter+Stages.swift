@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// The import's pipeline stages before the writer, each on its own thread, joined by bounded
 /// ``BatchChannel``s so that memory stays flat.

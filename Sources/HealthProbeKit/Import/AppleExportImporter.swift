@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+import HealthProbeArchive
 
 /// Imports one Apple Health export into the archive as a new full capture.
 ///
@@ -87,10 +87,11 @@ public struct AppleExportImporter: Sendable {
             files.stop()
         }
         do {
-            return try store.withBulkLoadJournal {
-                try store.writer.write { db in
-                    try store(from: prepared, reader: reader, files: files, started: started, progress: progress, db)
-                }
+            return try store.writeSnapshotCapture(
+                origin: Self.origin, inputName: reader.source.displayName, input: "an export", startedAt: started,
+                pageCacheKiB: pageCacheKiB
+            ) { ingest in
+                try store(from: prepared, into: ingest, reader: reader, files: files, started: started, progress: progress)
             }
         } catch {
             prepared.cancel()
@@ -101,16 +102,10 @@ public struct AppleExportImporter: Sendable {
     }
 
     private func store(
-        from channel: BatchChannel<Prepared>, reader: AppleExportReader, files: ReferencedFilePrefetch, started: Date,
-        progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
+        from channel: BatchChannel<Prepared>, into ingest: CaptureIngest, reader: AppleExportReader,
+        files: ReferencedFilePrefetch, started: Date, progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> Result {
-        // A larger page cache keeps hot index pages from being written to the WAL again and again.
-        try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
-        let (captureID, previous) = try SnapshotCapture.begin(
-            db, origin: Self.origin, inputName: reader.source.displayName, startedAt: started, input: "an export")
-        let ingest = try CaptureIngest(
-            db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970)
-        ingest.backupRecords = try BackupRecordMatcher.make(for: ingest, previous: previous)
+        try ingest.matchRecordsBackupsDescribed()
         while let message = channel.receive() {
             switch message {
             case .records(let batch):
@@ -127,8 +122,7 @@ public struct AppleExportImporter: Sendable {
                         elapsed: Date().timeIntervalSince(started)))
                 if cancellation?.isCancelled == true { throw CheckCancelled() }
                 try files.drain(into: ingest, waiting: true)
-                let (capture, audit) = try complete(
-                    ingest, summary: summary, aggregates: aggregates, reader: reader, db)
+                let (capture, audit) = try complete(ingest, summary: summary, aggregates: aggregates, reader: reader)
                 return Result(capture: capture, unreadable: unreadable, audit: audit)
             }
         }
@@ -136,13 +130,11 @@ public struct AppleExportImporter: Sendable {
     }
 
     private func complete(
-        _ ingest: CaptureIngest, summary: AppleExportSummary, aggregates: CaptureAggregates, reader: AppleExportReader,
-        _ db: Database
+        _ ingest: CaptureIngest, summary: AppleExportSummary, aggregates: CaptureAggregates, reader: AppleExportReader
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         if !allowOlder {
-            try OlderExportRefusal.check(
-                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, previous: ingest.previousCaptureID,
-                inputName: reader.source.displayName, db)
+            try ingest.refuseOlderExport(
+                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, inputName: reader.source.displayName)
         }
         try ingest.linkCorrelations()
         if cancellation?.isCancelled == true { throw CheckCancelled() }
@@ -150,19 +142,20 @@ public struct AppleExportImporter: Sendable {
         let gone = try ingest.markGone()
         try ingest.writeAggregates(aggregates)
         // Every file the export holds was read alongside; what is still unread, it does not hold.
-        try ReferencedFiles.resolve(known: ingest.knownFiles, captureID: ingest.captureID, db)
+        try ingest.resolveUnreadFiles()
         let counts = CanonicalJSON.object(
             summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
         ).text
+        var completion = CaptureCompletion(
+            records: ingest.records, new: new, gone: gone, unchanged: ingest.records - new, elementCounts: counts)
+        completion.exportDate = summary.exportDate.map { Double($0.secondsSince1970) }
+        completion.exportUTCOffset = summary.datesUTCOffset.map { Int($0) }
+        completion.exportVersion = summary.exportVersion
+        completion.locale = summary.locale
+        completion.unreadable = summary.unreadableCount
+        completion.replacedCharacters = summary.replacedCharacters
         return try ingest.complete(
-            CaptureCompletion(
-                records: ingest.records, new: new, gone: gone, unchanged: ingest.records - new, elementCounts: counts,
-                columns: [
-                    ("exportDate", summary.exportDate.map { Double($0.secondsSince1970) }),
-                    ("exportUTCOffset", summary.datesUTCOffset.map { Int($0) }),
-                    ("exportVersion", summary.exportVersion), ("locale", summary.locale),
-                    ("unreadable", summary.unreadableCount), ("replacedCharacters", summary.replacedCharacters),
-                ]),
+            completion,
             thresholds: thresholds)
     }
 }

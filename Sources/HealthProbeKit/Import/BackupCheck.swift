@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// Checking an iPhone's Health database into the archive — `healthdb_secure.sqlite`, a folder
 /// holding it, or an encrypted backup — in the steps an export's check takes (``AppleExportCheck``):

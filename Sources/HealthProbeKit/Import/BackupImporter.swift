@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+import HealthProbeArchive
 
 /// Checks an iPhone's Health database into the archive as one full capture of origin `backup`,
 /// in one write transaction, compared with the latest export or backup (docs/BACKUP.md):
@@ -58,12 +58,7 @@ public struct BackupImporter: Sendable {
         public var housekeepingDeletions: Int
     }
 
-    public struct Deletion: Sendable, Equatable, Codable {
-        public var sampleType: String
-        /// `2000-02-03`
-        public var day: String
-        public var count: Int
-    }
+    public typealias Deletion = BackupDeletion
 
     /// Checks the database `reader` holds open; `inputName` names it in the capture.
     public func importDatabase(
@@ -71,10 +66,11 @@ public struct BackupImporter: Sendable {
     ) throws -> Result {
         let started = Date()
         do {
-            return try store.withBulkLoadJournal {
-                try store.writer.write { db in
-                    try check(reader, inputName: inputName, started: started, progress: progress, db)
-                }
+            return try store.writeSnapshotCapture(
+                origin: Self.origin, inputName: inputName, input: "a Health database", startedAt: started,
+                insertsOnly: true
+            ) { ingest in
+                try check(reader, into: ingest, started: started, progress: progress)
             }
         } catch {
             throw ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
@@ -82,26 +78,19 @@ public struct BackupImporter: Sendable {
     }
 
     private func check(
-        _ reader: HealthDatabaseReader, inputName: String, started: Date,
-        progress: (@Sendable (ImportProgress) -> Void)?, _ db: Database
+        _ reader: HealthDatabaseReader, into ingest: CaptureIngest, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> Result {
-        try db.execute(sql: "PRAGMA cache_size = -\(ArchiveStore.importPageCacheKiB)")
-        let (captureID, previous) = try SnapshotCapture.begin(
-            db, origin: Self.origin, inputName: inputName, startedAt: started, input: "a Health database")
-        let ingest = try CaptureIngest(
-            db: db, captureID: captureID, previousCaptureID: previous, verifiedAt: started.timeIntervalSince1970,
-            insertsOnly: true)
-        let matcher = try BackupSampleMatcher(db, previous: previous, keyingSources: reader.layout.hasSourceDatabase)
+        let keyingSources = reader.layout.hasSourceDatabase
+        let matcher = try ingest.backupSampleMatcher(keyingSources: keyingSources)
         let streamed = try stream(reader, matching: matcher, into: ingest, started: started, progress: progress)
         progress?(
             ImportProgress(
                 phase: .finishing, records: streamed.read, bytesRead: 0, totalBytes: nil, currentType: nil,
                 elapsed: Date().timeIntervalSince(started)))
-        let tombstones = try BackupTombstones(
-            captureID: captureID, previous: previous, keyingSources: reader.layout.hasSourceDatabase,
-            matcher: matcher
-        ).apply(try reader.tombstones(), db)
-        return try complete(ingest, streamed, tombstones, newestEntry: try reader.latestEntryDate(), db)
+        let tombstones = try ingest.applyTombstones(
+            try reader.tombstones(), keyingSources: keyingSources, matcher: matcher)
+        return try complete(ingest, streamed, tombstones, newestEntry: try reader.latestEntryDate())
     }
 
     /// What the samples' stream left for the completion.
@@ -155,18 +144,16 @@ public struct BackupImporter: Sendable {
     /// Marks what is gone, carries over what a database does not describe, stores the totals and
     /// the counts, and audits the capture against the previous one.
     private func complete(
-        _ ingest: CaptureIngest, _ streamed: Streamed, _ tombstones: BackupTombstones.Outcome, newestEntry: Double?,
-        _ db: Database
+        _ ingest: CaptureIngest, _ streamed: Streamed, _ tombstones: BackupTombstones.Outcome, newestEntry: Double?
     ) throws -> Result {
-        let captureID = ingest.captureID
-        let absent = try BackupTombstones.markAbsent(captureID: captureID, db)
-        let notCompared = try BackupTombstones.carryOver(captureID: captureID, db)
+        let absent = try ingest.markAbsentFromHealthDatabase()
+        let notCompared = try ingest.carryOverWhatHealthDatabasesDoNotDescribe()
         let new = try ingest.countNew()
         // Records met or carried over count as they are stored (an export's text, not the
         // sample's): then the totals are read from what the capture holds.
         let totals =
             streamed.met + notCompared > 0
-            ? try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID) : streamed.newTotals
+            ? try ingest.aggregatesOfWhatItHolds() : streamed.newTotals
         try ingest.writeAggregates(totals.withoutEmptyTypes)
         let unreadable = streamed.unread[HealthDatabaseTypes.unreadableRow] ?? 0
         let unread = streamed.unread.values.reduce(0, +) - unreadable
@@ -179,13 +166,14 @@ public struct BackupImporter: Sendable {
             ("samples", .integer(Int64(streamed.read + unread + unreadable))),
             ("unreadSamples", .integer(Int64(unread))), ("unreadableSamples", .integer(Int64(unreadable))),
         ]).text
-        let (capture, audit) = try ingest.complete(
-            CaptureCompletion(
-                records: records, new: new, gone: gone, unchanged: records - new, elementCounts: counts,
-                columns: [("exportDate", newestEntry), ("deletedInHealth", deleted), ("notCompared", notCompared)],
-                auditSuffix: " (\(EvidenceText.grouped(deleted)) deleted in Health), "
-                    + "\(EvidenceText.grouped(notCompared)) not compared"),
-            thresholds: thresholds)
+        var completion = CaptureCompletion(
+            records: records, new: new, gone: gone, unchanged: records - new, elementCounts: counts,
+            auditSuffix: " (\(EvidenceText.grouped(deleted)) deleted in Health), "
+                + "\(EvidenceText.grouped(notCompared)) not compared")
+        completion.exportDate = newestEntry
+        completion.deletedInHealth = deleted
+        completion.notCompared = notCompared
+        let (capture, audit) = try ingest.complete(completion, thresholds: thresholds)
         var notes = audit.notes
         if unread > 0 {
             notes.insert(
@@ -196,7 +184,7 @@ public struct BackupImporter: Sendable {
                 "\(unreadable) samples could not be read (no type, an impossible date or value) and were left out "
                     + "of this capture", at: 0)
         }
-        if try Self.exportBeforeHeldFiles(captureID, db) {
+        if try ingest.exportBeforeHeldFiles() {
             notes.append(
                 "ECG voltages, workout routes and clinical documents are not read from a Health database: "
                     + "the next export's are compared with the last export's, which the archive keeps")
@@ -209,14 +197,6 @@ public struct BackupImporter: Sendable {
 }
 
 extension BackupImporter {
-    /// Whether the last export before capture `id` came with files beside its XML.
-    static func exportBeforeHeldFiles(_ id: Int64, _ db: Database) throws -> Bool {
-        guard let export = try LatestCapture.id(db, origins: [.export], before: id) else { return false }
-        return try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM referencedFile WHERE digest IS NOT NULL AND captureId = ?)",
-            arguments: [export]) ?? false
-    }
-
     /// The reading stage: each sample met with the record it is, or made a new record and
     /// fingerprinted, in batches; the end or a failure passed on. Stops when the writer cancels.
     static func read(

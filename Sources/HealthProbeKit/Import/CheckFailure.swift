@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// Why a check — of an export, a Health database or a backup — failed, and whether the archive
 /// was verified unchanged afterwards.

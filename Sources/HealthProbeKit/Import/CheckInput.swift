@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// What a path given to check holds, told from its first bytes or the files in it, before
 /// anything is opened for real.

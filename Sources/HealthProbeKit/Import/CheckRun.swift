@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// A check with its input opened — an Apple export, or an iPhone's Health database from a file
 /// or a backup — run into the archive the same way by every face, and what it found in one shape.

@@ -1,4 +1,5 @@
 import AppleHealthExport
+import HealthProbeArchive
 
 /// Elements handed from the parser to the fingerprinting thread, which takes each one out
 /// rather than copying it: an `Array` only hands out copies, and each copy retains, then

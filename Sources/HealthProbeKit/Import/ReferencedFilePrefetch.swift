@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// Reads an export's clinical documents and routes on a thread of its own while the main XML is
 /// imported, so that a check of years of routes does not read them all after the records. Each

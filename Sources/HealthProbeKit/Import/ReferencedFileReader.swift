@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// How the files records refer to — clinical documents and workout routes — are read from an
 /// export's folders (``ReferencedFilePrefetch`` reads them beside the import), each streamed and

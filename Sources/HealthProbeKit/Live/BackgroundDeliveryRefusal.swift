@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 extension ArchiveStore {
     /// HealthKit would not wake HealthProbe in the background for `type` (most often the app

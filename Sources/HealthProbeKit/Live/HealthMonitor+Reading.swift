@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 extension HealthMonitor {
     /// Changes since each type's anchor, page by page, each page stored with the position that

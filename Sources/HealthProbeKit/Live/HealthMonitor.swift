@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 
 /// The live path's check (docs/DESIGN.md §3, docs/HEALTHKIT.md): for each monitored type, the changes since
 /// the saved anchor go into a delta capture — explicit deletions marked gone with reason
@@ -115,7 +116,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
             // so often): that is what read access switched off looks like. Counted only then.
             if !current.isFull && progress.added == 0 && progress.deleted == 0
                 && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval,
-                try liveRecordCount() > 0
+                try store.liveRecordCount() > 0
             {
                 current = try current.upgradedToFull(store)
                 capture = current
@@ -157,7 +158,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
             outcome.anomalies = audit.anomalies
             outcome.alerts = settings.alerting(audit.anomalies)
             outcome.verified = current.isFull
-            (outcome.explicitDeletions, outcome.updates) = try goneCounts(summary.id)
+            (outcome.explicitDeletions, outcome.updates) = try store.goneCounts(summary.id)
             outcome.notes = audit.notes
             return outcome
         } catch is CancellationError {
@@ -195,26 +196,5 @@ public actor HealthMonitor: HealthMonitorProtocol {
         currentStatus = status
         if let date { lastChecked = date }
         return CheckOutcome(kind: kind, status: status)
-    }
-
-    /// Records this capture marked deleted, and those it found replaced or written again.
-    private func goneCounts(_ capture: Int64) throws -> (deleted: Int, updated: Int) {
-        try store.writer.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT goneReason, COUNT(*) AS n FROM record WHERE goneCapture = ? GROUP BY goneReason",
-                arguments: [capture])
-            let counts = Dictionary(
-                uniqueKeysWithValues: rows.compactMap { row in
-                    (row["goneReason"] as GoneReason?).map { ($0, row["n"] as Int) }
-                })
-            return (counts[.deleted] ?? 0, (counts[.replaced] ?? 0) + (counts[.reissued] ?? 0))
-        }
-    }
-
-    private func liveRecordCount() throws -> Int {
-        try store.writer.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM record WHERE healthKitUUID IS NOT NULL AND goneCapture IS NULL") ?? 0
-        }
     }
 }

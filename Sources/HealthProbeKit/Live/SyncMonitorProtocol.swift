@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// What the Archive Status screen shows of the device's Health and iCloud state: for
 /// correlation only — HealthProbe never syncs its own data.
@@ -26,19 +27,5 @@ extension ContextMonitor: SyncMonitorProtocol {
 
     public func lastSyncDate() throws -> Date? {
         try latest(.iCloudSync).map { Date(timeIntervalSince1970: $0.at) }
-    }
-
-    public func recentChanges(limit: Int) throws -> [Change] {
-        try store.writer.read { db in
-            try Change.fetchAll(db, sql: "SELECT * FROM contextChange ORDER BY id DESC LIMIT ?", arguments: [limit])
-        }
-    }
-
-    private func latest(_ kind: Kind) throws -> Change? {
-        try store.writer.read { db in
-            try Change.fetchOne(
-                db, sql: "SELECT * FROM contextChange WHERE kind = ? ORDER BY id DESC LIMIT 1",
-                arguments: [kind.rawValue])
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// One anomaly with what it is about: `show`'s output in text, Markdown (for a bug report, the
 /// detail screen's Share) or JSON. Health values appear only when the user asked for them.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 
 /// Times as people read them, the same in every face: `2000-01-01 09:30 UTC`, in a time zone
 /// named by its abbreviation. Scripts get ISO 8601 in UTC instead (``ReportJSON``, ``UTCText``).

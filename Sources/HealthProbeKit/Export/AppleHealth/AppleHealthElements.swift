@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// Writes archived records back as the elements of Apple's `export.xml`: the attributes Apple
 /// writes, in its order, then those the archive kept as other attributes; children as the archive

@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// `--format apple-health`: the capture rebuilt as the Health app exports it, a zip holding
 /// `apple_health_export/export.xml` and, beside it, the routes, ECG recordings and clinical

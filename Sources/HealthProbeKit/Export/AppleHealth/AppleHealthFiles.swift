@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// The files of a rebuilt export beside `export.xml`, written back from what the archive keeps:
 /// a route's GPX from its track points, an ECG recording's CSV from its header and voltages, a

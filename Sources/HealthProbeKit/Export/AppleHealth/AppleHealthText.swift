@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// The pieces of Apple's `export.xml` text: attributes escaped as XML wants them, and dates as
 /// Apple writes them — every date of one export at the offset the exporting phone had

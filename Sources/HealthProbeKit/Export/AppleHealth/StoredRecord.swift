@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 
 /// One archived record's fields as the rebuild of an Apple export reads them: from a row of the
 /// archive, or from a correlation's member as its details hold it.

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import CZlibShim
 import Foundation
+import HealthProbeArchive
 
 /// Writes a zip archive front to back into a byte sink, deflating each entry as its bytes come:
 /// the rebuilt `export.xml` (hundreds of megabytes) goes out compressed as it is formatted, on

@@ -1,0 +1,31 @@
+import AppleHealthExport
+import GRDB
+import GRDBSQLite
+
+/// An export's rows by named column, through ``SQLiteRowCursor``.
+public final class ArchivedRecordCursor {
+    private let rows: SQLiteRowCursor
+
+    public enum Column: Int32 {
+        case id, kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue, creationDate
+        case startDate, endDate, metadata, details, healthKitUUID, firstSeenCapture, lastSeen, goneAt, goneReason
+    }
+
+    init(_ db: Database, sql: String, arguments: StatementArguments) throws {
+        rows = try SQLiteRowCursor(db, sql: sql, arguments: arguments)
+    }
+
+    /// Moves to the next row; false at the end.
+    public func step() throws -> Bool { try rows.step() }
+
+    public func isNull(_ column: Column) -> Bool { rows.isNull(column.rawValue) }
+
+    public func integer(_ column: Column) -> Int64? { rows.integer(column.rawValue) }
+
+    public func double(_ column: Column) -> Double? { rows.double(column.rawValue) }
+
+    /// The column's UTF-8 bytes in place; nil for NULL.
+    public func text(_ column: Column) -> UnsafeBufferPointer<UInt8>? { rows.bytes(column.rawValue) }
+
+    public func string(_ column: Column) -> String? { rows.string(column.rawValue) }
+}

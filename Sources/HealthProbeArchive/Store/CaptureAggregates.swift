@@ -1,0 +1,113 @@
+import Foundation
+
+/// Per-type totals of one capture, gathered while records stream in: counts, an
+/// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
+/// and the same per UTC day, with the day's sum of numeric values (the daily series the
+/// divergence test reads). Memory grows with types × days, never with records.
+public struct CaptureAggregates: Sendable {
+    struct DayBin {
+        var count = 0
+        var hash: UInt64 = 0
+        var valueSum = 0.0
+        var valueCount = 0
+
+        mutating func add(_ contribution: UInt64, value: Double?) {
+            count += 1
+            hash &+= contribution
+            if let value {
+                valueSum += value
+                valueCount += 1
+            }
+        }
+    }
+
+    struct TypeTotals {
+        var count = 0
+        var checksum: UInt64 = 0
+        var sources: [String: Int] = [:]
+        var days: [Int64: DayBin] = [:]
+        /// Runs of one source and one day are common: counted here, folded in on change.
+        var pendingSource = ""
+        var pendingSourceCount = 0
+    }
+
+    private(set) var totals: [TypeTotals] = []
+    private var slots: [String: Int] = [:]
+    private var lastType = ""
+    private var lastSlot = -1
+
+    /// Per-type totals by sample type.
+    var types: [String: TypeTotals] {
+        slots.mapValues { totals[$0] }
+    }
+
+    public init() {}
+
+    /// Totals already gathered, by sample type.
+    init(types: [String: TypeTotals]) {
+        for (type, typeTotals) in types {
+            slots[type] = totals.count
+            totals.append(typeTotals)
+        }
+    }
+
+    /// Takes a record out, as ``add(_:strict:)`` put it in (the live path's incremental totals).
+    mutating func remove(_ record: HealthRecord, strict: Fingerprint) {
+        remove(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
+    }
+
+    mutating func remove(type: String, sourceName: String?, numbers: PreparedBatch.Numbers, strict: Fingerprint) {
+        let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
+        guard let slot = slots[type] else { return }
+        totals[slot].remove(sourceName: sourceName, numbers: numbers, contribution: contribution)
+    }
+
+    public mutating func add(_ record: HealthRecord, strict: Fingerprint) {
+        add(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
+    }
+
+    mutating func add(type: String, sourceName: String?, numbers: PreparedBatch.Numbers, strict: Fingerprint) {
+        let contribution = strict.high ^ (strict.low &* 0x9E37_79B9_7F4A_7C15)
+        // Exports group records by type: remembering the last type saves a hash per record.
+        if lastSlot < 0 || type != lastType {
+            lastType = type
+            if let slot = slots[type] {
+                lastSlot = slot
+            } else {
+                lastSlot = totals.count
+                slots[type] = lastSlot
+                totals.append(TypeTotals())
+            }
+        }
+        totals[lastSlot].add(sourceName: sourceName, numbers: numbers, contribution: contribution)
+    }
+}
+
+extension CaptureAggregates.TypeTotals {
+    mutating func add(sourceName: String?, numbers: PreparedBatch.Numbers, contribution: UInt64) {
+        count += 1
+        checksum &+= contribution
+        let source = sourceName ?? ""
+        if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
+        pendingSource = source
+        pendingSourceCount += 1
+        if let start = numbers.startDate {
+            let day = UTCDay.of(start)
+            days[day, default: CaptureAggregates.DayBin()].add(contribution, value: numbers.numericValue)
+        }
+    }
+
+    mutating func flushPendingSource() {
+        guard pendingSourceCount > 0 else { return }
+        sources[pendingSource, default: 0] += pendingSourceCount
+        pendingSourceCount = 0
+    }
+
+    /// Per-source counts as canonical JSON (`{"source": n}` sorted by source).
+    var sourceCountsJSON: String {
+        var all = self
+        all.flushPendingSource()
+        return CanonicalJSON.object(all.sources.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })
+            .text
+    }
+}

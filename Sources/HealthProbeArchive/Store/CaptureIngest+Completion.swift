@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// What a capture ends with: its counts, the columns its origin adds, and the words the audit
+/// trail gives it.
+public struct CaptureCompletion {
+    var records: Int
+    var new: Int
+    var gone: Int
+    var unchanged: Int
+    /// What an export's or a database's elements counted, as canonical JSON.
+    var elementCounts = "{}"
+    /// What the audit trail adds after the counts ("capture N complete: 1,234 records, 5 new, 2 gone").
+    var auditSuffix = ""
+    /// What only some origins know, set as the capture completes.
+    public var exportDate: Double?
+    public var exportUTCOffset: Int?
+    public var exportVersion: Int?
+    public var locale: String?
+    public var unreadable: Int?
+    public var replacedCharacters: Int?
+    public var deletedInHealth: Int?
+    public var notCompared: Int?
+
+    public init(records: Int, new: Int, gone: Int, unchanged: Int, elementCounts: String = "{}", auditSuffix: String = "") {
+        self.records = records
+        self.new = new
+        self.gone = gone
+        self.unchanged = unchanged
+        self.elementCounts = elementCounts
+        self.auditSuffix = auditSuffix
+    }
+
+    /// The capture row's columns this completion sets.
+    var columns: [(name: String, value: (any DatabaseValueConvertible)?)] {
+        let fixed: [(name: String, value: (any DatabaseValueConvertible)?)] = [
+            ("completedAt", Date().timeIntervalSince1970), ("records", records), ("new", new), ("gone", gone),
+            ("unchanged", unchanged), ("elementCounts", elementCounts),
+        ]
+        let optional: [(name: String, value: (any DatabaseValueConvertible)?)] = [
+            ("exportDate", exportDate), ("exportUTCOffset", exportUTCOffset), ("exportVersion", exportVersion),
+            ("locale", locale), ("unreadable", unreadable), ("replacedCharacters", replacedCharacters),
+            ("deletedInHealth", deletedInHealth), ("notCompared", notCompared),
+        ]
+        return fixed + optional.filter { $0.value != nil }
+    }
+}
+
+extension CaptureIngest {
+    /// Completes the capture, one way for exports, backups and the live path: its row marked
+    /// complete with its counts, the trail's entry, the detectors run against the previous
+    /// capture, the returned marks cleared, and the capture read back. `checkpoint` runs before
+    /// and after the detectors (a live check stops there when its time is up).
+    public func complete(
+        _ completion: CaptureCompletion, thresholds: Thresholds, checkpoint: () throws -> Void = {}
+    ) throws -> (CaptureSummary, CaptureAudit.Report) {
+        let columns = completion.columns
+        let assignments = ["status = \(CaptureStatus.complete.sqlLiteral)"] + columns.map { "\($0.name) = ?" }
+        try db.execute(
+            sql: "UPDATE capture SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+            arguments: StatementArguments(columns.map(\.value) + [captureID]))
+        try AuditLog.append(
+            db, event: .captureCompleted, captureID: captureID,
+            message: "capture \(captureID) complete: \(EvidenceText.grouped(completion.records)) records, "
+                + "\(EvidenceText.grouped(completion.new)) new, \(EvidenceText.grouped(completion.gone)) gone"
+                + completion.auditSuffix)
+        try checkpoint()
+        let audit = try CaptureAudit.run(db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
+        try checkpoint()
+        try clearReturned()
+        guard
+            let summary = try CaptureSummary.fetchOne(
+                db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])
+        else { throw ArchiveError.storage(problem: "the capture vanished while it was written") }
+        return (summary, audit)
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import GRDB
+
+/// Stores one capture's records inside a single write transaction: each record is matched to the
+/// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies
+/// within the capture take the next occurrence, so they are counted as a multiset.
+///
+/// The unique index holds a 64-bit key (`Fingerprint.key(startingAt:)`: the start hour, then
+/// fingerprint bits), so that an export's inserts walk the index in time order; the upsert
+/// confirms the whole fingerprint, and a record whose key collides with another's simply takes
+/// the next occurrence.
+public final class CaptureIngest {
+    let db: Database
+    public let captureID: Int64
+    public let previousCaptureID: Int64?
+    private let upsert: SQLiteBinding
+    /// Into an archive that holds records, most records of a capture are seen again: this marks
+    /// one by its identity alone, before the upsert binds and builds a whole row.
+    private let markSeen: SQLiteBinding?
+    /// Many rows a statement, for a capture into an empty archive.
+    private let appender: RowAppender?
+    private let lookup: Statement
+    let devices = DeviceTable()
+    public var records = 0
+    /// Files read while the capture is written, by kind and path: what a record that refers to
+    /// one is stored with (``ReferencedFiles/Known``).
+    public var knownFiles: [ReferencedFiles.Key: ReferencedFiles.Known] = [:]
+    let verifiedAt: Double
+    /// Whether the archive held no record when this capture began: then every record is new and
+    /// nothing can be gone, without scanning the table to find out.
+    let startedEmpty: Bool
+    /// The largest record id before this capture: the rows it inserts (records never seen
+    /// before) are exactly those above it, since one transaction writes them all.
+    let recordIDFloor: Int64
+
+    /// For an export checked after a backup: the records that backup described first, which
+    /// this export meets with whole seconds and its own units (``BackupRecordMatcher``).
+    public var backupRecords: BackupRecordMatcher?
+    /// Whether every add inserts: a backup's samples are matched to the archive before they
+    /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
+    private let insertsOnly: Bool
+    /// Where the next copy of a record this capture holds more than once goes.
+    private var repeats = RepeatedRecords()
+
+    /// `recordIDFloor` is given when the capture is written over several transactions (the live
+    /// path): then the floor was taken when the capture began, and every add is an upsert.
+    public init(
+        db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil,
+        insertsOnly: Bool = false
+    ) throws {
+        self.insertsOnly = insertsOnly
+        self.db = db
+        self.captureID = captureID
+        self.previousCaptureID = previousCaptureID
+        self.verifiedAt = verifiedAt
+        if let recordIDFloor {
+            startedEmpty = false
+            self.recordIDFloor = recordIDFloor
+        } else {
+            let largestID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record")
+            startedEmpty = largestID == nil
+            self.recordIDFloor = largestID ?? 0
+        }
+        // Into an empty archive every conflict is with a copy this capture stored: a plain insert
+        // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
+        let plainInsert = startedEmpty || insertsOnly
+        let conflict = plainInsert ? "" : Self.seenAgain
+        upsert = SQLiteBinding(
+            statement: try db.cachedStatement(
+                sql: """
+                    INSERT \(plainInsert ? "OR IGNORE " : "")INTO record (\(Self.columns))
+                    VALUES \(Self.values(captureID: captureID, firstParameter: 2, occurrence: "?\(2 + Self.parametersPerRow)"))
+                    \(conflict)
+                    """))
+        upsert.bind(1, verifiedAt)
+        markSeen =
+            plainInsert
+            ? nil
+            : SQLiteBinding(
+                statement: try db.cachedStatement(
+                    sql: """
+                        UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID),
+                            lastVerifiedAt = ?1
+                        WHERE identityKey = ?2 AND occurrence = ?3 AND strictFingerprint = ?4
+                            AND lastSeenCapture <> \(captureID)
+                        """))
+        markSeen?.bind(1, verifiedAt)
+        appender =
+            startedEmpty
+            ? try RowAppender(db: db, captureID: captureID, verifiedAt: verifiedAt, largestRowID: self.recordIDFloor)
+            : nil
+        lookup = try db.cachedStatement(
+            sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
+    }
+
+    /// A record already in the archive is marked seen again, unless this capture already did
+    /// (then the copy takes the next occurrence) or only the 64-bit key matches. A record that
+    /// had gone keeps its gone mark until the capture completes, so that the detectors can tell
+    /// a return from an arrival (``clearReturned()``).
+    private static let seenAgain = """
+        ON CONFLICT (identityKey, occurrence) DO UPDATE SET
+            previousSeenCapture = record.lastSeenCapture,
+            lastSeenCapture = excluded.lastSeenCapture,
+            lastVerifiedAt = excluded.lastVerifiedAt
+        WHERE record.lastSeenCapture <> excluded.lastSeenCapture
+            AND record.strictFingerprint = excluded.strictFingerprint
+        """
+
+    /// More identical copies than any export holds: past this, something is wrong, not a copy.
+    static let maximumOccurrences: Int64 = 1 << 24
+
+    /// Stores a batch of records, in order.
+    public func add(_ batch: PreparedBatch) throws {
+        try batch.bytes.withUnsafeBytes { bytes in
+            var index = 0
+            if let appender {
+                while index + RowAppender.rowsPerStatement <= batch.rows.count {
+                    try append(batch, rows: index..<(index + RowAppender.rowsPerStatement), bytes, with: appender)
+                    index += RowAppender.rowsPerStatement
+                }
+            }
+            while index < batch.rows.count {
+                try add(batch.rows[index], extras: batch.extras(at: index), bytes)
+                index += 1
+            }
+        }
+    }
+
+    func add(_ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer) throws {
+        records += 1
+        if let markSeen {
+            markSeen.bind(2, row.identityKey)
+            markSeen.bindBlob(4, row.strictFingerprint, in: bytes)
+        }
+        var rowBound = false
+        let fingerprint = UnsafeRawBufferPointer(rebasing: bytes[row.strictFingerprint.range])
+        var occurrence = repeats.nextOccurrence(of: row.identityKey, fingerprint: fingerprint)
+        defer { if occurrence > 0 { repeats.stored(row.identityKey, fingerprint: fingerprint, at: occurrence) } }
+        while true {
+            if let markSeen {
+                markSeen.bind(3, occurrence)
+                if try markSeen.stepCountingChanges(db) > 0 {
+                    if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
+                    return
+                }
+            }
+            // A record the strict identity does not know may be one a backup described first.
+            if markSeen != nil, let met = try backupRecords?.meet(row, bytes, occurrence: occurrence) {
+                if let extras { try remember(extras, recordID: met) }
+                return
+            }
+            if !rowBound {
+                try bind(row, bytes, to: upsert, at: 2)
+                rowBound = true
+            }
+            upsert.bind(2 + Self.parametersPerRow, occurrence)
+            if try upsert.stepCountingChanges(db) > 0 {
+                appender?.largestRowID = db.lastInsertedRowID
+                if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
+                return
+            }
+            // This copy was already stored by this capture: the next one is another occurrence.
+            occurrence += 1
+            guard occurrence < Self.maximumOccurrences else {
+                throw ArchiveError.storage(problem: "a record could not be stored (\(occurrence) attempts)")
+            }
+        }
+    }
+
+    /// The id of the row a single insert or upsert just stored or marked seen; nil when it
+    /// cannot be found.
+    private func insertedID(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64) throws
+        -> Int64?
+    {
+        // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
+        if startedEmpty || insertsOnly { return db.lastInsertedRowID }
+        let strict = Data(bytes[row.strictFingerprint.range])
+        return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
+    }
+
+    /// Links correlations to the top-level copies of the samples they hold, so that the copies
+    /// are never taken for duplicates.
+    ///
+    /// Into an empty archive, ids follow the export's order: the copies stored before a
+    /// correlation were linked when it was stored (``linkEarlierCopies(of:correlationID:)``,
+    /// while their pages were still in memory), so only copies after it are left. SQLite tells
+    /// those apart on the index entry, by row id, without reading the rows of the others.
+    public func linkCorrelations() throws {
+        // One statement, driven by this capture's correlation members (few), each member found
+        // through the semantic index: SQLite never scans the record table here. Copies an
+        // earlier capture linked already are not written again.
+        try db.execute(
+            sql: """
+                UPDATE record SET correlationId = m.correlationId
+                FROM correlationMember AS m CROSS JOIN record AS c
+                WHERE c.id = m.correlationId AND c.lastSeenCapture = :capture
+                    AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
+                    AND record.semanticFingerprint = m.memberFingerprint
+                    AND record.lastSeenCapture = :capture AND record.kind = 'record'
+                    AND record.correlationId IS NOT m.correlationId
+                """, arguments: ["capture": captureID])
+    }
+
+    /// Links a correlation just stored into an empty archive to the copies of its samples stored
+    /// before it (see ``linkCorrelations()``).
+    func linkEarlierCopies(of members: [CorrelationMember], correlationID: Int64) throws {
+        let link = try db.cachedStatement(
+            sql: """
+                UPDATE record SET correlationId = ?1
+                WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3
+                    AND lastSeenCapture = ?4 AND kind = 'record'
+                """)
+        for member in members {
+            try link.execute(arguments: [correlationID, member.key, Data(member.semantic.bytes), captureID])
+        }
+    }
+
+    /// Records of this capture that the previous full capture did not hold: those never seen
+    /// before (rows above the floor that this capture first saw — another writer's rows may
+    /// interleave with a live capture's) and those that had gone and came back.
+    public func countNew() throws -> Int {
+        if startedEmpty { return records }
+        let inserted =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM record WHERE id > ? AND firstSeenCapture = ?",
+                arguments: [recordIDFloor, captureID]) ?? 0
+        return inserted + (try countReturned())
+    }
+
+    /// Records that had gone from an earlier capture and are back in this one.
+    func countReturned() throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?",
+            arguments: [captureID]) ?? 0
+    }
+
+    /// Clears the gone mark of records that came back; the detectors have read it by then.
+    func clearReturned() throws {
+        // The absence is remembered first, so that the capture it spanned can still be exported
+        // exactly as it was.
+        try db.execute(
+            sql: """
+                INSERT INTO recordAbsence (recordId, lastSeenCapture, goneCapture, goneReason, returnCapture)
+                SELECT id, previousSeenCapture, goneCapture, goneReason, lastSeenCapture FROM record
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                """, arguments: [captureID])
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = NULL, goneReason = NULL
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                """, arguments: [captureID])
+    }
+
+    /// Marks what this full export capture no longer holds as gone; returns how many records that
+    /// is. Records of the live path (with a HealthKit UUID) are not the export's to judge.
+    public func markGone() throws -> Int {
+        if startedEmpty { return 0 }
+        try db.execute(
+            sql: """
+                UPDATE record SET goneCapture = :capture, goneReason = \(GoneReason.absent.sqlLiteral)
+                WHERE goneCapture IS NULL AND lastSeenCapture <> :capture AND healthKitUUID IS NULL
+                """, arguments: ["capture": captureID])
+        return db.changesCount
+    }
+
+    /// Stores the per-type totals gathered while the records streamed past (by the
+    /// fingerprinting stage, off the writer's thread).
+    public func writeAggregates(_ aggregates: CaptureAggregates) throws {
+        let snapshot = try db.cachedStatement(
+            sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
+        let bin = try db.cachedStatement(
+            sql: """
+                INSERT INTO typeDayBin (captureId, type, day, count, contentHash, valueSum, valueCount)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for (type, totals) in aggregates.types {
+            try snapshot.execute(arguments: [
+                captureID, type, totals.count, HexText.encode(totals.checksum), totals.sourceCountsJSON,
+            ])
+            for (day, dayBin) in totals.days {
+                try bin.execute(arguments: [
+                    captureID, type, day, dayBin.count, HexText.encode(dayBin.hash),
+                    dayBin.valueCount > 0 ? dayBin.valueSum : nil, dayBin.valueCount,
+                ])
+            }
+        }
+    }
+}

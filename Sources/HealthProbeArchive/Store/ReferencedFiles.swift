@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// The archive's side of an export's files: contents stored once by digest, and which file each
+/// record of a capture came with or referred to (`fileContent`, `referencedFile`).
+public enum ReferencedFiles {
+    /// A file of an export, by kind and path.
+    public struct Key: Hashable {
+        var kind: AttachedFile.Kind
+        var path: String
+    }
+
+    /// What reading a file gave: its content's digest and items, or the problem.
+    public struct Known {
+        var digest: String?
+        var items: Int?
+        var problem: String?
+    }
+
+    /// Stores a file read while the capture is written, and remembers it for the records that
+    /// refer to it; those stored before it came are given it when the capture completes
+    /// (``resolve(known:captureID:_:)``).
+    public static func remember(_ file: AttachedFile, problem: String?, in ingest: CaptureIngest) throws {
+        if let content = file.content { try store(content, kind: file.kind, ingest.db) }
+        ingest.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
+            digest: file.content?.digest, items: file.content?.items, problem: problem)
+    }
+
+    /// Gives the files read during the capture to the rows stored before they came.
+    static func resolve(known: [Key: Known], captureID: Int64, _ db: Database) throws {
+        for kind in AttachedFile.Kind.allCases {
+            for path in try unread(kind: kind, captureID: captureID, db) {
+                guard let file = known[Key(kind: kind, path: path)] else { continue }
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE referencedFile SET digest = ?, items = ?, problem = ?
+                        WHERE captureId = ? AND kind = ? AND path = ?
+                        """
+                ).execute(arguments: [file.digest, file.items, file.problem, captureID, kind.rawValue, path])
+            }
+        }
+    }
+
+    /// Stores `content` unless the archive holds it already.
+    static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
+            .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
+    }
+
+    /// The paths of `kind` that records of capture `captureID` refer to and that have not been
+    /// read yet.
+    static func unread(kind: AttachedFile.Kind, captureID: Int64, _ db: Database) throws -> Set<String> {
+        Set(
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT path FROM referencedFile
+                    WHERE captureId = ? AND kind = ? AND digest IS NULL AND problem IS NULL
+                    """, arguments: [captureID, kind.rawValue]))
+    }
+
+    /// The content stored under `digest`, uncompressed; nil when there is none.
+    static func content(digest: String, _ db: Database) throws -> [UInt8]? {
+        guard
+            let data = try Data.fetchOne(
+                db, sql: "SELECT content FROM fileContent WHERE digest = ?", arguments: [digest])
+        else { return nil }
+        return FileContent(digest: digest, compressed: Array(data), items: 0).inflated()
+    }
+}
