@@ -145,6 +145,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeKitTests",
             dependencies: [
+                "HealthProbeArchive",
                 "AppleHealthExport", "HealthProbeKit", "HealthProbeSimulation", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -155,6 +156,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeGraphTests",
             dependencies: [
+                "HealthProbeArchive",
                 "HealthProbeGraph", "HealthProbeKit", "AppleHealthExport", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -170,6 +172,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeWebTests",
             dependencies: [
+                "HealthProbeArchive",
                 "AppleHealthExport", "HealthProbeWeb", "HealthProbeKit", "HealthProbeSimulation", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -182,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "HealthProbeCLITests",
             dependencies: [
+                "HealthProbeArchive",
                 "HealthProbeKit", "HealthProbeScreens", "HealthProbeSimulation", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

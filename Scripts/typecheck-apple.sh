@@ -85,7 +85,7 @@ platform_lint() {
     grep -HnE '^[^/]*(completeUnlessOpen|FileProtectionType\.complete([^U]|$))' "$@"
     true
 }
-iphone_sources=$(find Sources/HealthProbeKit Sources/HealthProbeScreens Sources/HealthProbeHealthKit \
+iphone_sources=$(find Sources/HealthProbeArchive Sources/HealthProbeKit Sources/HealthProbeScreens Sources/HealthProbeHealthKit \
     Sources/HealthProbeApp Sources/AppleHealthExport App -name '*.swift')
 # shellcheck disable=SC2086
 found=$(platform_lint $iphone_sources)

@@ -3,6 +3,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The audit's commands as a user and a script meet them: anomalies, show, resolve, audit and

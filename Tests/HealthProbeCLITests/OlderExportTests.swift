@@ -3,6 +3,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An export made before the one last checked — a user who picked the wrong file — is refused

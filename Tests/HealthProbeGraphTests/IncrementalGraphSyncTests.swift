@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeGraph
 @testable import HealthProbeKit
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeGraph
 @testable import HealthProbeKit
 

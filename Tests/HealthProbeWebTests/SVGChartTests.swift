@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 @testable import HealthProbeWeb
 

@@ -83,7 +83,7 @@ public struct ResolvedSelection {
         membership = try CaptureMembership(capture: capture.id, origin: capture.origin, db)
     }
 
-    /// The columns every row reads, in ``ArchivedRecordRow``'s order, of the table named `table`:
+    /// The columns every row reads, in ``ArchivedRecordCursor``'s order, of the table named `table`:
     /// metadata as the export wrote it where its dates had offsets, else as stored.
     static func columns(of table: String = "record") -> String {
         let plain = [

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Meets each sample of a backup's Health database with the record the archive already holds for
-/// it, if any (``BackupImporter``): by the HealthKit UUID an earlier backup bound to a record,
+/// it, if any (for the backup importer): by the HealthKit UUID an earlier backup bound to a record,
 /// else by ``SampleMatchKey`` among the records the previous capture held that no backup has
 /// bound yet — what an export described. Both indexes are in memory, read in one scan of the
 /// archive before the samples are.

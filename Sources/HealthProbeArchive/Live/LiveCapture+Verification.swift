@@ -12,7 +12,9 @@ extension LiveCapture {
     /// the ones it holds are noted as met (``noteMet(_:of:_:)``). What this check stored already —
     /// by its change read, or earlier in this pass — is not stored twice: that would take it for a
     /// second copy.
-    public func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+    public func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
+        throws
+    {
         try store.writer.write { db in
             var unmatched = page.added
             if progress.scanMarking {
@@ -31,7 +33,8 @@ extension LiveCapture {
 
     /// One page of a scan that compares digests: the UUIDs it met are added up, nothing is
     /// stored but the deletions it met.
-    public func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws
+    public func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
+        throws
     {
         var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
         for sample in page.added { digest.add(sample.uuid.archiveText) }

@@ -20,7 +20,7 @@ public struct AttachedFile: Sendable, Hashable {
     /// dates and change from export to export: never part of a record's identity.
     public var path: String
     /// Known when the record is mapped (an ECG's); otherwise read beside the import
-    /// (``ReferencedFilePrefetch``) and given to the record when both are in.
+    /// (the import prefetches referenced files) and given to the record when both are in.
     public var content: FileContent?
 
     public init(kind: Kind, path: String, content: FileContent? = nil) {

@@ -15,7 +15,10 @@ public struct HealthTombstone: Sendable, Equatable {
     /// type and source that still covers its time: housekeeping, not a loss.
     public var isHousekeeping: Bool
 
-    public init(uuid: UUID, type: String? = nil, startDate: Double? = nil, endDate: Double? = nil, deletedAt: Double, sourceName: String? = nil, isHousekeeping: Bool) {
+    public init(
+        uuid: UUID, type: String? = nil, startDate: Double? = nil, endDate: Double? = nil, deletedAt: Double,
+        sourceName: String? = nil, isHousekeeping: Bool
+    ) {
         self.uuid = uuid
         self.type = type
         self.startDate = startDate

@@ -32,4 +32,9 @@ extension ArchiveStore {
     public func interruptStatements() {
         writer.interrupt()
     }
+
+    /// Whether `error` is a statement stopped by ``interruptStatements()``.
+    public static func isInterruption(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT
+    }
 }

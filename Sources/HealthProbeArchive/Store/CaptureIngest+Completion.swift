@@ -22,7 +22,9 @@ public struct CaptureCompletion {
     public var deletedInHealth: Int?
     public var notCompared: Int?
 
-    public init(records: Int, new: Int, gone: Int, unchanged: Int, elementCounts: String = "{}", auditSuffix: String = "") {
+    public init(
+        records: Int, new: Int, gone: Int, unchanged: Int, elementCounts: String = "{}", auditSuffix: String = ""
+    ) {
         self.records = records
         self.new = new
         self.gone = gone

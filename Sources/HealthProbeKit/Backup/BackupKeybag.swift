@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import _CryptoExtras
 import HealthProbeArchive
+import _CryptoExtras
 
 /// An encrypted iPhone backup's keybag (`Manifest.plist`'s `BackupKeyBag`): a list of tag,
 /// big-endian length, value; first the bag's own attributes (the salts and iteration counts of

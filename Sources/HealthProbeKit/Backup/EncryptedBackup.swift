@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import GRDB
-import _CryptoExtras
 import HealthProbeArchive
+import _CryptoExtras
 
 /// An encrypted iPhone backup folder (`Manifest.plist`, `Manifest.db`, files stored by hashed
 /// name), opened with its password to take out the Health database (docs/BACKUP.md): the keybag

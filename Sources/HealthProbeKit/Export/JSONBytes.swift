@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// JSON pieces written straight into a byte buffer, for the exporter's hot loop.
 enum JSONBytes {
     /// A JSON string of UTF-8 bytes: quotes, backslashes and control characters escaped.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import _CryptoExtras
 import HealthProbeArchive
+import _CryptoExtras
 
 /// The key schedule and segment nonces of HealthProbe's encrypted exports: Tink's
 /// AES-GCM-HKDF streaming AEAD (AES-256, HKDF-SHA256), keyed by PBKDF2-HMAC-SHA256 of the

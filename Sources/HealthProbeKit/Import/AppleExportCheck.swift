@@ -1,6 +1,5 @@
 import AppleHealthExport
 import Foundation
-import GRDB
 import HealthProbeArchive
 
 /// Checking one Apple Health export into the archive: what `healthprobe check` and the

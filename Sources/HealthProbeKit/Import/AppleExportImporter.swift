@@ -91,7 +91,8 @@ public struct AppleExportImporter: Sendable {
                 origin: Self.origin, inputName: reader.source.displayName, input: "an export", startedAt: started,
                 pageCacheKiB: pageCacheKiB
             ) { ingest in
-                try store(from: prepared, into: ingest, reader: reader, files: files, started: started, progress: progress)
+                try store(
+                    from: prepared, into: ingest, reader: reader, files: files, started: started, progress: progress)
             }
         } catch {
             prepared.cancel()
@@ -134,7 +135,8 @@ public struct AppleExportImporter: Sendable {
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         if !allowOlder {
             try ingest.refuseOlderExport(
-                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, inputName: reader.source.displayName)
+                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, inputName: reader.source.displayName
+            )
         }
         try ingest.linkCorrelations()
         if cancellation?.isCancelled == true { throw CheckCancelled() }

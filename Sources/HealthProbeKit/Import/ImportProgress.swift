@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// Where an import is, for a progress line on a terminal.
 public struct ImportProgress: Sendable {
     public enum Phase: String, Sendable {

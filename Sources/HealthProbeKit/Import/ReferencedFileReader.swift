@@ -1,6 +1,5 @@
 import AppleHealthExport
 import Foundation
-import GRDB
 import HealthProbeArchive
 
 /// How the files records refer to — clinical documents and workout routes — are read from an

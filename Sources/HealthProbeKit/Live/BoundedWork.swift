@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// Work the system gives a limited time (a background wake, a refresh task): cancelled when its
 /// time runs out, so that the caller can report back before the system gives up on it. A
 /// monitor's check stops within milliseconds of a cancellation and keeps what it did (the next

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HealthProbeArchive
 
 extension HealthMonitor {
@@ -114,7 +113,7 @@ extension HealthMonitor {
         return try await withTaskCancellationHandler {
             do {
                 return try body(cancellation)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            } catch  where ArchiveStore.isInterruption(error) {
                 throw CancellationError()
             }
         } onCancel: {

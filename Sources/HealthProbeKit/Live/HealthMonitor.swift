@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HealthProbeArchive
 
 /// The live path's check (docs/DESIGN.md §3, docs/HEALTHKIT.md): for each monitored type, the changes since

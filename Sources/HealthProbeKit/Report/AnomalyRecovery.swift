@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// What a user can do about a loss: the archive keeps every record it has seen and every file
 /// that came with one, so what vanished or changed can be given back — the command that does.
 extension AnomalyReport {

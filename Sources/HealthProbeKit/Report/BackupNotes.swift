@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// What a backup's check adds to its result, in a sentence each, for the dashboard and the app:
 /// the records found deleted in Health (by type and day) and those not compared.
 public enum BackupNotes {

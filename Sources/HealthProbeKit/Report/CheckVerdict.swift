@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// The last line of a check: healthy, or what needs a look — the same words in a terminal and
 /// on the dashboard's result page.
 public enum CheckVerdict {

@@ -4,6 +4,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An archive an earlier version wrote, opened by this one: migrated in place, it matches what

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 @Suite("Opening the archive")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The charts' numbers: each anomaly's records where they happened, any period, long periods in

@@ -4,6 +4,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An import prepares `Record` elements straight from the element, skipping `HealthRecord`

@@ -4,6 +4,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A backup's Health database checked against exports and other backups: the same samples are

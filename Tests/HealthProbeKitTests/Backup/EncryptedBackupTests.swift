@@ -3,6 +3,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An encrypted iPhone backup opened with its password: the Health database read from it as from

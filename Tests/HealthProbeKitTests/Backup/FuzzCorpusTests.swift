@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Every input the fuzzers kept (`Fuzz/corpus/`, Scripts/fuzz.sh) goes through its reader again

@@ -4,6 +4,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An iPhone's Health database read as the live path's samples: canonical units converted to the

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// One table of HealthKit's types and units: the Health database's reader takes each unit from

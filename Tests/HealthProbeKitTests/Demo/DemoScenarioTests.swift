@@ -2,6 +2,7 @@ import Foundation
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// `healthprobe demo`'s month: each incident scheduled in the simulated store is found on the

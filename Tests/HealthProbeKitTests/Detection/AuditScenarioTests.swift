@@ -2,6 +2,7 @@ import Foundation
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Three successive exports made with the generator, with troubles scripted into them; the

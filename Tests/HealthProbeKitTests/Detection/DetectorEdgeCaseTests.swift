@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Each detector on its edge cases, with small hand-written exports.

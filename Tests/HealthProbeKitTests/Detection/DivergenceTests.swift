@@ -2,6 +2,7 @@ import Foundation
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 @Suite("Divergence: a daily series departing from its baseline")

@@ -2,6 +2,7 @@ import AppleHealthExport
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Two loss patterns from the field: an app's sleep sessions that nest (totals claim 28 hours a

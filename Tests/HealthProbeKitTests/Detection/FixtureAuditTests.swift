@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The audit on real (anonymised) exports: a first check reports every group of exact copies,

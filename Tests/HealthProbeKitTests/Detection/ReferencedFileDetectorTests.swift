@@ -5,6 +5,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Clinical documents and workout routes are kept with their records and watched: a file that

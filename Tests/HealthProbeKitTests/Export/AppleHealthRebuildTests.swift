@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import ZIPFoundation
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// `--format apple-health` gives back an export as the capture held it: checked again, it is the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The encrypted format of docs/ENCRYPTED-EXPORTS.md: its known-answer vector, round trips

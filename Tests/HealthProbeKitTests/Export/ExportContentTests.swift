@@ -5,6 +5,7 @@ import GRDB
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Each format holds exactly the records of the capture, field by field, units and offsets

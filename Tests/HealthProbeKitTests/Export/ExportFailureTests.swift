@@ -2,6 +2,7 @@ import Foundation
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// An export that cannot finish leaves nothing behind: no file, no temporary, the archive as it

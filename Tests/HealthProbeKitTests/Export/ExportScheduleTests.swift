@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The schedule with a clock the test controls: missed days, month ends, daylight saving time,

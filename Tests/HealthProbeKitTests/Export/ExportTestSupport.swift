@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Runs exports into a test's folder and reads them back the way their users' tools would.

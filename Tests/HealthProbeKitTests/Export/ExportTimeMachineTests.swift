@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// `--as-of-capture` and `--include-gone` after a scripted series of captures: a loss that

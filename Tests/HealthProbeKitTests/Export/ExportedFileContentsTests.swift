@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Every format gives back what the files held: a route's points, an ECG recording's voltages

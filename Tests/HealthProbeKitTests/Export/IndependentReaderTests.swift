@@ -3,6 +3,7 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A rebuilt export read by a reader no one here wrote — healthkit-to-sqlite (PyPI), installed by

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Metadata dates come back out as the export wrote them, offsets kept, while the record's

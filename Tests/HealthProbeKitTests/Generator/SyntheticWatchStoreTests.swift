@@ -2,6 +2,7 @@ import Foundation
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The computed Watch store behind the phone benchmark: the same samples in every process, and

@@ -4,6 +4,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// What real exports do that strict parsers choke on, and HealthProbe must take in its stride.

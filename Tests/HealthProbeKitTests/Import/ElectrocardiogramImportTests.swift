@@ -4,6 +4,7 @@ import GRDB
 import Testing
 import ZIPFoundation
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// ECG recordings (`electrocardiograms/*.csv`) are records of their own: read from a folder or a

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 @Suite("Element batches between import threads")

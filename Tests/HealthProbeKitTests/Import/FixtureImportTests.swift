@@ -4,6 +4,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 @Suite("Importing the shared real-export fixtures")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Observers of several types, the background refresh and Check Now ask for checks at once: the

@@ -3,6 +3,7 @@ import GRDB
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The live monitor over scripted timelines of a simulated store.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A live capture's per-type totals are carried from the previous capture with what arrived and

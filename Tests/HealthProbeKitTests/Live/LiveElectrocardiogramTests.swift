@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// ECG recordings read live are archived with their voltages, as an export's are: a recording

@@ -3,6 +3,7 @@ import GRDB
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A check cut off at any page keeps what it stored, and the next one resumes after it: a first

@@ -3,6 +3,7 @@ import GRDB
 import HealthProbeSimulation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A verification scan reads each type a page at a time, and one cut short marks nothing gone.

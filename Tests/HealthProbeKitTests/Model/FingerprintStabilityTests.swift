@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Archives store fingerprints and index keys and match new records against them: any change to

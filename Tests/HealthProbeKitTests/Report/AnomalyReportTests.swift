@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// What `show` prints and scripts read: the report of one anomaly, in text, Markdown and JSON.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// A revealed workout reads as its duration, distance and energy, whichever way its export wrote them.

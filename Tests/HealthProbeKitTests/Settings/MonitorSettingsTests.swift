@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// The settings the screens change are what the live monitor does.

@@ -4,6 +4,7 @@ import GRDB
 import HealthProbeSimulation
 import TestSupport
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Archives and generated exports for tests, each in its own temporary folder.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthProbeSimulation
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Samples and a monitor over a simulated store, for the live path's timelines. Synthetic data only.

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import HealthProbeArchive
 @testable import HealthProbeKit
 
 /// Small hand-written exports for detector edge cases: each record is one line of XML, dates

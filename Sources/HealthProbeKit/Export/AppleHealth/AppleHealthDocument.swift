@@ -1,4 +1,5 @@
 import HealthProbeArchive
+
 /// The opening of a rebuilt `export.xml`: the declaration, a document type that declares the
 /// elements and attributes Apple's exports hold (every attribute optional but the few every
 /// element has), the root, the export date and `Me`.
