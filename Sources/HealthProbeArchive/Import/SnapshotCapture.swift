@@ -4,10 +4,10 @@ import GRDB
 /// How an export's or a backup's check begins, in its transaction: the capture's row, running,
 /// compared with the latest export or backup, and the two audit entries that land with it or not
 /// at all (a refused input leaves only its own).
-public enum SnapshotCapture {
+enum SnapshotCapture {
     /// Returns the new capture's id and the one it is compared with; `input` names the kind of
     /// input for the audit trail ("an export", "a Health database").
-    public static func begin(
+    static func begin(
         _ db: Database, origin: CaptureOrigin, inputName: String, startedAt: Date, input: String
     ) throws -> (id: Int64, previous: Int64?) {
         let previous = try ArchiveStore.latestSnapshotCaptureID(db)

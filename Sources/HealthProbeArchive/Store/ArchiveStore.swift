@@ -13,7 +13,7 @@ public struct ArchiveStore: Sendable {
     static let applicationID: Int32 = 0x4850_5242
 
     /// The connections. Only the archive runs SQL: every face goes through its typed methods.
-    public let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// The file, or nil for an in-memory archive.
     public let path: String?
     /// How long a write waits for another process's.

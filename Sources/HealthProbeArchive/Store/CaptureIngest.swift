@@ -44,7 +44,7 @@ public final class CaptureIngest {
 
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
-    public init(
+    init(
         db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil,
         insertsOnly: Bool = false
     ) throws {

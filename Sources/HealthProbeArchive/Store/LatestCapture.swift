@@ -2,8 +2,8 @@ import GRDB
 
 /// "The latest complete capture", said once: of any origin, or of the origins and scope asked
 /// for, and before a capture when asked. A running capture is never the latest, whatever its id.
-public enum LatestCapture {
-    public static func id(
+enum LatestCapture {
+    static func id(
         _ db: Database, origins: [CaptureOrigin] = [], scope: CaptureScope? = nil, before: Int64? = nil
     ) throws -> Int64? {
         var conditions = ["status = \(CaptureStatus.complete.sqlLiteral)"]
