@@ -46,7 +46,7 @@ data=$folder/data
 mkdir -p "$data"
 [ -f "$data/gen-1m.zip" ] || "$generator" generate "$data/gen-1m.zip" --records 1000000 --seed 3 >/dev/null
 [ -f "$data/gen-1m-b.zip" ] || "$generator" generate "$data/gen-1m-b.zip" --records 1000000 --seed 3 \
-  --omit-every 100 --offset -0700 --device-seed 2 >/dev/null
+  --omit-every 100 --offset=-0700 --device-seed 2 >/dev/null
 [ -f "$data/gen-5m.zip" ] || "$generator" generate "$data/gen-5m.zip" --records 5000000 --seed 3 >/dev/null
 [ -f "$data/other-1m.zip" ] || python3 Scripts/other-export.py "$data/other-1m.zip" --records 1000000 >/dev/null
 [ -f "$data/with.zip" ] || "$generator" generate "$data/with.zip" --records 1000000 --route-point-seconds 5 \
@@ -55,7 +55,8 @@ mkdir -p "$data"
   --routes-every 5 --electrocardiograms 200 --no-files >/dev/null
 # Refusals: a zip cut short, an entity bomb, a compression bomb, the XML cut at 200 MB.
 [ -f "$data/cut.zip" ] || head -c 17000000 "$data/gen-1m.zip" >"$data/cut.zip"
-[ -f "$data/cut.xml" ] || unzip -p "$data/gen-1m.zip" '*/export.xml' | head -c 200000000 >"$data/cut.xml"
+# (unzip is stopped by head's early close, as it should be: not a failure)
+[ -f "$data/cut.xml" ] || { unzip -p "$data/gen-1m.zip" '*/export.xml' || true; } | head -c 200000000 >"$data/cut.xml"
 python3 - "$data" <<'PYTHON'
 import datetime, os, sys, zipfile
 start = datetime.datetime(2000, 1, 1)
@@ -103,15 +104,19 @@ fi
 
 serve_pages() { # BINARY ARCHIVE PORT: serve, fetch each page five times, stop
   local binary=$1 archive=$2 port=$3
-  "$binary" serve --archive "$archive" --port "$port" >/dev/null 2>&1 &
+  local printed=$archive.serve
+  "$binary" serve --archive "$archive" --port "$port" >"$printed" 2>&1 &
   local server=$!
-  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+  for _ in $(seq 100); do grep -q token= "$printed" && break; sleep 0.1; done
+  # The address printed carries a one-time token, which the first visit turns into a cookie.
+  local jar=$archive.cookies
+  curl -s -c "$jar" -o /dev/null "$(grep -o 'http://[^ ]*token=[0-9a-f]*' "$printed")"
   local type=HKQuantityTypeIdentifierHeartRate
   for page in / "/?type=HKQuantityTypeIdentifierStepCount" "/?type=$type&from=2000-01-01&to=2002-11-07" \
     /anomalies /anomalies/1 /anomalies/1/report.md /audit /audit.json /archive /settings /check /captures \
     "/captures/compare?from=1&to=2" "/captures/compare?from=1&to=2&type=$type"; do
     for _ in 1 2 3 4 5; do
-      curl -s -o /dev/null -w "$page %{http_code} %{time_total}\n" "http://127.0.0.1:$port$page"
+      curl -s -b "$jar" -o /dev/null -w "$page %{http_code} %{time_total}\n" "http://127.0.0.1:$port$page"
     done
   done
   kill -INT "$server"
@@ -148,10 +153,10 @@ for round in $(seq "$rounds"); do
       --archive "$data/files.sqlite"
     # Exports, every format plain and encrypted.
     for format in json jsonl csv sqlite; do
-      measure export "$format" "$build" "$round" "$bin" export --format "$format" --output "$scratch/e.$format" \
+      measure export "$format" "$build" "$round" "$bin" export --format "$format" --output "$scratch/export.$format" \
         --archive "$data/one.sqlite" --force
       measure export "$format-encrypted" "$build" "$round" "$bin" export --format "$format" \
-        --output "$scratch/e.$format.enc" --archive "$data/one.sqlite" --force --encrypt \
+        --output "$scratch/export.$format.enc" --archive "$data/one.sqlite" --force --encrypt \
         --password-file "$data/password"
     done
     # Identical records.
@@ -162,15 +167,15 @@ for round in $(seq "$rounds"); do
     # A Health database: read alone, then the checks of Scripts/benchmark-backup.sh.
     measure healthdb read "$build" "$round" "$dir/healthprobe-benchmark" healthdb \
       "$data/pair/Health/healthdb_secure.sqlite"
-    measure healthdb export-first "$build" "$round" "$bin" check "$data/pair/export.xml" --archive "$scratch/e.sqlite"
-    measure healthdb database-first "$build" "$round" "$bin" check "$data/pair/Health" --archive "$scratch/d.sqlite"
-    measure healthdb export-again "$build" "$round" "$bin" check "$data/pair/export.xml" --archive "$scratch/e.sqlite"
+    measure healthdb export-first "$build" "$round" "$bin" check "$data/pair/export.xml" --archive "$scratch/health-e.sqlite"
+    measure healthdb database-first "$build" "$round" "$bin" check "$data/pair/Health" --archive "$scratch/health-d.sqlite"
+    measure healthdb export-again "$build" "$round" "$bin" check "$data/pair/export.xml" --archive "$scratch/health-e.sqlite"
     measure healthdb database-after-export "$build" "$round" "$bin" check "$data/pair/Health" \
-      --archive "$scratch/e.sqlite"
+      --archive "$scratch/health-e.sqlite"
     measure healthdb database-after-database "$build" "$round" "$bin" check "$data/pair/Health" \
-      --archive "$scratch/e.sqlite"
+      --archive "$scratch/health-e.sqlite"
     measure healthdb export-after-database "$build" "$round" "$bin" check "$data/pair/export.xml" \
-      --archive "$scratch/d.sqlite"
+      --archive "$scratch/health-d.sqlite"
     # The assistant's questions (the official Python SDK as the client).
     measure mcp questions "$build" "$round" .build/mcp-client/venv/bin/python Scripts/benchmark-mcp.py "$bin" \
       "$data/one.sqlite" 5 Scripts/benchmark-mcp-questions.json

@@ -5,17 +5,23 @@ import HealthProbeArchive
 /// named by its abbreviation. Scripts get ISO 8601 in UTC instead (``ReportJSON``, ``UTCText``).
 public struct ReadableTime: Sendable {
     public let zone: TimeZone
-    /// Made once: a list of thousands of times (the audit trail) formats each with it.
-    private let calendar: Calendar
+    /// The offset of a zone without rules (UTC, GMT), known without asking the zone's tables;
+    /// nil for a zone whose offset changes.
+    private let fixedOffset: Int?
     private let zoneName: String?
 
     public init(zone: TimeZone = .current) {
         self.zone = zone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
-        zoneName = ["UTC", "GMT"].contains(zone.identifier) ? "UTC" : nil
+        let fixed = Self.fixedZones.contains(zone.identifier)
+        fixedOffset = fixed ? 0 : nil
+        zoneName = fixed ? "UTC" : nil
     }
+
+    /// Zones that are UTC by another name: their times need no calendar (whose tables, loaded
+    /// once, cost a check about 4 MB of memory).
+    private static let fixedZones: Set<String> = [
+        "UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu",
+    ]
 
     public static let utc = ReadableTime(zone: TimeZone(identifier: "UTC")!)
 
@@ -29,14 +35,14 @@ public struct ReadableTime: Sendable {
         text(date, seconds: true)
     }
 
+    /// The wall-clock time in the zone, written from its offset at that instant with the same
+    /// digits as every UTC time (``UTCText``).
     private func text(_ date: Date, seconds: Bool) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let offset = fixedOffset ?? zone.secondsFromGMT(for: date)
+        let wall = UTCText.iso8601(seconds: whole + Double(offset)).split(separator: "T")
         // A zone's abbreviation changes with daylight saving time: asked for at each date.
         let name = zoneName ?? zone.abbreviation(for: date) ?? zone.identifier
-        var text = String(
-            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0)
-        if seconds { text += String(format: ":%02d", parts.second ?? 0) }
-        return text + " " + name
+        return "\(wall[0]) \(wall[1].prefix(seconds ? 8 : 5)) \(name)"
     }
 }
