@@ -3,8 +3,9 @@ import GRDB
 import GRDBSQLite
 
 /// An export's rows by named column, through ``SQLiteRowCursor``.
+/// Its accessors are inlinable: an export calls them twenty times a row, from another module.
 public final class ArchivedRecordCursor {
-    private let rows: SQLiteRowCursor
+    @usableFromInline let rows: SQLiteRowCursor
 
     public enum Column: Int32 {
         case id, kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue, creationDate
@@ -18,14 +19,14 @@ public final class ArchivedRecordCursor {
     /// Moves to the next row; false at the end.
     public func step() throws -> Bool { try rows.step() }
 
-    public func isNull(_ column: Column) -> Bool { rows.isNull(column.rawValue) }
+    @inlinable public func isNull(_ column: Column) -> Bool { rows.isNull(column.rawValue) }
 
-    public func integer(_ column: Column) -> Int64? { rows.integer(column.rawValue) }
+    @inlinable public func integer(_ column: Column) -> Int64? { rows.integer(column.rawValue) }
 
-    public func double(_ column: Column) -> Double? { rows.double(column.rawValue) }
+    @inlinable public func double(_ column: Column) -> Double? { rows.double(column.rawValue) }
 
     /// The column's UTF-8 bytes in place; nil for NULL.
-    public func text(_ column: Column) -> UnsafeBufferPointer<UInt8>? { rows.bytes(column.rawValue) }
+    @inlinable public func text(_ column: Column) -> UnsafeBufferPointer<UInt8>? { rows.bytes(column.rawValue) }
 
-    public func string(_ column: Column) -> String? { rows.string(column.rawValue) }
+    @inlinable public func string(_ column: Column) -> String? { rows.string(column.rawValue) }
 }

@@ -3,11 +3,12 @@ import GRDBSQLite
 
 /// Steps through a query's rows with direct `sqlite3_column_*` access: an export or a graph sync
 /// reads every row of a million, and GRDB's `Row` would copy each into Swift values first. A
-/// row's text and blobs are valid only until the next step.
+/// row's text and blobs are valid only until the next step. Its column accessors are inlinable
+/// for the exports' writers, in another module.
 public final class SQLiteRowCursor {
-    private let statement: Statement
+    @usableFromInline let statement: Statement
     private let db: Database
-    private var handle: SQLiteStatement { statement.sqliteStatement }
+    @usableFromInline var handle: SQLiteStatement { statement.sqliteStatement }
 
     init(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
         self.db = db
@@ -32,14 +33,18 @@ public final class SQLiteRowCursor {
         }
     }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    @inlinable public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    public func integer(_ column: Int32) -> Int64? { isNull(column) ? nil : sqlite3_column_int64(handle, column) }
+    @inlinable public func integer(_ column: Int32) -> Int64? {
+        isNull(column) ? nil : sqlite3_column_int64(handle, column)
+    }
 
-    public func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+    @inlinable public func double(_ column: Int32) -> Double? {
+        isNull(column) ? nil : sqlite3_column_double(handle, column)
+    }
 
     /// The column's bytes in place (text or blob); nil for NULL.
-    public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    @inlinable public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
@@ -54,7 +59,7 @@ public final class SQLiteRowCursor {
             low: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
-    public func string(_ column: Int32) -> String? {
+    @inlinable public func string(_ column: Int32) -> String? {
         bytes(column).map { String(decoding: $0, as: UTF8.self) }
     }
 }
