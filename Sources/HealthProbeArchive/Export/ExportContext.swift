@@ -15,8 +15,6 @@ public struct ExportContext {
 
     public let resolved: ResolvedSelection
     public let devices: [Int64: DeviceDescription]
-    /// Each device as its JSON object, encoded once by the format that writes them.
-    public var deviceJSON: [Int64: [UInt8]] = [:]
     private let fileLookup: Statement
     private let contentLookup: Statement
     public var timestamps: ZonedTimestamps

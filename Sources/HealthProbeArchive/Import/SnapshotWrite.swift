@@ -2,25 +2,36 @@ import Foundation
 import GRDB
 
 extension ArchiveStore {
-    /// Writes one export's or Health database's capture, in one transaction: begun as
-    /// ``SnapshotCapture`` begins it, handed to `body` to fill and complete, and gone without a
-    /// trace if `body` throws. `input` names the kind of input for the audit trail ("an export").
-    /// The page cache is the import's, larger than a reader's.
+    /// Writes one export's or Health database's capture, in one transaction: its row, running,
+    /// compared with the latest export or backup, with the two audit entries that land with it or
+    /// not at all (a refused input leaves only its own); handed to `body` to fill and complete,
+    /// and gone without a trace if `body` throws, which throws the archive's own errors in words.
+    /// `input` names the kind of input for the trail ("an export", "a Health database"). The page
+    /// cache is the import's, larger than a reader's.
     public func writeSnapshotCapture<T>(
         origin: CaptureOrigin, inputName: String, input: String, startedAt: Date, insertsOnly: Bool = false,
         pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, _ body: (CaptureIngest) throws -> T
     ) throws -> T {
-        try withBulkLoadJournal {
-            try writer.write { db in
-                // A larger page cache keeps hot index pages from being written to the WAL again and again.
-                try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
-                let (captureID, previous) = try SnapshotCapture.begin(
-                    db, origin: origin, inputName: inputName, startedAt: startedAt, input: input)
-                let ingest = try CaptureIngest(
-                    db: db, captureID: captureID, previousCaptureID: previous,
-                    verifiedAt: startedAt.timeIntervalSince1970, insertsOnly: insertsOnly)
-                return try body(ingest)
+        do {
+            return try withBulkLoadJournal {
+                try writer.write { db in
+                    // A larger page cache keeps hot index pages from being written to the WAL again and again.
+                    try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
+                    let previous = try Self.latestSnapshotCaptureID(db)
+                    try AuditLog.append(db, event: .archiveOpened, message: "archive opened to check \(input)")
+                    let captureID = try CaptureStart(
+                        origin: origin, scope: .full, inputName: inputName, startedAt: startedAt, previous: previous,
+                        auditDetail: (origin == .backup ? " from \(input)" : "")
+                            + (previous.map { ", compared with capture \($0)" } ?? ", the first")
+                    ).insert(db)
+                    let ingest = try CaptureIngest(
+                        db: db, captureID: captureID, previousCaptureID: previous,
+                        verifiedAt: startedAt.timeIntervalSince1970, insertsOnly: insertsOnly)
+                    return try body(ingest)
+                }
             }
+        } catch {
+            throw ArchiveError.from(error, path: pathInMessages) ?? error
         }
     }
 }

@@ -20,10 +20,7 @@ public struct MonitorState: Sendable {
             {
                 state.anchors[row["sampleType"]] = HealthAnchor(data: row["value"])
             }
-            let settings = Dictionary(
-                uniqueKeysWithValues: try Row.fetchAll(
-                    db, sql: "SELECT key, value FROM setting WHERE key LIKE 'live.%'"
-                ).map { ($0["key"] as String, $0["value"] as String) })
+            let settings = try SettingRows.values(db, prefix: prefix)
             state.checksSinceVerification = settings[prefix + "checksSinceVerification"].flatMap(Int.init) ?? 0
             state.lastCheckedAt = settings[prefix + "lastCheckedAt"].flatMap(Double.init)
             state.lastVerifiedAt = settings[prefix + "lastVerifiedAt"].flatMap(Double.init)
@@ -49,12 +46,8 @@ public struct MonitorState: Sendable {
             ("lastVerifiedAt", lastVerifiedAt.map { "\($0)" }), ("status", status),
         ]
         try store.writer.write { db in
-            for (key, value) in values {
-                guard let value else { continue }
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                    arguments: [Self.prefix + key, value])
-            }
+            // What is not known yet is left as it was, not forgotten.
+            for case (let key, let value?) in values { try SettingRows.set(db, Self.prefix + key, value) }
         }
     }
 }

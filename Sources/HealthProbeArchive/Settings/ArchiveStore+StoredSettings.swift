@@ -5,23 +5,14 @@ extension ArchiveStore {
     /// The text kept under `key` in the archive's settings (a schedule as JSON, say); nil when
     /// none is.
     public func storedSetting(_ key: String) throws -> String? {
-        try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
-        }
+        try writer.read { db in try SettingRows.value(db, key) }
     }
 
     /// Keeps each value under its key, or forgets the key for nil, in one transaction, with
     /// `auditMessage` in the trail as a settings change when given.
     public func storeSettings(_ values: [String: String?], auditMessage: String? = nil) throws {
         try writer.write { db in
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-                if let value {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-                } else {
-                    try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-                }
-            }
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) { try SettingRows.set(db, key, value) }
             if let auditMessage { try AuditLog.append(db, event: .settingsChanged, message: auditMessage) }
         }
     }

@@ -89,9 +89,7 @@ extension MonitoringSettings {
     }
 
     static func load(_ db: Database) throws -> MonitoringSettings {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT key, value FROM setting WHERE key LIKE ?", arguments: [keyPrefix + "%"])
-        let values = Dictionary(uniqueKeysWithValues: rows.map { ($0["key"] as String, $0["value"] as String) })
+        let values = try SettingRows.values(db, prefix: keyPrefix)
         var settings = MonitoringSettings.defaults
         if let hours = values[keyPrefix + "checkFrequencyHours"].flatMap(Int.init),
             let frequency = CheckFrequency(rawValue: hours)
@@ -112,17 +110,11 @@ extension MonitoringSettings {
 
     func save(_ db: Database) throws {
         let types = String(decoding: try JSONEncoder().encode(monitoredTypes), as: UTF8.self)
-        var values = [("checkFrequencyHours", String(checkFrequency.rawValue)), ("monitoredTypes", types)]
-        if alertThresholdChosen {
-            values.append(("alertThreshold", alertThreshold.rawValue))
-        } else {
-            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.keyPrefix + "alertThreshold"])
-        }
-        for (key, value) in values {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                arguments: [Self.keyPrefix + key, value])
-        }
+        let values: [(String, String?)] = [
+            ("checkFrequencyHours", String(checkFrequency.rawValue)), ("monitoredTypes", types),
+            ("alertThreshold", alertThresholdChosen ? alertThreshold.rawValue : nil),
+        ]
+        for (key, value) in values { try SettingRows.set(db, Self.keyPrefix + key, value) }
     }
 }
 

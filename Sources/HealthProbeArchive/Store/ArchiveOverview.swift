@@ -62,14 +62,12 @@ extension ArchiveStore {
                 }
                 types.sort { ($0.records, $1.type) > ($1.records, $0.type) }
             }
-            let settings = try Dictionary(
-                uniqueKeysWithValues: Row.fetchAll(
-                    db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)",
-                    arguments: [
-                        MonitorState.prefix + "lastCheckedAt", MonitorState.prefix + "status",
-                        IntegrityCheck.resultKey, IntegrityCheck.dateKey,
-                    ]
-                ).map { ($0["key"] as String, $0["value"] as String) })
+            let settings = try SettingRows.values(
+                db,
+                keys: [
+                    MonitorState.prefix + "lastCheckedAt", MonitorState.prefix + "status", IntegrityCheck.resultKey,
+                    IntegrityCheck.dateKey,
+                ])
             let captureTimes = try Row.fetchOne(
                 db,
                 sql: """
@@ -117,13 +115,8 @@ extension ArchiveStore {
     /// and the result is not worth waiting for (the caller has it).
     func recordWhenFree(_ check: IntegrityCheck) {
         _ = try? writeWhenFree { db in
-            for (key, value) in [
-                (IntegrityCheck.resultKey, check.result),
-                (IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)"),
-            ] {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-            }
+            try SettingRows.set(db, IntegrityCheck.resultKey, check.result)
+            try SettingRows.set(db, IntegrityCheck.dateKey, "\(check.checkedAt.timeIntervalSince1970)")
             if !check.isOK {
                 try AuditLog.append(db, event: .integrityChecked, message: "the integrity check found problems")
             }

@@ -16,6 +16,8 @@ public struct ArchiveStore: Sendable {
     let writer: any DatabaseWriter
     /// The file, or nil for an in-memory archive.
     public let path: String?
+    /// The path as messages name it.
+    public var pathInMessages: String { path ?? "the in-memory archive" }
     /// How long a write waits for another process's.
     let busyTimeout: TimeInterval
 
@@ -113,13 +115,12 @@ public struct ArchiveStore: Sendable {
         self.writer = writer
         self.path = path
         self.busyTimeout = busyTimeout
-        let displayPath = path ?? "the in-memory archive"
         let migrator = Self.migrator
         let state = try writer.read { db in try Self.inspect(db, migrator: migrator) }
         switch state {
-        case .foreign: throw ArchiveError.notAnArchive(path: displayPath)
+        case .foreign: throw ArchiveError.notAnArchive(path: pathInMessages)
         case .newer(let unknown):
-            throw ArchiveError.writtenByNewerVersion(path: displayPath, unknownMigrations: unknown)
+            throw ArchiveError.writtenByNewerVersion(path: pathInMessages, unknownMigrations: unknown)
         case .current: break
         case .empty, .needsMigration:
             try migrator.migrate(writer)

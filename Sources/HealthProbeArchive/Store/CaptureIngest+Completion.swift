@@ -33,11 +33,11 @@ public struct CaptureCompletion {
         self.auditSuffix = auditSuffix
     }
 
-    /// The capture row's columns this completion sets.
+    /// The capture row's columns this completion sets, besides its status and when it completed.
     var columns: [(name: String, value: (any DatabaseValueConvertible)?)] {
         let fixed: [(name: String, value: (any DatabaseValueConvertible)?)] = [
-            ("completedAt", Date().timeIntervalSince1970), ("records", records), ("new", new), ("gone", gone),
-            ("unchanged", unchanged), ("elementCounts", elementCounts),
+            ("records", records), ("new", new), ("gone", gone), ("unchanged", unchanged),
+            ("elementCounts", elementCounts),
         ]
         let optional: [(name: String, value: (any DatabaseValueConvertible)?)] = [
             ("exportDate", exportDate), ("exportUTCOffset", exportUTCOffset), ("exportVersion", exportVersion),
@@ -56,7 +56,7 @@ extension CaptureIngest {
     public func complete(
         _ completion: CaptureCompletion, thresholds: Thresholds, checkpoint: () throws -> Void = {}
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
-        let columns = completion.columns
+        let columns = [("completedAt", Date().timeIntervalSince1970)] + completion.columns
         let assignments = ["status = \(CaptureStatus.complete.sqlLiteral)"] + columns.map { "\($0.name) = ?" }
         try db.execute(
             sql: "UPDATE capture SET \(assignments.joined(separator: ", ")) WHERE id = ?",

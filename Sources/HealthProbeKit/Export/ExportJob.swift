@@ -193,7 +193,6 @@ private struct ExportJob {
     ) throws -> (ExportDescription, ExportTotals) {
         do {
             return try archive.readSelection(request.selection, timeZone: request.timeZone) { snapshot in
-                snapshot.context.deviceJSON = RecordEncoding.deviceObjects(snapshot.context.devices)
                 let description = describe(snapshot.resolved, &snapshot.context)
                 var tracker = ProgressTracker(expected: try snapshot.expectedCounts(), report: progress)
                 var context = snapshot.context

@@ -29,14 +29,18 @@ enum RecordEncoding {
     static let deviceColumnKeys = ["name", "manufacturer", "model", "hardware", "software"]
 
     /// The record at the cursor as one JSON object; null fields are left out.
-    static func appendJSON(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext, to output: inout [UInt8]) {
+    /// `devices`: each device as its JSON object (``deviceObjects(_:)``), encoded once an export.
+    static func appendJSON(
+        _ cursor: ArchivedRecordCursor, _ context: inout ExportContext, devices: [Int64: [UInt8]],
+        to output: inout [UInt8]
+    ) {
         JSONBytes.appendLiteral("{\"id\":", to: &output)
         JSONBytes.appendInteger(cursor.integer(.id) ?? 0, to: &output)
         appendField("kind", cursor.text(.kind), to: &output)
         appendField("type", cursor.text(.type), to: &output)
         appendField("sourceName", cursor.text(.sourceName), to: &output)
         appendField("sourceVersion", cursor.text(.sourceVersion), to: &output)
-        if let deviceID = cursor.integer(.deviceId), let device = context.deviceJSON[deviceID] {
+        if let deviceID = cursor.integer(.deviceId), let device = devices[deviceID] {
             JSONBytes.appendLiteral(",\"device\":", to: &output)
             output.append(contentsOf: device)
         }

@@ -23,6 +23,8 @@ final class JSONExportWriter: ExportFormatWriter {
     private let stream: AppleExportByteStream
     private let lines: Bool
     private var first = true
+    /// Each device as its JSON object, encoded once.
+    private var devices: [Int64: [UInt8]] = [:]
 
     init(stream: AppleExportByteStream, lines: Bool) {
         self.stream = stream
@@ -30,6 +32,7 @@ final class JSONExportWriter: ExportFormatWriter {
     }
 
     func begin(_ description: ExportDescription, _ context: ExportContext) throws {
+        devices = RecordEncoding.deviceObjects(context.devices)
         guard !lines else { return }
         JSONBytes.appendLiteral("{\"export\":", to: &stream.buffer)
         stream.buffer.append(contentsOf: try ReportJSON.encodeCompact(description))
@@ -39,7 +42,7 @@ final class JSONExportWriter: ExportFormatWriter {
     func write(_ cursor: ArchivedRecordCursor, _ context: inout ExportContext) throws {
         if !lines && !first { JSONBytes.appendLiteral(",\n", to: &stream.buffer) }
         first = false
-        RecordEncoding.appendJSON(cursor, &context, to: &stream.buffer)
+        RecordEncoding.appendJSON(cursor, &context, devices: devices, to: &stream.buffer)
         if lines { stream.buffer.append(UInt8(ascii: "\n")) }
         try stream.flushIfFull()
     }

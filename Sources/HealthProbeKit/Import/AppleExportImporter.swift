@@ -95,10 +95,10 @@ public struct AppleExportImporter: Sendable {
                     from: prepared, into: ingest, reader: reader, files: files, started: started, progress: progress)
             }
         } catch {
+            // The stages before the writer stop too (the archive's errors come in words).
             prepared.cancel()
             parsed.cancel()
-            // Another check writing the same archive holds it for its whole transaction.
-            throw ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
+            throw error
         }
     }
 

@@ -65,15 +65,11 @@ public struct BackupImporter: Sendable {
         _ reader: HealthDatabaseReader, inputName: String, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> Result {
         let started = Date()
-        do {
-            return try store.writeSnapshotCapture(
-                origin: Self.origin, inputName: inputName, input: "a Health database", startedAt: started,
-                insertsOnly: true
-            ) { ingest in
-                try check(reader, into: ingest, started: started, progress: progress)
-            }
-        } catch {
-            throw ArchiveError.from(error, path: store.path ?? "the in-memory archive") ?? error
+        return try store.writeSnapshotCapture(
+            origin: Self.origin, inputName: inputName, input: "a Health database", startedAt: started,
+            insertsOnly: true
+        ) { ingest in
+            try check(reader, into: ingest, started: started, progress: progress)
         }
     }
 

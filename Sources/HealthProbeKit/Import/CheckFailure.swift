@@ -36,7 +36,7 @@ extension ArchiveStore {
         } catch {
             let after = try? footprint()
             noting(error)
-            let underlying = ArchiveError.from(error, path: path ?? "the in-memory archive") ?? error
+            let underlying = ArchiveError.from(error, path: pathInMessages) ?? error
             throw CheckFailure(underlying: underlying, archiveUnchanged: before != nil && before == after)
         }
     }

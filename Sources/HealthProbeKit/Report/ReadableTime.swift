@@ -5,21 +5,17 @@ import HealthProbeArchive
 /// named by its abbreviation. Scripts get ISO 8601 in UTC instead (``ReportJSON``, ``UTCText``).
 public struct ReadableTime: Sendable {
     public let zone: TimeZone
-    /// The offset of a zone without rules (UTC, GMT), known without asking the zone's tables;
-    /// nil for a zone whose offset changes.
-    private let fixedOffset: Int?
-    private let zoneName: String?
+    /// Whether the zone is UTC by one of its names: then its times ask the zone nothing.
+    private let isUTC: Bool
 
     public init(zone: TimeZone = .current) {
         self.zone = zone
-        let fixed = Self.fixedZones.contains(zone.identifier)
-        fixedOffset = fixed ? 0 : nil
-        zoneName = fixed ? "UTC" : nil
+        isUTC = Self.utcNames.contains(zone.identifier)
     }
 
-    /// Zones that are UTC by another name: their times need no calendar (whose tables, loaded
-    /// once, cost a check about 4 MB of memory).
-    private static let fixedZones: Set<String> = [
+    /// Names of UTC: their times need neither the zone's rules nor a calendar (whose tables,
+    /// loaded once, cost a check 1.5 MB of memory).
+    private static let utcNames: Set<String> = [
         "UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu",
     ]
 
@@ -39,10 +35,10 @@ public struct ReadableTime: Sendable {
     /// digits as every UTC time (``UTCText``).
     private func text(_ date: Date, seconds: Bool) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down)
-        let offset = fixedOffset ?? zone.secondsFromGMT(for: date)
+        let offset = isUTC ? 0 : zone.secondsFromGMT(for: date)
         let wall = UTCText.iso8601(seconds: whole + Double(offset)).split(separator: "T")
         // A zone's abbreviation changes with daylight saving time: asked for at each date.
-        let name = zoneName ?? zone.abbreviation(for: date) ?? zone.identifier
+        let name = isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier
         return "\(wall[0]) \(wall[1].prefix(seconds ? 8 : 5)) \(name)"
     }
 }
