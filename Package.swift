@@ -108,7 +108,10 @@ let package = Package(
         // `healthprobe mcp`: the archive to assistants, over the Model Context Protocol's stdio.
         .target(
             name: "HealthProbeMCP",
-            dependencies: ["HealthProbeKit", "HealthProbeGraph", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "HealthProbeKit", "HealthProbeGraph", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "healthprobe",

@@ -83,6 +83,9 @@ public struct AppleExportReader: Sendable {
             }
             try parser.finish()
         } catch let failure as SAXDocumentParser.Failure {
+            if failure.beyondLimits {
+                throw AppleExportError.refused(file: file, problem: "line \(failure.line): \(failure.message)")
+            }
             throw AppleExportError.malformed(file: file, line: failure.line, problem: failure.message)
         } catch let failure as PrologFilter.Failure {
             throw PrologFilter.exportError(failure, file: file)

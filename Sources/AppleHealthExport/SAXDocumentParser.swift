@@ -18,11 +18,19 @@ final class SAXDocumentParser {
     struct Failure: Error {
         var message: String
         var line: Int
+        /// The document may be well-formed, but it is beyond what an Apple Health export holds
+        /// (nesting, a value's length): refused, not called broken.
+        var beyondLimits = false
     }
 
     private var context: xmlParserCtxtPtr?
     fileprivate var scratch = ElementScratch()
     fileprivate var depth = 0
+    /// How deep elements may nest: Apple's export nests four levels (`HealthData`, `Workout`,
+    /// `WorkoutEvent`, `MetadataEntry`); a document nested deeper than this is not one, and
+    /// reading it on would only build a value as deep as the document (thousands of levels
+    /// overflow the stack where the value is released).
+    static let maximumDepth = 32
     fileprivate var collecting = false
     fileprivate var failure: Failure?
     fileprivate var sinkError: (any Error)?
@@ -72,9 +80,31 @@ final class SAXDocumentParser {
     private func lastError(_ context: xmlParserCtxtPtr) -> Failure {
         if let error = xmlCtxtGetLastError(context), let message = error.pointee.message {
             let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let limit = Self.limitReached(text) {
+                return Failure(message: limit, line: Int(error.pointee.line), beyondLimits: true)
+            }
             return Failure(message: text, line: Int(error.pointee.line))
         }
         return Failure(message: "the document is not well-formed", line: Int(xmlSAX2GetLineNumber(context)))
+    }
+
+    /// libxml2's words for the limits it keeps without its huge-input option, in the user's: an
+    /// attribute or text of more than 10 MB, a name of more than 50,000 bytes, nesting beyond
+    /// its own depth. Apple writes none of these; nil for every other error.
+    static func limitReached(_ libxml2Message: String) -> String? {
+        let lowercased = libxml2Message.lowercased()
+        if lowercased.contains("huge input lookup") || lowercased.contains("huge text node")
+            || lowercased.contains("length too long") || lowercased.contains("text too long")
+        {
+            return "a value (an attribute or a text) longer than 10 MB; an Apple Health export's values are short"
+        }
+        if lowercased.contains("name too long") {
+            return "an element or attribute name longer than 50,000 bytes"
+        }
+        if lowercased.contains("excessive depth") {
+            return "elements are nested deeper than an XML reader follows (an Apple Health export nests a few levels)"
+        }
+        return nil
     }
 
     fileprivate func stop(_ failure: Failure) {
@@ -112,6 +142,13 @@ private func saxStartElement(
 ) {
     let parser = parser(context)
     let name = span(localName)
+    guard parser.depth < SAXDocumentParser.maximumDepth else {
+        parser.stop(
+            .init(
+                message: "elements are nested more than \(SAXDocumentParser.maximumDepth) deep (an Apple Health "
+                    + "export nests a few levels)", line: parser.currentLine, beyondLimits: true))
+        return
+    }
     defer { parser.depth += 1 }
     switch parser.depth {
     case 0:

@@ -51,8 +51,6 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
-            // Copies of Health databases a killed check left behind go first.
-            PrivateCopies.removeAbandoned()
             switch CheckInput.of(path) {
             case .export: try checkExport()
             case .healthDatabase: try checkBackup(.database(path: path))
@@ -72,7 +70,7 @@ extension HealthProbeCommand {
         }
 
         private func checkBackup(_ source: BackupCheck.Source) throws {
-            // Ctrl-C or SIGTERM at any point — the password's derivation cannot stop midway —
+            // Ctrl-C, SIGTERM, SIGHUP or SIGQUIT at any point — the password's derivation cannot stop midway —
             // removes the decrypted copies and ends the process; SQLite leaves the archive as it
             // was (an unfinished transaction is never seen).
             let interrupt = InterruptCancellation { code in

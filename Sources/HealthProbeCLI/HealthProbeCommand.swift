@@ -109,8 +109,10 @@ extension HealthProbeCommand {
         // A file-size limit makes a write fail (EFBIG) like a full disk, instead of killing us
         // before an export can remove its temporary.
         signal(SIGXFSZ, SIG_IGN)
-        // A killed export leaves its temporary behind; whichever command runs next removes it.
+        // A killed export leaves its temporary behind, a killed check its private copy of a
+        // Health database (decrypted, perhaps); whichever command runs next removes them.
         PartialExportFiles.standard.removeAbandoned()
+        PrivateCopies.removeAbandoned()
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()

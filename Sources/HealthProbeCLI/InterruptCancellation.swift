@@ -1,9 +1,10 @@
 import Foundation
 import HealthProbeKit
 
-/// Turns SIGINT and SIGTERM into a cancellation while an export or a check runs: the work stops
-/// within a second, leaves nothing behind, and the command exits 130 for Ctrl-C, 143 for SIGTERM
-/// (128 and the signal, as shells report a signal's end).
+/// Turns SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\) into a
+/// cancellation while an export or a check runs: the work stops within a second, leaves nothing
+/// behind — no partial export, no decrypted copy — and the command exits 128 and the signal, as
+/// shells report a signal's end: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP, 131 for SIGQUIT.
 ///
 /// The signals are caught by a handler of their own (whatever thread the kernel hands them to)
 /// that writes the signal's number into a pipe; a thread reading the pipe does the rest. A
@@ -29,7 +30,7 @@ final class InterruptCancellation: @unchecked Sendable {
         cancellation.cancel()
     }
 
-    /// The exit code for the signal that cancelled the work: 130 after Ctrl-C, 143 after SIGTERM.
+    /// The exit code for the signal that cancelled the work: 128 and the signal (130 after Ctrl-C).
     var exitCode: Int32 { 128 + (lock.withLock { received } ?? SIGINT) }
 
     deinit {
@@ -75,12 +76,15 @@ private final class SignalPipe: @unchecked Sendable {
 
     func listen(_ handler: @escaping @Sendable (Int32) -> Void) {
         lock.withLock { listener = handler }
-        for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, forwardSignal) }
+        for signalNumber in Self.signals { signal(signalNumber, forwardSignal) }
     }
 
     func stopListening() {
         lock.withLock { listener = nil }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for signalNumber in Self.signals { signal(signalNumber, SIG_DFL) }
     }
+
+    /// Each ends the work as Ctrl-C does: a closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT, whose
+    /// default would dump core with the decrypted data still on disk) included.
+    private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 }

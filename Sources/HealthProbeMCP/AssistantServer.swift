@@ -66,7 +66,7 @@ public struct AssistantServer: Sendable {
             }
             return .init(contents: [.text(resource.text, uri: resource.uri, mimeType: "text/markdown")])
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: LineTransport())
         await server.waitUntilCompleted()
     }
 }

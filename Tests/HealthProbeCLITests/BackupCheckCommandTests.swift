@@ -109,4 +109,39 @@ struct BackupCheckCommandTests {
         #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "no copy is left behind")
     }
+
+    /// `archive verify` holds the archive intact, and `archive backup` copies it, after any order of
+    /// exports and Health databases (an export and a backup each become the latest capture the
+    /// other is compared with), changed data included.
+    @Test(arguments: [
+        ["export", "backup"], ["backup", "export"], ["export", "backup", "export"], ["backup", "backup"],
+        ["export", "changed-backup", "changed-export"], ["backup", "changed-export", "backup"],
+    ])
+    func theArchiveVerifiesAfterEveryOrderOfOrigins(order: [String]) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let baseline = PairedHealthData.baseline()
+        let changed = baseline.withVanishedDeletedAndNew(deletedAt: Self.deletedAt)
+        for (index, step) in order.enumerated() {
+            let data = step.hasPrefix("changed") ? changed : baseline
+            let input: String
+            if step.hasSuffix("export") {
+                let file = folder.appendingPathComponent("export-\(index).xml")
+                try data.writeExport(to: file)
+                input = file.path
+            } else {
+                let health = folder.appendingPathComponent("Health-\(index)")
+                try data.writeDatabase(to: health)
+                input = health.appendingPathComponent("healthdb_secure.sqlite").path
+            }
+            let check = try CommandRunner.run(["check", input, "--archive", archive])
+            #expect(check.status == 0, "\(step): \(check.stderr)")
+            let verify = try CommandRunner.run(["archive", "verify", "--archive", archive])
+            #expect(verify.status == 0, "after \(order[...index]): \(verify.stdout)")
+            #expect(verify.stdout.hasPrefix("Intact:"))
+        }
+        let copy = folder.appendingPathComponent("copy.sqlite").path
+        let backup = try CommandRunner.run(["archive", "backup", copy, "--archive", archive])
+        #expect(backup.status == 0, "\(backup.stderr)")
+    }
 }

@@ -94,9 +94,10 @@ struct CrashSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: archive + "-journal"))
     }
 
-    /// Ctrl-C and SIGTERM stop a check within a second or two: one line, exit 130 or 143, the
-    /// archive exactly as it was — a first check's and a later one's alike.
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// Ctrl-C, SIGTERM, a closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) stop a check within a
+    /// second or two: one line, exit 128 and the signal, the archive exactly as it was — a first
+    /// check's and a later one's alike.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func aSignalStopsACheckAndLeavesTheArchiveAsItWas(_ signalNumber: Int32) throws {
         let folder = try FixtureFiles.temporaryFolder()
         let first = folder.appendingPathComponent("first.zip")

@@ -88,6 +88,41 @@ struct ExportCommandTests {
         #expect(unwritable.stderr.contains("does not exist"))
     }
 
+    /// An export onto the archive — by its name, another spelling, a link, or one of SQLite's
+    /// files beside it, `--force` or not, as a file or a manifest — is refused before any work,
+    /// and the archive is exactly as it was and still intact.
+    @Test func anExportOntoItsOwnArchiveIsRefusedUnderAnyName() throws {
+        let setup = try Setup()
+        let links = setup.path("links")
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: setup.path("links/symbolic.sqlite"), withDestinationPath: setup.archive)
+        try FileManager.default.linkItem(atPath: setup.archive, toPath: setup.path("links/hard.sqlite"))
+        try FileManager.default.createSymbolicLink(atPath: setup.path("folder-link"), withDestinationPath: setup.folder.path)
+        let before = try ArchiveInspection.digest(setup.archive, excluding: ["exportRun"])
+        let names = [
+            setup.archive, "archive.sqlite", "./links/../archive.sqlite", setup.path("links/symbolic.sqlite"),
+            setup.path("links/hard.sqlite"), setup.path("folder-link/archive.sqlite"), "archive.sqlite-wal",
+            "archive.sqlite-shm",
+        ]
+        for name in names {
+            for format in ["json", "sqlite", "apple-health"] {
+                let outcome = try setup.run(["export", "--format", format, "--output", name, "--force"])
+                #expect(outcome.status == 64, "\(name) \(format): \(outcome.stderr)")
+                #expect(outcome.stderr.hasSuffix("is the archive itself or one of its files; export to another file (nothing was written)\n"))
+                #expect(outcome.stderr.split(separator: "\n").count == 1)
+            }
+        }
+        #expect(try ArchiveInspection.digest(setup.archive, excluding: ["exportRun"]) == before)
+        #expect(try ArchiveInspection.integrity(setup.archive) == "ok")
+        let verify = try setup.run(["archive", "verify"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(try setup.leftovers().isEmpty)
+        // A backup onto a hard link of the archive is refused the same way.
+        let backup = try setup.run(["archive", "backup", setup.path("links/hard.sqlite"), "--force"])
+        #expect(backup.status == 74)
+        #expect(backup.stderr.contains("is the archive itself"))
+    }
+
     /// A write that fails mid-way (a file-size limit stands in for a full disk) removes the
     /// partial file and exits 74.
     @Test func aFailedWriteMidwayLeavesNothing() throws {
@@ -221,15 +256,18 @@ struct ExportCommandTests {
         Issue.record("the export never started")
     }
 
-    @Test func ctrlCStopsWithinASecondAndLeavesNoFile() throws {
+    /// Ctrl-C, SIGTERM, a closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) each stop an export
+    /// within a second and leave no plaintext beside the output.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+    func aSignalStopsWithinASecondAndLeavesNoFile(_ signalNumber: Int32) throws {
         let setup = try Setup(records: 40_000)
         let process = try Self.startExport(.json, setup)
         usleep(100_000)
         let sent = Date()
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         #expect(Date().timeIntervalSince(sent) < 1.5)
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == 128 + signalNumber)
         #expect(!FileManager.default.fileExists(atPath: setup.path("big.json")))
         #expect(try setup.leftovers().isEmpty)
     }

@@ -10,8 +10,11 @@ import _CryptoExtras
 /// `<first two hex digits>/<SHA-1 of "HealthDomain-<path>">`. The password's rounds are few, to
 /// keep tests fast (a real backup's take seconds); an independent decrypter checks the layout.
 public enum EncryptedBackupFixture {
+    /// `declaredSize`, when given, is what each file's record says its size is, whatever it is
+    /// (for backups that lie).
     public static func write(
-        healthFolder: URL, to backup: URL, password: String, rounds: (sha256: Int, sha1: Int) = (100, 10)
+        healthFolder: URL, to backup: URL, password: String, rounds: (sha256: Int, sha1: Int) = (100, 10),
+        declaredSize: Int64? = nil
     ) throws {
         try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
         let salt = random(20)
@@ -58,7 +61,7 @@ public enum EncryptedBackupFixture {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try encrypt(contents, key).write(to: folder.appendingPathComponent(id))
                 let record = fileRecord(
-                    size: contents.count, key: littleEndian(3) + (try AES.KeyWrap.wrap(key, using: classKeys[3]!)))
+                    size: declaredSize ?? Int64(contents.count), key: littleEndian(3) + (try AES.KeyWrap.wrap(key, using: classKeys[3]!)))
                 try db.execute(
                     sql:
                         "INSERT INTO Files (fileID, domain, relativePath, flags, file) VALUES (?, 'HealthDomain', ?, 1, ?)",
@@ -80,7 +83,7 @@ public enum EncryptedBackupFixture {
 
     /// An `MBFile` archive as `NSKeyedArchiver` writes it: the root's class, size and protection
     /// class, and its key in a linked `NSMutableData`.
-    static func fileRecord(size: Int, key: Data) -> Data {
+    static func fileRecord(size: Int64, key: Data) -> Data {
         BinaryPropertyListWriter.encode(
             .dictionary([
                 ("$version", .integer(100_000)), ("$archiver", .string("NSKeyedArchiver")),
@@ -91,7 +94,7 @@ public enum EncryptedBackupFixture {
                         .string("$null"),
                         .dictionary([
                             ("$class", .uid(3)), ("EncryptionKey", .uid(2)), ("ProtectionClass", .integer(3)),
-                            ("Size", .integer(Int64(size))), ("Mode", .integer(33188)),
+                            ("Size", .integer(size)), ("Mode", .integer(33188)),
                         ]),
                         .dictionary([("NS.data", .data(key)), ("$class", .uid(4))]),
                         .dictionary([

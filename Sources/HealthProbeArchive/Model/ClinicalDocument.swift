@@ -3,7 +3,8 @@ import Foundation
 /// A clinical record's FHIR resource (`clinical-records/*.json`): its canonical form, which
 /// decides whether it changed, and what changed between two versions — key paths, never values.
 public enum ClinicalDocument {
-    /// The JSON with its keys sorted and no insignificant space; nil when the bytes are not JSON.
+    /// The JSON with its keys sorted and no insignificant space; nil when the bytes are not JSON,
+    /// or hold more than a document does (``beyondBudget(_:)``).
     public static func canonical(_ bytes: [UInt8]) -> [UInt8]? {
         guard let object = parse(bytes),
             let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
@@ -11,8 +12,51 @@ public enum ClinicalDocument {
         return Array(data)
     }
 
+    /// Parsed only within the budget: Foundation's objects take kilobytes each, so a 16 MiB file
+    /// of two million empty objects would otherwise take gigabytes.
     static func parse(_ bytes: [UInt8]) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        guard beyondBudget(bytes) == nil else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    }
+
+    /// Values a document may hold, and how deep: a FHIR resource as Health writes it holds tens
+    /// to a few thousand values, a few levels deep.
+    public static let maximumValues = 50_000
+    public static let maximumDepth = 64
+
+    /// Why `bytes` hold more than a clinical document, counted in one pass without building
+    /// anything (each opening bracket or separator outside a string is a value); nil within budget.
+    public static func beyondBudget(_ bytes: [UInt8]) -> String? {
+        var values = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= maximumDepth else { return "it nests deeper than \(maximumDepth) levels" }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","):
+                values += 1
+                guard values <= maximumValues else {
+                    return "it holds more than \(EvidenceText.grouped(maximumValues)) values"
+                }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The key paths whose values differ between two versions (`valueQuantity.value`,

@@ -49,9 +49,7 @@ extension ArchiveStore {
         guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
         let manager = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        guard target.path != URL(fileURLWithPath: path).standardizedFileURL.path else {
-            throw BackupError.sameFile(destination)
-        }
+        guard !isOwnFile(target.path) else { throw BackupError.sameFile(destination) }
         if manager.fileExists(atPath: target.path) && !replacing { throw BackupError.exists(destination) }
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
@@ -101,7 +99,7 @@ extension ArchiveStore {
     }
 
     private static func removeCopy(at path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in companionSuffixes { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 
@@ -115,7 +113,7 @@ public enum BackupError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .exists(let path): "\(path) exists (nothing was written)"
-        case .sameFile(let path): "\(path) is the archive itself (nothing was written)"
+        case .sameFile(let path): "\(path) is the archive itself or one of its files (nothing was written)"
         case .cannotWrite(let path, let problem): "cannot write \(path): \(problem) (nothing was written)"
         case .copyNotIntact(let problems):
             "the copy failed its verification (\(problems.joined(separator: "; "))); nothing was written"

@@ -70,11 +70,14 @@ extension ArchiveStore {
         return problems
     }
 
-    /// The latest complete export capture's snapshot against the records it saw last, type by
-    /// type (a live capture's snapshot is a running total, checked by the live path itself).
+    /// The latest complete snapshot capture's per-type counts against the records it saw last,
+    /// type by type. An export and a Health database are both snapshots, and each marks the
+    /// records it holds as seen by it: so only the latest of either still holds all it counted
+    /// (an export before a backup holds none once the backup has met them). A live capture's
+    /// snapshot is a running total, checked by the live path itself.
     private static func snapshotMismatches(_ db: Database) throws -> [String] {
         guard
-            let capture = try LatestCapture.id(db, origins: [.export], scope: .full)
+            let capture = try LatestCapture.id(db, origins: CaptureOrigin.snapshots, scope: .full)
         else { return [] }
         let snapshot = Dictionary(
             uniqueKeysWithValues: try Row.fetchAll(

@@ -55,9 +55,10 @@ public enum EncryptedBackup {
                 inside: backup,
                 what: name)
             // What is decrypted is bounded by what the backup declares: a stored file longer than
-            // its record says (by more than the cipher's last block) is damage, never read.
+            // its record says (by more than the cipher's last block) is damage, never read. The
+            // declared size is the file's to say, up to 2^63 − 1: it is never added to.
             let storedSize = (try? FileManager.default.attributesOfItem(atPath: location.path))?[.size] as? Int64 ?? 0
-            if let declared = record.size, storedSize > declared + 16 {
+            if let declared = record.size, storedSize - 16 > declared {
                 throw PhoneBackupError.damaged(what: "\(name) (longer than the backup says)")
             }
             try decrypt(location, to: folder.appendingPathComponent(name), key: key, what: name)

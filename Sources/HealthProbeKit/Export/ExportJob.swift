@@ -45,6 +45,11 @@ private struct ExportJob {
     func run(progress: (@Sendable (ExportProgress) -> Void)?) throws -> ExportResult {
         files.removeAbandoned()
         if request.writesToStandardOutput { return try runToStandardOutput(progress: progress) }
+        // Checked before anything else, `--force` or not: the rename into place would replace
+        // the archive's file under SQLite's feet.
+        for path in [request.outputPath, request.manifestPath] where archive.isOwnFile(path) {
+            throw ExportFailure.outputIsTheArchive(path: path)
+        }
         for path in [request.outputPath, request.manifestPath] where FileManager.default.fileExists(atPath: path) {
             if !request.replacesExisting { throw ExportFailure.outputExists(path: path) }
             // `--force` replaces a file, never a device, a pipe or a folder that has its name.

@@ -101,6 +101,8 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
     case nothingCaptured
     case unknownCapture(Int64, known: [Int64])
     case outputExists(path: String)
+    /// The output (or its manifest) would be the archive itself or one of its files.
+    case outputIsTheArchive(path: String)
     case cannotWrite(path: String, problem: String)
     case cancelled
     /// Stopped by Ctrl-C while streaming: what reached standard output cannot be taken back.
@@ -114,6 +116,8 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
         case .unknownCapture(let id, let known):
             "there is no complete capture \(id); captures: \(known.map(String.init).joined(separator: ", "))"
         case .outputExists(let path): "\(path) exists"
+        case .outputIsTheArchive(let path):
+            "\(path) is the archive itself or one of its files; export to another file (nothing was written)"
         case .cannotWrite(let path, let problem): "cannot write \(path): \(problem)"
         case .cancelled: "export cancelled; nothing was written"
         case .cancelledOnStandardOutput: "export cancelled; what reached standard output is incomplete"
@@ -134,7 +138,7 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
     /// Whether the user asked for something impossible (64) rather than the system failing (74).
     public var isUsageError: Bool {
         switch self {
-        case .nothingCaptured, .unknownCapture, .outputExists, .refusedOnStandardOutput: true
+        case .nothingCaptured, .unknownCapture, .outputExists, .outputIsTheArchive, .refusedOnStandardOutput: true
         case .cannotWrite, .cancelled, .cancelledOnStandardOutput, .failed: false
         }
     }

@@ -1,0 +1,152 @@
+import Foundation
+import Logging
+import MCP
+
+/// The assistant's stdio, one JSON-RPC message a line, in place of the SDK's `StdioTransport`,
+/// which sleeps mid-message when the pipe is full (another answer then writes into the middle of
+/// it) and searches a long line from its start at every read (1 MB took 1.5 s, 100 MB never ended).
+///
+/// - One writer owns standard output: each message is written whole, in the order it was sent,
+///   by a serial queue that blocks while the assistant's end of the pipe is full.
+/// - One reader thread reads standard input in blocking reads, looks for a line's end only in the
+///   bytes it has not looked at, and refuses a request longer than ``maximumRequestBytes`` (its
+///   bytes are skipped to the next line; the answer says why).
+/// - Each line is screened (``RequestScreening``) before the SDK sees it, so that what JSON-RPC 2.0
+///   says to answer with an error is answered so, with the request's id or null.
+actor LineTransport: Transport {
+    /// The largest request read: an assistant's questions are a few hundred bytes.
+    static let maximumRequestBytes = 1 << 20
+
+    nonisolated let logger = Logger(label: "healthprobe.mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })
+    private let input: Int32
+    private let output: Int32
+    private let writer = DispatchQueue(label: "healthprobe.mcp.stdout")
+    private let messages: AsyncThrowingStream<Data, any Error>
+    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    private var connected = false
+
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        self.input = input
+        self.output = output
+        (messages, continuation) = AsyncThrowingStream.makeStream()
+    }
+
+    func connect() async throws {
+        guard !connected else { return }
+        connected = true
+        let reader = LineReader(
+            descriptor: input, maximumLineBytes: Self.maximumRequestBytes, continuation: continuation
+        ) { [weak self] refusal in
+            guard let self else { return }
+            Task { try? await self.send(refusal) }
+        }
+        let thread = Thread { reader.run() }
+        thread.name = "healthprobe-mcp-stdin"
+        thread.start()
+    }
+
+    func disconnect() async {
+        connected = false
+        continuation.finish()
+    }
+
+    /// Queues `message` and its newline to be written whole after every message sent before it.
+    func send(_ message: Data) async throws {
+        var line = message
+        line.append(UInt8(ascii: "\n"))
+        let output = output
+        let whole = line
+        writer.async { Self.writeAll(whole, to: output) }
+    }
+
+    func receive() -> AsyncThrowingStream<Data, any Error> {
+        messages
+    }
+
+    /// Writes every byte, through short writes and interruptions; gives up only when the
+    /// assistant has closed its end (then there is no one to answer).
+    private static func writeAll(_ data: Data, to descriptor: Int32) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Splits standard input into lines in time linear in its length, screening each.
+private final class LineReader: @unchecked Sendable {
+    let descriptor: Int32
+    let maximumLineBytes: Int
+    let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    /// Sends an answer the screening wrote (an error), bypassing the SDK.
+    let answer: @Sendable (Data) -> Void
+
+    init(
+        descriptor: Int32, maximumLineBytes: Int, continuation: AsyncThrowingStream<Data, any Error>.Continuation,
+        answer: @escaping @Sendable (Data) -> Void
+    ) {
+        self.descriptor = descriptor
+        self.maximumLineBytes = maximumLineBytes
+        self.continuation = continuation
+        self.answer = answer
+    }
+
+    func run() {
+        var pending: [UInt8] = []
+        var skippingLongLine = false
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            var start = 0
+            // Only the bytes just read are searched: what is pending has no line end in it.
+            while let end = chunk[start..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                if skippingLongLine {
+                    skippingLongLine = false
+                } else if pending.count + (end - start) > maximumLineBytes {
+                    refuseLongLine()
+                } else {
+                    pending.append(contentsOf: chunk[start..<end])
+                    deliver(pending)
+                }
+                pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
+                start = end + 1
+            }
+            guard !skippingLongLine else { continue }
+            if pending.count + (count - start) > maximumLineBytes {
+                refuseLongLine()
+                pending.removeAll()
+                skippingLongLine = true
+            } else {
+                pending.append(contentsOf: chunk[start..<count])
+            }
+        }
+        if !pending.isEmpty && !skippingLongLine { deliver(pending) }
+        continuation.finish()
+    }
+
+    private func deliver(_ line: [UInt8]) {
+        // A line of white space (a blank line between messages, a CR) is nothing.
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { return }
+        switch RequestScreening.screen(line) {
+        case .pass: continuation.yield(Data(line))
+        case .answer(let error): answer(error)
+        case .ignore: break
+        }
+    }
+
+    private func refuseLongLine() {
+        answer(
+            RequestScreening.error(
+                id: nil, code: -32600,
+                message: "Invalid Request: a request may be at most \(maximumLineBytes >> 20) MiB; this one was not read"))
+    }
+}
