@@ -189,7 +189,7 @@ let package = Package(
             name: "HealthProbeCLITests",
             dependencies: [
                 "HealthProbeArchive",
-                "HealthProbeKit", "HealthProbeScreens", "HealthProbeSimulation", "TestSupport",
+                "HealthProbeKit", "HealthProbeScreens", "HealthProbeSimulation", "HealthProbeMCP", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -216,7 +216,7 @@ if Context.environment["HEALTHPROBE_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "BackupFuzzer",
-            dependencies: ["HealthProbeKit"],
+            dependencies: ["HealthProbeKit", "HealthProbeMCP"],
             path: "Fuzz/BackupFuzzer",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of input HealthProbe did not write — a backup's property lists, its keybag,
-# a Health database's rows — with libFuzzer, each for SECONDS (default 120), from and into its
+# a Health database's rows, clinical documents, routes, the assistant's requests, and the archive's
+# canonical JSON — with libFuzzer, each for SECONDS (default 120), from and into its
 # corpus in Fuzz/corpus/TARGET. A crash, a timeout (5 s an input) or more than 1 GiB stops it,
 # with the input saved in Fuzz/findings/TARGET/. The tests replay every corpus (FuzzCorpusTests).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET...]      (targets: plist keybag database)
+#   Scripts/fuzz.sh [SECONDS] [TARGET...]      (targets: plist keybag database json clinical route request)
 #
 # Built only on request, in its own scratch path (.build-fuzz), as README.md says of the export
 # reader's fuzzer: SwiftPM's --sanitize=fuzzer links libFuzzer, -sanitize-coverage instruments.
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-120}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(plist keybag database)
+((${#targets[@]})) || targets=(plist keybag database json clinical route request)
 HEALTHPROBE_FUZZ=1 swift build --product backup-fuzzer --sanitize=fuzzer \
   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --scratch-path .build-fuzz >/dev/null
 for target in "${targets[@]}"; do

@@ -66,8 +66,10 @@ public struct AssistantServer: Sendable {
             }
             return .init(contents: [.text(resource.text, uri: resource.uri, mimeType: "text/markdown")])
         }
-        try await server.start(transport: LineTransport())
+        let transport = LineTransport()
+        try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        await transport.drain()
     }
 }
 

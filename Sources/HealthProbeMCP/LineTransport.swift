@@ -16,18 +16,20 @@ import MCP
 actor LineTransport: Transport {
     /// The largest request read: an assistant's questions are a few hundred bytes.
     static let maximumRequestBytes = 1 << 20
+    /// How long, after the assistant has closed its end, answers still owed are waited for.
+    static let answerGrace: TimeInterval = 60
 
     nonisolated let logger = Logger(label: "healthprobe.mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })
     private let input: Int32
-    private let output: Int32
-    private let writer = DispatchQueue(label: "healthprobe.mcp.stdout")
+    private let writer: LineWriter
+    private let owed = OwedAnswers()
     private let messages: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
     private var connected = false
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
-        self.output = output
+        writer = LineWriter(descriptor: output)
         (messages, continuation) = AsyncThrowingStream.makeStream()
     }
 
@@ -35,11 +37,8 @@ actor LineTransport: Transport {
         guard !connected else { return }
         connected = true
         let reader = LineReader(
-            descriptor: input, maximumLineBytes: Self.maximumRequestBytes, continuation: continuation
-        ) { [weak self] refusal in
-            guard let self else { return }
-            Task { try? await self.send(refusal) }
-        }
+            descriptor: input, maximumLineBytes: Self.maximumRequestBytes, continuation: continuation,
+            writer: writer, owed: owed)
         let thread = Thread { reader.run() }
         thread.name = "healthprobe-mcp-stdin"
         thread.start()
@@ -50,17 +49,43 @@ actor LineTransport: Transport {
         continuation.finish()
     }
 
-    /// Queues `message` and its newline to be written whole after every message sent before it.
+    /// Queues `message` to be written whole after every message sent before it; once the
+    /// assistant has closed its end and this was the last answer owed, the server may end.
     func send(_ message: Data) async throws {
-        var line = message
-        line.append(UInt8(ascii: "\n"))
-        let output = output
-        let whole = line
-        writer.async { Self.writeAll(whole, to: output) }
+        writer.write(message)
+        if owed.answered(RequestScreening.answeredIDs(message)) { continuation.finish() }
     }
 
     func receive() -> AsyncThrowingStream<Data, any Error> {
         messages
+    }
+
+    /// Returns once everything sent has been written.
+    func drain() {
+        writer.drain()
+    }
+}
+
+/// The one writer of standard output: whole lines, in order, on a serial queue that blocks while
+/// the assistant's end of the pipe is full.
+private final class LineWriter: Sendable {
+    let descriptor: Int32
+    private let queue = DispatchQueue(label: "healthprobe.mcp.stdout")
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ message: Data) {
+        var line = message
+        line.append(UInt8(ascii: "\n"))
+        let whole = line
+        let descriptor = descriptor
+        queue.async { Self.writeAll(whole, to: descriptor) }
+    }
+
+    func drain() {
+        queue.sync {}
     }
 
     /// Writes every byte, through short writes and interruptions; gives up only when the
@@ -69,7 +94,7 @@ actor LineTransport: Transport {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     return
@@ -80,22 +105,54 @@ actor LineTransport: Transport {
     }
 }
 
+/// The requests read and not yet answered, by id: when the assistant closes its end, the server
+/// ends only after answering them (or after a grace period), so no answer is lost at the end.
+private final class OwedAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var owed: [String: Int] = [:]
+    private var inputEnded = false
+
+    func asked(_ ids: [String]) {
+        lock.withLock { for id in ids { owed[id, default: 0] += 1 } }
+    }
+
+    /// Whether the server may end now: the input has ended and nothing more is owed.
+    func answered(_ ids: [String]) -> Bool {
+        lock.withLock {
+            for id in ids {
+                guard let count = owed[id] else { continue }
+                owed[id] = count > 1 ? count - 1 : nil
+            }
+            return inputEnded && owed.isEmpty
+        }
+    }
+
+    func endInput() -> Bool {
+        lock.withLock {
+            inputEnded = true
+            return owed.isEmpty
+        }
+    }
+}
+
 /// Splits standard input into lines in time linear in its length, screening each.
 private final class LineReader: @unchecked Sendable {
     let descriptor: Int32
     let maximumLineBytes: Int
     let continuation: AsyncThrowingStream<Data, any Error>.Continuation
-    /// Sends an answer the screening wrote (an error), bypassing the SDK.
-    let answer: @Sendable (Data) -> Void
+    /// Where the screening's own answers (errors) go, bypassing the SDK.
+    let writer: LineWriter
+    let owed: OwedAnswers
 
     init(
         descriptor: Int32, maximumLineBytes: Int, continuation: AsyncThrowingStream<Data, any Error>.Continuation,
-        answer: @escaping @Sendable (Data) -> Void
+        writer: LineWriter, owed: OwedAnswers
     ) {
         self.descriptor = descriptor
         self.maximumLineBytes = maximumLineBytes
         self.continuation = continuation
-        self.answer = answer
+        self.writer = writer
+        self.owed = owed
     }
 
     func run() {
@@ -130,21 +187,28 @@ private final class LineReader: @unchecked Sendable {
             }
         }
         if !pending.isEmpty && !skippingLongLine { deliver(pending) }
-        continuation.finish()
+        if owed.endInput() {
+            continuation.finish()
+        } else {
+            let continuation = continuation
+            DispatchQueue.global().asyncAfter(deadline: .now() + LineTransport.answerGrace) { continuation.finish() }
+        }
     }
 
     private func deliver(_ line: [UInt8]) {
         // A line of white space (a blank line between messages, a CR) is nothing.
         guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { return }
         switch RequestScreening.screen(line) {
-        case .pass: continuation.yield(Data(line))
-        case .answer(let error): answer(error)
+        case .pass(let ids):
+            owed.asked(ids)
+            continuation.yield(Data(line))
+        case .answer(let error): writer.write(error)
         case .ignore: break
         }
     }
 
     private func refuseLongLine() {
-        answer(
+        writer.write(
             RequestScreening.error(
                 id: nil, code: -32600,
                 message: "Invalid Request: a request may be at most \(maximumLineBytes >> 20) MiB; this one was not read"))

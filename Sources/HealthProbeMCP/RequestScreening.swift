@@ -8,8 +8,8 @@ import Foundation
 /// (-32602). Notifications (no id) are never answered.
 enum RequestScreening {
     enum Outcome: Equatable {
-        /// For the SDK.
-        case pass
+        /// For the SDK, which owes an answer to each of these ids (none for a notification).
+        case pass([String])
         /// An error to write back as it is.
         case answer(Data)
         /// A malformed notification: JSON-RPC answers none.
@@ -29,15 +29,16 @@ enum RequestScreening {
             guard !items.isEmpty else {
                 return .answer(self.error(id: nil, code: -32600, message: "Invalid Request: an empty batch"))
             }
-            let allPass = items.allSatisfy { item in
-                if case .object(let members) = item { return screen(members) == .pass }
-                return false
+            var ids: [String] = []
+            for item in items {
+                guard case .object(let members) = item, case .pass(let itemIDs) = screen(members) else {
+                    return .answer(
+                        self.error(
+                            id: nil, code: -32600, message: "Invalid Request: a batch holds an item that is not a request"))
+                }
+                ids += itemIDs
             }
-            return allPass
-                ? .pass
-                : .answer(
-                    self.error(
-                        id: nil, code: -32600, message: "Invalid Request: a batch holds an item that is not a request"))
+            return .pass(ids)
         default:
             return .answer(self.error(id: nil, code: -32600, message: "Invalid Request: a request is a JSON object"))
         }
@@ -56,7 +57,7 @@ enum RequestScreening {
         guard case .string(let method)? = members["method"] else {
             // A response to a request of the server's own (its id, and a result or an error).
             if members["method"] == nil, id != nil, members["result"] != nil || members["error"] != nil {
-                return .pass
+                return .pass([])
             }
             return reply(id, -32600, "Invalid Request: method is missing or not a string")
         }
@@ -70,7 +71,26 @@ enum RequestScreening {
         if let problem = paramsProblem(method, members["params"]) {
             return reply(id, -32602, "Invalid params: \(problem)")
         }
-        return .pass
+        return .pass(id.map { [$0.key] } ?? [])
+    }
+
+    /// The ids an outgoing message answers (a response, or a batch of them), as ``RequestID/key``s.
+    static func answeredIDs(_ message: Data) -> [String] {
+        guard let shape = try? JSONDecoder().decode(Shape.self, from: message) else { return [] }
+        func id(_ item: Shape) -> String? {
+            guard case .object(let members) = item, members["result"] != nil || members["error"] != nil else {
+                return nil
+            }
+            switch members["id"] {
+            case .string(let text)?: return RequestID.string(text).key
+            case .integer(let number)?: return RequestID.number(number).key
+            default: return nil
+            }
+        }
+        switch shape {
+        case .array(let items): return items.compactMap(id)
+        default: return id(shape).map { [$0] } ?? []
+        }
     }
 
     /// The parameters of the methods this server answers, checked for the types the SDK decodes.
@@ -112,6 +132,14 @@ enum RequestScreening {
     enum RequestID: Equatable {
         case string(String)
         case number(Int)
+
+        /// One text for each id, a string's and a number's apart.
+        var key: String {
+            switch self {
+            case .string(let text): "s" + text
+            case .number(let number): "n\(number)"
+            }
+        }
     }
 
     /// A JSON-RPC error answer: `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…}}`.

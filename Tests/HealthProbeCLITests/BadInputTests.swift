@@ -14,6 +14,7 @@ struct BadInputTests {
         case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
         case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
         case compressionBomb, notAHealthDatabase, damagedHealthDatabase, unencryptedBackup
+        case deepNesting, hugeValue, twoFilesOfOneName, overlappingEntries
 
         var testDescription: String { rawValue }
     }
@@ -154,6 +155,34 @@ struct BadInputTests {
             let file = folder.appendingPathComponent("healthdb_secure.sqlite")
             try (Data("SQLite format 3".utf8) + Data([0]) + Data(repeating: 0x5A, count: 4_096)).write(to: file)
             return (file.path, "is not a database healthprobe can read")
+        case .deepNesting:
+            // 25,000 nested unknown elements, 75 KB: once enough to overflow the stack.
+            let depth = 25_000
+            let body = String(repeating: "<Deep>", count: depth) + String(repeating: "</Deep>", count: depth)
+            return (try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: folder).path, "nested more than 32 deep")
+        case .hugeValue:
+            let value = String(repeating: "A", count: 11 << 20)
+            let record =
+                "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"\(value)\" unit=\"count\" "
+                + "startDate=\"2000-01-01 00:00:00 +0000\" endDate=\"2000-01-01 00:01:00 +0000\" value=\"1\"/>"
+            return (
+                try FixtureFiles.write(FixtureFiles.export(record), named: "export.xml", in: folder).path,
+                "longer than 10 mb"
+            )
+        case .twoFilesOfOneName:
+            // The export twice under one name: unzip takes the last copy, other readers the first.
+            let zip = try Self.zipWithRoute(in: folder)
+            try ZipSurgery.repeatEntry(named: "apple_health_export/export.xml", in: zip, times: 1) { _ in
+                "apple_health_export/export.xml"
+            }
+            return (zip.path, "two files named apple_health_export/export.xml")
+        case .overlappingEntries:
+            // 400 entries of the directory point at one route's bytes.
+            let zip = try Self.zipWithRoute(in: folder)
+            try ZipSurgery.repeatEntry(named: "apple_health_export/workout-routes/route_000.gpx", in: zip, times: 400) {
+                String(format: "apple_health_export/workout-routes/route_%03d.gpx", $0 % 1000)
+            }
+            return (zip.path, "overlap")
         case .unencryptedBackup:
             // Only an encrypted backup holds Health data: refused before any password is asked.
             let backup = folder.appendingPathComponent("00008101-TESTDEVICE01")
@@ -163,5 +192,68 @@ struct BadInputTests {
                 .write(to: backup.appendingPathComponent("Manifest.plist"))
             return (backup.path, "is not encrypted, and only an encrypted backup holds health data")
         }
+    }
+
+    /// A small export zip with one workout route of a megabyte beside it.
+    static func zipWithRoute(in folder: URL) throws -> URL {
+        let zip = folder.appendingPathComponent("export.zip")
+        let archive = try Archive(url: zip, accessMode: .create)
+        let xml = Data(FixtureFiles.export(FixtureFiles.stepRecord).utf8)
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count),
+            compressionMethod: .deflate
+        ) { position, size in xml.subdata(in: Int(position)..<Int(position) + size) }
+        let route = Data(String(repeating: "<trkpt lat=\"0\" lon=\"0\"></trkpt>\n", count: 30_000).utf8)
+        try archive.addEntry(
+            with: "apple_health_export/workout-routes/route_000.gpx", type: .file,
+            uncompressedSize: Int64(route.count), compressionMethod: .deflate
+        ) { position, size in route.subdata(in: Int(position)..<Int(position) + size) }
+        return zip
+    }
+}
+
+/// Rewrites a zip's central directory by hand, for zips no honest writer makes.
+enum ZipSurgery {
+    /// Adds `times` more directory records of the entry `name`, each pointing at the same local
+    /// header and data, named by `rename(copy number)` (a name of the same length).
+    static func repeatEntry(named name: String, in zip: URL, times: Int, rename: (Int) -> String) throws {
+        var bytes = [UInt8](try Data(contentsOf: zip))
+        let end = bytes.count - 22
+        precondition(Array(bytes[end..<end + 4]) == [0x50, 0x4B, 0x05, 0x06], "a zip without a comment")
+        func little(_ at: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+        }
+        func put(_ value: Int, _ size: Int, into target: inout [UInt8], at: Int) {
+            for index in 0..<size { target[at + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+        }
+        let count = little(end + 10, 2)
+        let directorySize = little(end + 12, 4)
+        let directoryStart = little(end + 16, 4)
+        var directory = Array(bytes[directoryStart..<directoryStart + directorySize])
+        var offset = 0
+        var record: [UInt8]?
+        for _ in 0..<count {
+            let nameLength = little(directoryStart + offset + 28, 2)
+            let extra = little(directoryStart + offset + 30, 2)
+            let comment = little(directoryStart + offset + 32, 2)
+            let length = 46 + nameLength + extra + comment
+            let recordName = String(decoding: directory[offset + 46..<offset + 46 + nameLength], as: UTF8.self)
+            if recordName == name { record = Array(directory[offset..<offset + length]) }
+            offset += length
+        }
+        guard let record else { throw CocoaError(.fileReadCorruptFile) }
+        for copy in 1...times {
+            var added = record
+            let newName = Array(rename(copy).utf8)
+            precondition(newName.count == name.utf8.count)
+            added.replaceSubrange(46..<46 + newName.count, with: newName)
+            directory += added
+        }
+        var tail = Array(bytes[end..<bytes.count])
+        put(count + times, 2, into: &tail, at: 8)
+        put(count + times, 2, into: &tail, at: 10)
+        put(directory.count, 4, into: &tail, at: 12)
+        bytes = Array(bytes[0..<directoryStart]) + directory + tail
+        try Data(bytes).write(to: zip)
     }
 }

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 import HealthProbeArchive
@@ -10,6 +11,29 @@ public enum FuzzTargets {
     public static func propertyList(_ bytes: [UInt8]) {
         _ = try? BinaryPropertyList.parse(Data(bytes))
         _ = try? FileRecord(Data(bytes))
+    }
+
+    /// The archive's canonical JSON text (metadata, details), read back as the SQLite export does.
+    public static func canonicalJSON(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBufferPointer { CanonicalJSON(canonicalText: $0) }
+    }
+
+    /// A clinical record's JSON document: its budget, its canonical form, and what changed
+    /// against itself reversed (both parses).
+    public static func clinicalDocument(_ bytes: [UInt8]) {
+        _ = ClinicalDocument.canonical(bytes)
+        _ = ClinicalDocument.changedKeys(from: bytes, to: bytes.reversed())
+    }
+
+    /// A workout route's GPX file, fed in two chunks as a stream would.
+    public static func route(_ bytes: [UInt8]) {
+        let parser = GPXTrackParser(path: "/workout-routes/fuzz.gpx")
+        let half = bytes.count / 2
+        _ = try? bytes.withUnsafeBytes { all in
+            try parser.feed(UnsafeRawBufferPointer(rebasing: all[..<half]))
+            try parser.feed(UnsafeRawBufferPointer(rebasing: all[half...]))
+            _ = try parser.finish()
+        }
     }
 
     /// A backup's keybag (its structure; no password is tried).

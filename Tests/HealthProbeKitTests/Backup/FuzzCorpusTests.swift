@@ -42,4 +42,34 @@ struct FuzzCorpusTests {
         #expect(left.isEmpty)
         #expect(Date().timeIntervalSince(started) < Double(inputs.count) * 2)
     }
+
+    /// The archive's canonical JSON, clinical documents and routes: every seed and every input the
+    /// fuzzer kept goes through its reader again.
+    @Test func canonicalJSONClinicalDocumentsAndRoutes() throws {
+        for (target, read) in [
+            ("json", FuzzTargets.canonicalJSON), ("clinical", FuzzTargets.clinicalDocument),
+            ("route", FuzzTargets.route),
+        ] as [(String, ([UInt8]) -> Void)] {
+            let inputs = try Self.inputs(target)
+            #expect(!inputs.isEmpty, "no corpus for \(target)")
+            for input in inputs { read(input) }
+        }
+    }
+
+    /// A clinical document of millions of tiny values (16 MiB of `{}`) is refused by counting,
+    /// before Foundation would build gigabytes of objects from it; a real one is within budget.
+    @Test func aClinicalDocumentBeyondItsBudgetIsNeverParsed() throws {
+        var flood: [UInt8] = [UInt8(ascii: "[")]
+        flood.reserveCapacity(16 << 20)
+        while flood.count < 16 << 20 { flood += Array("{},".utf8) }
+        flood[flood.count - 1] = UInt8(ascii: "]")
+        #expect(ClinicalDocument.beyondBudget(flood) == "it holds more than 50,000 values")
+        #expect(ClinicalDocument.canonical(flood) == nil)
+        #expect(ClinicalDocument.changedKeys(from: flood, to: flood) == ["(the whole document)"])
+        let deep = Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8)
+        #expect(ClinicalDocument.beyondBudget(deep) == "it nests deeper than 64 levels")
+        let observation = try #require(try Self.inputs("clinical").first { $0.count > 100 && $0.count < 10_000 })
+        #expect(ClinicalDocument.beyondBudget(observation) == nil)
+        #expect(ClinicalDocument.canonical(observation) != nil)
+    }
 }
