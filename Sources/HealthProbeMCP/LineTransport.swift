@@ -211,6 +211,7 @@ private final class LineReader: @unchecked Sendable {
         writer.write(
             RequestScreening.error(
                 id: nil, code: -32600,
-                message: "Invalid Request: a request may be at most \(maximumLineBytes >> 20) MiB; this one was not read"))
+                message:
+                    "Invalid Request: a request may be at most \(maximumLineBytes >> 20) MiB; this one was not read"))
     }
 }

@@ -34,7 +34,8 @@ enum RequestScreening {
                 guard case .object(let members) = item, case .pass(let itemIDs) = screen(members) else {
                     return .answer(
                         self.error(
-                            id: nil, code: -32600, message: "Invalid Request: a batch holds an item that is not a request"))
+                            id: nil, code: -32600,
+                            message: "Invalid Request: a batch holds an item that is not a request"))
                 }
                 ids += itemIDs
             }

@@ -92,7 +92,8 @@ struct AssistantStreamTests {
         }
         let unnamed = answers.filter { $0["id"] is NSNull }.compactMap(error)
         #expect(unnamed.filter { $0.code == -32700 }.count == 1)
-        #expect(unnamed.filter { $0.code == -32600 && $0.message.contains("an id is a string or an integer") }.count == 5)
+        #expect(
+            unnamed.filter { $0.code == -32600 && $0.message.contains("an id is a string or an integer") }.count == 5)
         #expect(unnamed.filter { $0.code == -32600 && $0.message.contains("at most 1 MiB") }.count == 1)
         #expect(unnamed.count == 7, "\(unnamed)")
         let named = Dictionary(

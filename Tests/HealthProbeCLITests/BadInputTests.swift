@@ -159,7 +159,10 @@ struct BadInputTests {
             // 25,000 nested unknown elements, 75 KB: once enough to overflow the stack.
             let depth = 25_000
             let body = String(repeating: "<Deep>", count: depth) + String(repeating: "</Deep>", count: depth)
-            return (try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: folder).path, "nested more than 32 deep")
+            return (
+                try FixtureFiles.write(FixtureFiles.export(body), named: "export.xml", in: folder).path,
+                "nested more than 32 deep"
+            )
         case .hugeValue:
             let value = String(repeating: "A", count: 11 << 20)
             let record =

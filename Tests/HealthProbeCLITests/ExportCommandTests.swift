@@ -95,9 +95,11 @@ struct ExportCommandTests {
         let setup = try Setup()
         let links = setup.path("links")
         try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: setup.path("links/symbolic.sqlite"), withDestinationPath: setup.archive)
+        try FileManager.default.createSymbolicLink(
+            atPath: setup.path("links/symbolic.sqlite"), withDestinationPath: setup.archive)
         try FileManager.default.linkItem(atPath: setup.archive, toPath: setup.path("links/hard.sqlite"))
-        try FileManager.default.createSymbolicLink(atPath: setup.path("folder-link"), withDestinationPath: setup.folder.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: setup.path("folder-link"), withDestinationPath: setup.folder.path)
         let before = try ArchiveInspection.digest(setup.archive, excluding: ["exportRun"])
         let names = [
             setup.archive, "archive.sqlite", "./links/../archive.sqlite", setup.path("links/symbolic.sqlite"),
@@ -108,7 +110,9 @@ struct ExportCommandTests {
             for format in ["json", "sqlite", "apple-health"] {
                 let outcome = try setup.run(["export", "--format", format, "--output", name, "--force"])
                 #expect(outcome.status == 64, "\(name) \(format): \(outcome.stderr)")
-                #expect(outcome.stderr.hasSuffix("is the archive itself or one of its files; export to another file (nothing was written)\n"))
+                #expect(
+                    outcome.stderr.hasSuffix(
+                        "is the archive itself or one of its files; export to another file (nothing was written)\n"))
                 #expect(outcome.stderr.split(separator: "\n").count == 1)
             }
         }

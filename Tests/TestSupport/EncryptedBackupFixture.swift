@@ -61,7 +61,8 @@ public enum EncryptedBackupFixture {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try encrypt(contents, key).write(to: folder.appendingPathComponent(id))
                 let record = fileRecord(
-                    size: declaredSize ?? Int64(contents.count), key: littleEndian(3) + (try AES.KeyWrap.wrap(key, using: classKeys[3]!)))
+                    size: declaredSize ?? Int64(contents.count),
+                    key: littleEndian(3) + (try AES.KeyWrap.wrap(key, using: classKeys[3]!)))
                 try db.execute(
                     sql:
                         "INSERT INTO Files (fileID, domain, relativePath, flags, file) VALUES (?, 'HealthDomain', ?, 1, ?)",

@@ -41,7 +41,10 @@ enum ReferencedFileReader {
                     bytes.append(contentsOf: chunk)
                 }
                 if let excess = ClinicalDocument.beyondBudget(bytes) {
-                    return (FileContent(bytes, items: bytes.count), "\(excess), more than a clinical document; kept as it was")
+                    return (
+                        FileContent(bytes, items: bytes.count),
+                        "\(excess), more than a clinical document; kept as it was"
+                    )
                 }
                 guard let canonical = ClinicalDocument.canonical(bytes) else {
                     return (FileContent(bytes, items: bytes.count), "it is not JSON; kept as it was")

@@ -66,7 +66,8 @@ struct FuzzCorpusTests {
         #expect(ClinicalDocument.beyondBudget(flood) == "it holds more than 50,000 values")
         #expect(ClinicalDocument.canonical(flood) == nil)
         #expect(ClinicalDocument.changedKeys(from: flood, to: flood) == ["(the whole document)"])
-        let deep = Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8)
+        let deep =
+            Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8)
         #expect(ClinicalDocument.beyondBudget(deep) == "it nests deeper than 64 levels")
         let observation = try #require(try Self.inputs("clinical").first { $0.count > 100 && $0.count < 10_000 })
         #expect(ClinicalDocument.beyondBudget(observation) == nil)
