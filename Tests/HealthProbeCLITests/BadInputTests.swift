@@ -31,7 +31,13 @@ struct BadInputTests {
         let entriesBefore = try ArchiveInspection.scalar(archive, "SELECT COUNT(*) FROM auditEntry")
 
         let (path, expectedWords) = try Self.make(input, in: folder)
-        let outcome = try CommandRunner.run(["check", path, "--archive", archive])
+        // A temporary folder of the case's own: whatever the check copies or decrypts goes there,
+        // and nothing is left in it.
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let outcome = try CommandRunner.run(
+            ["check", path, "--archive", archive], environment: ["TMPDIR": temporary.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
 
         #expect(outcome.status == 65)
         #expect(outcome.stdout.isEmpty)

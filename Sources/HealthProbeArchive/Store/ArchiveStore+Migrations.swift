@@ -122,6 +122,7 @@ extension ArchiveStore {
         registerMetadataAsWritten(in: &migrator)
         registerBackupSamples(in: &migrator)
         registerReferencedFiles(in: &migrator)
+        SourceArrival.register(in: &migrator)
         return migrator
     }
 }

@@ -26,9 +26,12 @@ public struct CaptureAggregates: Sendable {
         var checksum: UInt64 = 0
         var sources: [String: Int] = [:]
         var days: [Int64: DayBin] = [:]
+        /// Each source's earliest written record (creation date, else start): when it arrived.
+        var firstWritten: [String: Double] = [:]
         /// Runs of one source and one day are common: counted here, folded in on change.
         var pendingSource = ""
         var pendingSourceCount = 0
+        var pendingFirstWritten = Double.infinity
     }
 
     private(set) var totals: [TypeTotals] = []
@@ -91,6 +94,9 @@ extension CaptureAggregates.TypeTotals {
         if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
         pendingSource = source
         pendingSourceCount += 1
+        if let written = numbers.creationDate ?? numbers.startDate, written < pendingFirstWritten {
+            pendingFirstWritten = written
+        }
         if let start = numbers.startDate {
             let day = UTCDay.of(start)
             days[day, default: CaptureAggregates.DayBin()].add(contribution, value: numbers.numericValue)
@@ -101,6 +107,10 @@ extension CaptureAggregates.TypeTotals {
         guard pendingSourceCount > 0 else { return }
         sources[pendingSource, default: 0] += pendingSourceCount
         pendingSourceCount = 0
+        if pendingFirstWritten < firstWritten[pendingSource] ?? .infinity {
+            firstWritten[pendingSource] = pendingFirstWritten
+        }
+        pendingFirstWritten = .infinity
     }
 
     /// Per-source counts as canonical JSON (`{"source": n}` sorted by source).

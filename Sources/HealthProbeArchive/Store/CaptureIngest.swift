@@ -274,6 +274,9 @@ public final class CaptureIngest {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
         for (type, totals) in aggregates.types {
+            var flushed = totals
+            flushed.flushPendingSource()
+            try SourceArrival.record(db, type: type, firstWritten: flushed.firstWritten)
             try snapshot.execute(arguments: [
                 captureID, type, totals.count, HexText.encode(totals.checksum), totals.sourceCountsJSON,
             ])

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+extension ArchiveStore {
+    /// How far before a day a sample that reaches into it may start: a daily total written from
+    /// the evening before, a night's sleep. Longer samples are counted from this far back.
+    public static let dayFigureLookback: Double = 2 * 86_400
+
+    /// Each day's figure of each of `types` in `days` (local days of `zone`, counted from
+    /// 1970-01-01), as the Health app shows it (docs/DESIGN.md §8a), from the records the archive
+    /// holds now; days without samples have none. In day order, then type order. One read, in
+    /// start order: memory holds a day's samples, not the period's.
+    public func dayFigures(types: [String], days: ClosedRange<Int64>, zone: TimeZone) throws -> [DayFigure] {
+        guard !types.isEmpty else { return [] }
+        return try writer.read { db in
+            var reader = try DayFigureReader(db, types: types, zone: zone)
+            return try reader.read(days)
+        }
+    }
+
+    /// The order the user set for a type's sources (names, best first); empty for Health's default.
+    public func sourceOrder(of type: String) throws -> [String] {
+        try writer.read { db in try DayFigureReader.chosenOrder(db, type: type) }
+    }
+
+    /// Sets a type's source order (names, best first), or forgets it for an empty list, noted in
+    /// the audit trail.
+    public func setSourceOrder(_ names: [String], of type: String) throws {
+        let value = names.isEmpty ? nil : names.joined(separator: "\n")
+        try storeSettings(
+            [SourceOrder.settingKey(type: type): value],
+            auditMessage: names.isEmpty
+                ? "Source order of \(type): Health's default"
+                : "Source order of \(type) set (\(names.count) source\(names.count == 1 ? "" : "s"))")
+    }
+}
+
+/// Reads the records of a few types in start order and hands each to its type's days.
+struct DayFigureReader {
+    private let db: Database
+    private let types: [String]
+    private var days: LocalDays
+    private var byType: [String: TypeDays] = [:]
+    private var devices: [Int64: String] = [:]
+
+    init(_ db: Database, types: [String], zone: TimeZone) throws {
+        self.db = db
+        self.types = types
+        days = LocalDays(zone: zone)
+        let arrivals = try SourceArrival.read(db, types: types)
+        for type in types {
+            byType[type] = TypeDays(
+                type: type, order: SourceOrder(chosen: try Self.chosenOrder(db, type: type)),
+                arrivals: arrivals[type] ?? [:])
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
+            devices[row[0]] = row[1]
+        }
+    }
+
+    static func chosenOrder(_ db: Database, type: String) throws -> [String] {
+        guard let text = try SettingRows.value(db, SourceOrder.settingKey(type: type)) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    mutating func read(_ range: ClosedRange<Int64>) throws -> [DayFigure] {
+        let from = days.start(of: range.lowerBound) - ArchiveStore.dayFigureLookback
+        let to = days.start(of: range.upperBound + 1)
+        let cursor = try SQLiteRowCursor(
+            db,
+            sql: """
+                SELECT type, sourceName, deviceId, unit, value, numericValue, startDate, endDate, metadata FROM record
+                WHERE startDate >= ? AND startDate < ? AND goneCapture IS NULL AND kind = 'record'
+                    AND type IN (\(databaseQuestionMarks(count: types.count)))
+                ORDER BY startDate
+                """,
+            arguments: [from, to] + StatementArguments(types))
+        var figures: [DayFigure] = []
+        var next = range.lowerBound
+        var nextEnd = days.start(of: next + 1)
+        var tiers: [String: SourceTier] = [:]
+        while try cursor.step() {
+            guard let start = cursor.double(6), let typeName = cursor.string(0) else { continue }
+            while next <= range.upperBound && start >= nextEnd {
+                finish(next, into: &figures)
+                next += 1
+                nextEnd = days.start(of: next + 1)
+            }
+            let sourceName = cursor.string(1) ?? ""
+            let byHand = Self.enteredByHand(cursor.bytes(8))
+            let name = byHand ? SourceOrder.handEnteredName(sourceName) : sourceName
+            let tier: SourceTier
+            if let known = tiers[name] {
+                tier = known
+            } else {
+                let device = cursor.integer(2).flatMap { devices[$0] }
+                tier = SourceOrder.tier(sourceName: sourceName, deviceModel: device, enteredByHand: byHand)
+                tiers[name] = tier
+            }
+            let day = days.day(of: start)
+            byType[typeName]?.add(
+                source: name, tier: tier, start: start, end: cursor.double(7) ?? start, amount: cursor.double(5),
+                unit: cursor.string(3), category: cursor.string(4), day: day)
+        }
+        while next <= range.upperBound {
+            finish(next, into: &figures)
+            next += 1
+        }
+        return figures
+    }
+
+    private mutating func finish(_ day: Int64, into figures: inout [DayFigure]) {
+        let span = days.span(of: day)
+        for type in types {
+            if let figure = byType[type]?.finish(day: day, span: span) { figures.append(figure) }
+        }
+    }
+
+    /// Whether a record's metadata (`[["key","value"],…]`) says a person typed it in.
+    static func enteredByHand(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let metadata, metadata.count >= marker.count else { return false }
+        let last = metadata.count - marker.count
+        var index = 0
+        while index <= last {
+            if metadata[index] == marker[0], marker.indices.allSatisfy({ metadata[index + $0] == marker[$0] }) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static let marker = Array(#"["HKWasUserEntered","1"]"#.utf8)
+}

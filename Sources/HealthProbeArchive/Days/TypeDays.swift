@@ -1,0 +1,181 @@
+import Foundation
+
+/// One type's days as its samples stream past in start order: the samples still open (a
+/// cumulative or sleep sample may reach into later days), or a discrete type's running figures,
+/// and its sources in the type's order.
+struct TypeDays {
+    let type: String
+    let kind: DayFigure.Kind
+    private let order: SourceOrder
+    private let arrivals: [String: Double]
+    private(set) var sources: [SourceOrder.Source] = []
+    private var sourceIndex: [String: Int] = [:]
+    /// Each source's rank (0 best), by index; made again when a source appears.
+    private var rank: [Int] = []
+    /// The unit figures are given in: the first sample's; others are converted to it.
+    private var unit: String?
+    private var unitDimension = ""
+    private var unitFactor = 1.0
+    private var open: [DaySample] = []
+    private var discrete: [Int64: DiscreteDay] = [:]
+    private var copies: [Int64: Int] = [:]
+    /// Exact copies share a start: the keys of the current start instant are all that are kept.
+    private var seenStart = -Double.infinity
+    private var seen: Set<CopyKey> = []
+
+    private struct CopyKey: Hashable {
+        var source: Int
+        var end: Double
+        var amount: Double
+        var stage: Int
+    }
+
+    private struct DiscreteDay {
+        var count = 0
+        var sum = 0.0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+        var bySource: [Int: Int] = [:]
+    }
+
+    static let sleepType = "HKCategoryTypeIdentifierSleepAnalysis"
+
+    init(type: String, order: SourceOrder, arrivals: [String: Double]) {
+        self.type = type
+        self.order = order
+        self.arrivals = arrivals
+        if type == Self.sleepType {
+            kind = .sleep
+        } else if HealthKitCatalog.dailyAggregation(of: type, hasValues: true) == .sum {
+            kind = .cumulative
+        } else {
+            kind = .discrete
+        }
+    }
+
+    /// Takes one record; `day` is the local day of its start (for a discrete type's figures).
+    mutating func add(
+        source name: String, tier: SourceTier, start: Double, end: Double, amount: Double?, unit recordUnit: String?,
+        category: String?, day: Int64
+    ) {
+        let source = sourceNumber(name, tier: tier)
+        var sample = DaySample(source: source, start: start, end: max(end, start), amount: 0, stage: nil)
+        if kind == .sleep {
+            guard let stage = Self.stage(category) else { return }
+            sample.stage = stage
+        } else {
+            guard let amount, let converted = convert(amount, from: recordUnit) else { return }
+            sample.amount = converted
+        }
+        if start != seenStart {
+            seenStart = start
+            seen.removeAll(keepingCapacity: true)
+        }
+        let stageNumber = sample.stage.map { [.asleep: 1, .awake: 2, .inBed: 3][$0] ?? 0 } ?? 0
+        guard seen.insert(CopyKey(source: source, end: sample.end, amount: sample.amount, stage: stageNumber)).inserted
+        else {
+            copies[day, default: 0] += 1
+            return
+        }
+        if kind == .discrete {
+            discrete[day, default: DiscreteDay()].add(sample.amount, source: source)
+        } else {
+            open.append(sample)
+        }
+    }
+
+    /// The figure of a day whose every sample has been read (the stream is past its end), and
+    /// the samples that end in it let go.
+    mutating func finish(day: Int64, span: Range<Double>) -> DayFigure? {
+        switch kind {
+        case .discrete:
+            guard let figures = discrete.removeValue(forKey: day) else { return nil }
+            let parts = sourceParts(counted: [:], overlapped: [:], samples: figures.bySource)
+            return DayFigure(
+                type: type, day: day, kind: kind, unit: unit, value: figures.sum / Double(figures.count),
+                minimum: figures.minimum, maximum: figures.maximum, inBed: nil, samples: figures.count,
+                copies: copies.removeValue(forKey: day) ?? 0, sources: parts)
+        case .cumulative, .sleep:
+            let touching = open.filter { sample in
+                sample.end > sample.start
+                    ? sample.end > span.lowerBound && sample.start < span.upperBound : span.contains(sample.start)
+            }
+            open.removeAll { $0.end > $0.start ? $0.end <= span.upperBound : $0.start < span.upperBound }
+            guard !touching.isEmpty else {
+                copies[day] = nil
+                return nil
+            }
+            var samples: [Int: Int] = [:]
+            for sample in touching { samples[sample.source, default: 0] += 1 }
+            let copyCount = copies.removeValue(forKey: day) ?? 0
+            if kind == .sleep {
+                let result = DaySweep.sleep(touching, in: span, rank: rank)
+                let hours = { (seconds: [Int: Double]) in seconds.mapValues { $0 / 3600 } }
+                let parts = sourceParts(counted: hours(result.counted), overlapped: hours(result.overlapped), samples: samples)
+                return DayFigure(
+                    type: type, day: day, kind: kind, unit: "hr", value: parts.reduce(0) { $0 + $1.counted },
+                    minimum: nil, maximum: nil, inBed: result.inBedSeconds / 3600, samples: touching.count,
+                    copies: copyCount, sources: parts)
+            }
+            let result = DaySweep.cumulative(touching, in: span, rank: rank)
+            let parts = sourceParts(counted: result.counted, overlapped: result.overlapped, samples: samples)
+            return DayFigure(
+                type: type, day: day, kind: kind, unit: unit, value: parts.reduce(0) { $0 + $1.counted },
+                minimum: nil, maximum: nil, inBed: nil, samples: touching.count, copies: copyCount, sources: parts)
+        }
+    }
+
+    /// Each source that touched the day, in the type's order.
+    private func sourceParts(counted: [Int: Double], overlapped: [Int: Double], samples: [Int: Int])
+        -> [DayFigure.SourcePart]
+    {
+        samples.keys.sorted { rank[$0] < rank[$1] }.enumerated().map { place, source in
+            DayFigure.SourcePart(
+                source: sources[source].name, place: place + 1, tier: sources[source].tier,
+                counted: counted[source] ?? 0, overlapped: overlapped[source] ?? 0, samples: samples[source] ?? 0)
+        }
+    }
+
+    private mutating func sourceNumber(_ name: String, tier: SourceTier) -> Int {
+        if let known = sourceIndex[name] { return known }
+        sources.append(SourceOrder.Source(name: name, tier: tier, firstWritten: arrivals[name]))
+        sourceIndex[name] = sources.count - 1
+        let ordered = order.ordered(sources)
+        rank = [Int](repeating: 0, count: sources.count)
+        for (place, source) in ordered.enumerated() { rank[sourceIndex[source.name]!] = place }
+        return sources.count - 1
+    }
+
+    /// An amount in the type's unit; nil for a unit of another dimension.
+    private mutating func convert(_ amount: Double, from recordUnit: String?) -> Double? {
+        if unit == nil, recordUnit != nil || kind == .discrete {
+            unit = recordUnit
+            let canonical = CanonicalUnit.convert(1, from: recordUnit)
+            unitDimension = canonical.dimension
+            unitFactor = canonical.amount
+        }
+        guard recordUnit != unit else { return amount }
+        let canonical = CanonicalUnit.convert(amount, from: recordUnit)
+        guard canonical.dimension == unitDimension, unitFactor != 0 else { return nil }
+        return canonical.amount / unitFactor
+    }
+
+    private static func stage(_ value: String?) -> DaySample.Stage? {
+        switch value {
+        case "HKCategoryValueSleepAnalysisInBed": .inBed
+        case "HKCategoryValueSleepAnalysisAwake": .awake
+        case let value? where value.hasPrefix("HKCategoryValueSleepAnalysisAsleep"): .asleep
+        default: nil
+        }
+    }
+}
+
+extension TypeDays.DiscreteDay {
+    fileprivate mutating func add(_ amount: Double, source: Int) {
+        count += 1
+        sum += amount
+        minimum = min(minimum, amount)
+        maximum = max(maximum, amount)
+        bySource[source, default: 0] += 1
+    }
+}
