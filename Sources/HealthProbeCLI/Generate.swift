@@ -38,6 +38,13 @@ extension HealthProbeCommand {
         @Flag(help: "Write the main XML alone, without the route and ECG files beside it.")
         var noFiles = false
 
+        @Flag(
+            help: """
+                Write two weeks in which several sources record one life (Watch and iPhone, a band app, entries by \
+                hand, nested sleep, a daylight-saving change in Europe/Berlin) as export.xml, for `healthprobe day`.
+                """)
+        var multiSource = false
+
         func validate() throws {
             guard records > 0 else { throw ValidationError("--records must be at least 1") }
             guard Self.parseOffset(offset) != nil else {
@@ -59,6 +66,11 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
+            if multiSource {
+                guard output.hasSuffix(".xml") else { throw CommandFailure.usage("--multi-source writes an .xml file") }
+                try MultiSourceExport().write(to: URL(fileURLWithPath: output))
+                return FileHandle.standardError.write(Data("wrote two weeks of several sources to \(output)\n".utf8))
+            }
             var options = SyntheticExportOptions(
                 elementCount: records, seed: seed, utcOffsetSeconds: Self.parseOffset(offset) ?? 0,
                 deviceAddressSeed: deviceSeed, omitEveryNth: omitEvery)

@@ -36,6 +36,14 @@ struct TypeDays {
         var minimum = Double.infinity
         var maximum = -Double.infinity
         var bySource: [Int: Int] = [:]
+
+        mutating func add(_ amount: Double, source: Int) {
+            count += 1
+            sum += amount
+            minimum = min(minimum, amount)
+            maximum = max(maximum, amount)
+            bySource[source, default: 0] += 1
+        }
     }
 
     static let sleepType = "HKCategoryTypeIdentifierSleepAnalysis"
@@ -111,7 +119,8 @@ struct TypeDays {
             if kind == .sleep {
                 let result = DaySweep.sleep(touching, in: span, rank: rank)
                 let hours = { (seconds: [Int: Double]) in seconds.mapValues { $0 / 3600 } }
-                let parts = sourceParts(counted: hours(result.counted), overlapped: hours(result.overlapped), samples: samples)
+                let parts = sourceParts(
+                    counted: hours(result.counted), overlapped: hours(result.overlapped), samples: samples)
                 return DayFigure(
                     type: type, day: day, kind: kind, unit: "hr", value: parts.reduce(0) { $0 + $1.counted },
                     minimum: nil, maximum: nil, inBed: result.inBedSeconds / 3600, samples: touching.count,
@@ -167,15 +176,5 @@ struct TypeDays {
         case let value? where value.hasPrefix("HKCategoryValueSleepAnalysisAsleep"): .asleep
         default: nil
         }
-    }
-}
-
-extension TypeDays.DiscreteDay {
-    fileprivate mutating func add(_ amount: Double, source: Int) {
-        count += 1
-        sum += amount
-        minimum = min(minimum, amount)
-        maximum = max(maximum, amount)
-        bySource[source, default: 0] += 1
     }
 }

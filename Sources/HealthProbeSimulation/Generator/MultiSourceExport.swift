@@ -85,7 +85,8 @@ public struct MultiSourceExport: Sendable {
         }
         // An evening stroll the phone alone saw.
         let evening = day + 20 * 3_600
-        text += record("StepCount", Self.phoneSource, Self.phone, "count", Double(900 + index * 10), evening, evening + 600)
+        text += record(
+            "StepCount", Self.phoneSource, Self.phone, "count", Double(900 + index * 10), evening, evening + 600)
         return text
     }
 
@@ -105,7 +106,9 @@ public struct MultiSourceExport: Sendable {
         let start = day + 8 * 3_600
         return record(
             "StepCount", "Health", nil, "count", 1_234, start, start + 1_800, metadata: ["HKWasUserEntered": "1"])
-            + record("BodyMass", "Health", nil, "kg", 70 + Double(index % 4), start, start, metadata: ["HKWasUserEntered": "1"])
+            + record(
+                "BodyMass", "Health", nil, "kg", 70 + Double(index % 4), start, start,
+                metadata: ["HKWasUserEntered": "1"])
             + record("BodyMass", "Scale App", nil, "lb", 155, start + 60, start + 60)
     }
 
@@ -139,7 +142,8 @@ public struct MultiSourceExport: Sendable {
         var text = ""
         for hour in stride(from: 1, to: 24, by: 3) {
             let at = day + Double(hour) * 3_600
-            text += record("HeartRate", Self.watchSource, Self.watch, "count/min", Double(55 + random.next() % 40), at, at)
+            text += record(
+                "HeartRate", Self.watchSource, Self.watch, "count/min", Double(55 + random.next() % 40), at, at)
         }
         return text
     }
@@ -160,7 +164,9 @@ public struct MultiSourceExport: Sendable {
             attributes += " value=\"\(Self.number(value))\""
         }
         guard !metadata.isEmpty else { return " <Record \(attributes)/>\n" }
-        let entries = metadata.sorted { $0.key < $1.key }.map { "  <MetadataEntry key=\"\($0.key)\" value=\"\($0.value)\"/>\n" }
+        let entries = metadata.sorted { $0.key < $1.key }.map {
+            "  <MetadataEntry key=\"\($0.key)\" value=\"\($0.value)\"/>\n"
+        }
         return " <Record \(attributes)>\n" + entries.joined() + " </Record>\n"
     }
 

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import HealthProbeKit
+
+extension HealthProbeCommand {
+    struct Day: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a day's figures as the Health app combines sources, with each source's part.",
+            discussion: """
+                Health does not add similar data from several sources: each moment is taken from the source \
+                highest in the type's order (entered by hand, Apple Watch, iPhone, then other apps, the one \
+                added last first; `healthprobe settings --source-order` changes it). Each source's part is \
+                shown, and what was left out because a better-placed source covered the same time.
+                """)
+
+        @Argument(help: "The day, YYYY-MM-DD (local, in --time-zone).")
+        var date: String
+
+        @Option(help: "The last day of a period starting at DATE (at most 366 days).")
+        var to: String?
+
+        @Option(name: .customLong("type"), help: "One type (`StepCount`, `steps`, `sleep`…); else every type that day.")
+        var type: String?
+
+        @Option(name: .customLong("time-zone"), help: "Local days in this IANA zone (default: this computer's).")
+        var timeZone: String?
+
+        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let zone = try Self.zone(timeZone)
+            guard let first = DayRange.day(date) else {
+                throw CommandFailure.usage("cannot read the day '\(date)'; write 2000-01-31")
+            }
+            let last =
+                try to.map { text in
+                    guard let day = DayRange.day(text) else {
+                        throw CommandFailure.usage("cannot read the day '\(text)'; write 2000-01-31")
+                    }
+                    return day
+                } ?? first
+            guard last >= first else { throw CommandFailure.usage("--to is before the day") }
+            guard last - first < 366 else {
+                throw CommandFailure.usage("at most 366 days at once (`healthprobe export` gives more)")
+            }
+            let store = try archive.openForReading()
+            let held = try store.status().types.map(\.type)
+            let types: [String]
+            if let type {
+                do {
+                    types = [try ExportArguments.resolveType(Self.alias(type), known: held)]
+                } catch {
+                    throw CommandFailure.usage(error.localizedDescription)
+                }
+            } else {
+                types = held
+            }
+            let figures = try store.dayFigures(types: types, days: first...last, zone: zone)
+            if output.json {
+                return try Output.json(DayFiguresAnswer(zoneName: timeZone ?? zone.identifier, figures: figures))
+            }
+            Output.line(DayFigureText.render(figures, zoneName: timeZone ?? zone.identifier, days: first...last))
+        }
+
+        /// Words people use for the types they look at most.
+        static func alias(_ name: String) -> String {
+            switch name.lowercased() {
+            case "steps": "StepCount"
+            case "distance", "walking": "DistanceWalkingRunning"
+            case "energy", "active energy", "calories": "ActiveEnergyBurned"
+            case "weight": "BodyMass"
+            case "sleep": "SleepAnalysis"
+            case "heart", "pulse": "HeartRate"
+            default: name
+            }
+        }
+
+        static func zone(_ name: String?) throws -> TimeZone {
+            guard let name else { return TimeZone.current }
+            guard let zone = TimeZone(identifier: name) else {
+                throw CommandFailure.usage("unknown time zone '\(name)'; use an IANA name such as Europe/Paris")
+            }
+            return zone
+        }
+    }
+}
+
+/// `day --json`: the zone and each day's figures, the day first.
+struct DayFiguresAnswer: Encodable {
+    struct Figure: Encodable {
+        var date: String
+        var type: String
+        var kind: String
+        var unit: String?
+        var value: Double
+        var minimum: Double?
+        var maximum: Double?
+        var inBed: Double?
+        var samples: Int
+        var copies: Int
+        var sources: [Part]
+    }
+
+    struct Part: Encodable {
+        var source: String
+        var place: Int
+        var tier: String
+        var counted: Double
+        var overlapped: Double
+        var samples: Int
+    }
+
+    var timeZone: String
+    var figures: [Figure]
+
+    init(zoneName: String, figures: [DayFigure]) {
+        timeZone = zoneName
+        self.figures = figures.map { figure in
+            Figure(
+                date: UTCText.day(figure.day), type: figure.type, kind: figure.kind.rawValue, unit: figure.unit,
+                value: figure.value, minimum: figure.minimum, maximum: figure.maximum, inBed: figure.inBed,
+                samples: figure.samples, copies: figure.copies,
+                sources: figure.sources.map {
+                    Part(
+                        source: $0.source, place: $0.place, tier: $0.tier.rawValue, counted: $0.counted,
+                        overlapped: $0.overlapped, samples: $0.samples)
+                })
+        }
+    }
+}

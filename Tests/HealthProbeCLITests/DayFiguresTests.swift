@@ -1,0 +1,151 @@
+import Foundation
+import HealthProbeSimulation
+import TestSupport
+import Testing
+
+/// `healthprobe day` against an independent reader of the export's XML
+/// (Scripts/day-figures-reference.py, written apart from the Swift component): every day and
+/// type the same figure, on an export where several sources record one life and on the real
+/// exports among the fixtures, in several zones (daylight saving time included).
+@Suite("Day figures against an independent reference", .serialized)
+struct DayFiguresTests {
+    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Scripts/day-figures-reference.py").standardized.path
+
+    /// One figure, keyed by day and type, in the reference's units (m, kg, kcal, count, min).
+    struct Figure: Equatable {
+        var value: Double
+        var minimum: Double?
+        var maximum: Double?
+        var inBed: Double?
+    }
+
+    static let factors: [String: Double] = [
+        "km": 1_000, "cm": 0.01, "mi": 1_609.344, "ft": 0.3048, "g": 0.001, "lb": 0.453_592_37, "kJ": 1 / 4.184,
+        "cal": 0.001, "s": 1 / 60.0, "hr": 60,
+    ]
+
+    static func referenceFigures(_ export: URL, zone: String, from: String, to: String) throws -> [String: Figure] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", reference, export.path, "--zone", zone, "--from", from, "--to", to]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var figures: [String: Figure] = [:]
+        for item in list {
+            let key = "\(item["date"] as? String ?? "") \(item["type"] as? String ?? "")"
+            figures[key] = Figure(
+                value: item["value"] as? Double ?? .nan, minimum: item["minimum"] as? Double,
+                maximum: item["maximum"] as? Double, inBed: item["inBed"] as? Double)
+        }
+        return figures
+    }
+
+    static func healthProbeFigures(_ archive: String, zone: String, from: String, to: String) throws -> [String: Figure]
+    {
+        let outcome = try CommandRunner.run([
+            "day", from, "--to", to, "--time-zone", zone, "--json", "--archive", archive,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(answer["timeZone"] as? String == zone)
+        var figures: [String: Figure] = [:]
+        for item in answer["figures"] as? [[String: Any]] ?? [] {
+            let kind = item["kind"] as? String
+            let unit = item["unit"] as? String ?? ""
+            // Sleep is in hours on both sides; other amounts in the reference's unit.
+            let factor = kind == "sleep" ? 1 : (factors[unit] ?? 1)
+            let key = "\(item["date"] as? String ?? "") \(item["type"] as? String ?? "")"
+            figures[key] = Figure(
+                value: (item["value"] as? Double ?? .nan) * factor,
+                minimum: (item["minimum"] as? Double).map { $0 * factor },
+                maximum: (item["maximum"] as? Double).map { $0 * factor }, inBed: item["inBed"] as? Double)
+        }
+        return figures
+    }
+
+    static func close(_ left: Double?, _ right: Double?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): return true
+        case (let left?, let right?): return abs(left - right) <= 1e-6 * max(1, abs(left), abs(right))
+        default: return false
+        }
+    }
+
+    static func compare(_ export: URL, zone: String, from: String, to: String, archive: String) throws -> Int {
+        let expected = try referenceFigures(export, zone: zone, from: from, to: to)
+        let found = try healthProbeFigures(archive, zone: zone, from: from, to: to)
+        #expect(Set(found.keys) == Set(expected.keys), "\(export.lastPathComponent) in \(zone)")
+        for (key, figure) in expected {
+            guard let other = found[key] else { continue }
+            #expect(
+                close(figure.value, other.value) && close(figure.minimum, other.minimum)
+                    && close(figure.maximum, other.maximum) && close(figure.inBed, other.inBed),
+                "\(key) in \(zone): reference \(figure), HealthProbe \(other)")
+        }
+        return expected.count
+    }
+
+    @Test(arguments: ["Europe/Berlin", "UTC", "America/Los_Angeles"])
+    func severalSourcesOfOneLifeAgreeDayByDay(zone: String) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.xml")
+        try MultiSourceExport().write(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["check", export.path, "--archive", archive]).status == 0)
+        let compared = try Self.compare(export, zone: zone, from: "2000-03-18", to: "2000-04-03", archive: archive)
+        #expect(compared > 60)
+    }
+
+    /// The figures are the Health app's, not a sum: on the day of the spring change (23 hours)
+    /// the iPhone's steps that the Watch also counted are left out and said so.
+    @Test func aDayShowsEachSourcesPartAndWhatWasLeftOut() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.xml")
+        try MultiSourceExport().write(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["check", export.path, "--archive", archive]).status == 0)
+        let day = try CommandRunner.run([
+            "day", "2000-03-26", "--type", "steps", "--time-zone", "Europe/Berlin", "--archive", archive,
+        ])
+        #expect(day.status == 0, "\(day.stderr)")
+        let lines = day.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "2000-03-26 (Europe/Berlin)")
+        #expect(lines.count == 6, "\(day.stdout)")
+        #expect(lines[1].hasPrefix("step count: ") && lines[1].hasSuffix("; 1 exact copy left out"))
+        #expect(lines[2].hasPrefix("  1. Health (entered by hand): 1,234 counted"))
+        #expect(lines[3].contains("(Apple Watch)") && !lines[3].contains("left out"))
+        #expect(lines[4].contains("(iPhone)") && lines[4].contains("left out, covered by a better-placed source"))
+        #expect(lines[5].contains("Band App (app or device)"))
+        let sleep = try CommandRunner.run([
+            "day", "2000-03-26", "--type", "sleep", "--time-zone", "Europe/Berlin", "--archive", archive,
+        ])
+        // Nested sessions of one app never add up: hours asleep stay within what the Watch saw.
+        #expect(sleep.stdout.contains("Sleep App (app or device): 0 h 00 min counted"), "\(sleep.stdout)")
+    }
+
+    @Test(arguments: [
+        ("opendroid/sampleexport-2.xml", "2014-09-19", "2015-09-18"),
+        ("opendroid/sampleexport-2.xml", "2020-01-23", "2021-01-22"),
+        ("opendroid/audio_exposure.xml", "2020-01-23", "2021-01-22"),
+        ("tdda/export6s3sample.xml", "2014-09-12", "2015-09-11"),
+        ("alxdrcirilo/export.xml", "2023-12-31", "2024-01-03"),
+        ("dogsheep/export.xml", "2016-04-17", "2016-04-19"),
+    ])
+    func realExportsAgreeDayByDay(file: String, from: String, to: String) throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let export = FixtureFiles.url(file)
+        #expect(try CommandRunner.run(["check", export.path, "--archive", archive]).status == 0)
+        var compared = 0
+        for zone in ["America/New_York", "Europe/Berlin"] {
+            compared += try Self.compare(export, zone: zone, from: from, to: to, archive: archive)
+        }
+        #expect(compared > 0)
+    }
+}
