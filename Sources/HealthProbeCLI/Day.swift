@@ -16,7 +16,7 @@ extension HealthProbeCommand {
         @Argument(help: "The day, YYYY-MM-DD (local, in --time-zone).")
         var date: String
 
-        @Option(help: "The last day of a period starting at DATE (at most 366 days).")
+        @Option(help: "The last day of a period starting at DATE (at most ten years).")
         var to: String?
 
         @Option(name: .customLong("type"), help: "One type (`StepCount`, `steps`, `sleep`…); else every type that day.")
@@ -41,8 +41,8 @@ extension HealthProbeCommand {
                     return day
                 } ?? first
             guard last >= first else { throw CommandFailure.usage("--to is before the day") }
-            guard last - first < 366 else {
-                throw CommandFailure.usage("at most 366 days at once (`healthprobe export` gives more)")
+            guard last - first < 3_660 else {
+                throw CommandFailure.usage("at most ten years (3,660 days) at once")
             }
             let store = try archive.openForReading()
             let held = try store.status().types.map(\.type)

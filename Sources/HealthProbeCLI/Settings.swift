@@ -27,6 +27,13 @@ extension HealthProbeCommand {
             help: "The lowest severity that alerts, and `check --fail-on`'s default: info, warning or critical.")
         var alertThreshold: Severity?
 
+        @Option(
+            name: .customLong("source-order"), parsing: .upToNextOption,
+            help: ArgumentHelp(
+                "A type's sources, best first, for its day figures: TYPE \"Source A,Source B\" (or TYPE default).",
+                discussion: "Sources not named follow in Health's default order (`healthprobe day` shows them)."))
+        var sourceOrder: [String] = []
+
         @Flag(
             name: .customLong("delete-all-audit-data"),
             help: "Delete every capture, record, anomaly and audit entry (the settings stay). Asks first.")
@@ -38,6 +45,9 @@ extension HealthProbeCommand {
         func validate() throws {
             if yes && !deleteAll { throw ValidationError("--yes confirms --delete-all-audit-data only.") }
             if let monitor { _ = try Self.types(from: monitor) }
+            if !sourceOrder.isEmpty && sourceOrder.count != 2 {
+                throw ValidationError("--source-order takes a type and its sources: StepCount \"Watch,iPhone\"")
+            }
         }
 
         func run() async throws {
@@ -47,6 +57,9 @@ extension HealthProbeCommand {
                 try confirmDeletion()
                 try store.deleteAllAuditData()
                 FileHandle.standardError.write(Data("healthprobe: all audit data deleted; the settings stay\n".utf8))
+            }
+            if sourceOrder.count == 2 {
+                try setSourceOrder(in: archive.open())
             }
             var settings = try store.fetchSettings()
             if changing {
@@ -67,6 +80,36 @@ extension HealthProbeCommand {
             for type in settings.monitoredTypes {
                 Output.line("  \(HealthKitCatalog.displayName(of: type).padding(28))\(type)")
             }
+            for type in settings.monitoredTypes {
+                let order = try store.sourceOrder(of: type)
+                guard !order.isEmpty else { continue }
+                Output.line(
+                    "Source order of \(HealthKitCatalog.displayName(of: type)): \(order.joined(separator: ", "))")
+            }
+        }
+
+        /// `--source-order TYPE "A,B"`: the type named as anywhere else, the sources as written.
+        private func setSourceOrder(in store: ArchiveStore) throws {
+            let known = HealthKitCatalog.types.map(\.identifier)
+            let type: String
+            do {
+                type = try ExportArguments.resolveType(HealthProbeCommand.Day.alias(sourceOrder[0]), known: known)
+            } catch {
+                throw CommandFailure.usage(error.localizedDescription)
+            }
+            let names =
+                sourceOrder[1] == "default"
+                ? []
+                : sourceOrder[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    !$0.isEmpty
+                }
+            try store.setSourceOrder(names, of: type)
+            FileHandle.standardError.write(
+                Data(
+                    (names.isEmpty
+                        ? "Source order of \(HealthKitCatalog.displayName(of: type)): Health's default\n"
+                        : "Source order of \(HealthKitCatalog.displayName(of: type)): \(names.joined(separator: ", "))\n")
+                        .utf8))
         }
 
         private func confirmDeletion() throws {

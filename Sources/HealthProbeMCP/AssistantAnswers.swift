@@ -150,31 +150,6 @@ struct AssistantAnswers {
 
     /// One day of one type, flat, with what is zero or empty left out: a year is 366 of them,
     /// and every value is a node the SDK decodes again on its way out.
-    struct Day: Encodable {
-        var statistics: ArchiveStore.DayStatistics
-        /// Records that vanished from this day (proven losses), as far as the archive saw.
-        var vanished: Int
-        /// Open anomalies of this type whose days include this one.
-        var anomalies: [Int64]
-
-        private enum CodingKeys: String, CodingKey {
-            case day, count, sum, minimum, maximum, mean, copiesLeftOut, vanished, anomalies
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(statistics.day, forKey: .day)
-            try container.encode(statistics.count, forKey: .count)
-            try container.encodeIfPresent(statistics.sum, forKey: .sum)
-            try container.encodeIfPresent(statistics.minimum, forKey: .minimum)
-            try container.encodeIfPresent(statistics.maximum, forKey: .maximum)
-            try container.encodeIfPresent(statistics.mean, forKey: .mean)
-            if statistics.copiesLeftOut > 0 { try container.encode(statistics.copiesLeftOut, forKey: .copiesLeftOut) }
-            if vanished > 0 { try container.encode(vanished, forKey: .vanished) }
-            if !anomalies.isEmpty { try container.encode(anomalies, forKey: .anomalies) }
-        }
-    }
-
     struct Summary: Encodable {
         var type: String
         var name: String
@@ -228,29 +203,6 @@ struct AssistantAnswers {
                 Figures as the graph sync computes them: each sample once — exact copies, and one sample \
                 written by two sources (a Watch and an iPhone), count once; sleep hours are asleep stages only, \
                 never in-bed time added. A day listed with anomalies may lack data the archive once held.
-                """)
-    }
-
-    func dailySummary(_ arguments: [String: Value]) throws -> Summary {
-        let (type, range) = try typeAndRange(arguments, longest: 366)
-        let (zoneName, zone) = try timeZone(arguments)
-        let statistics = try store.dailyStatistics(type: type, range: range, zone: zone)
-        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
-        let vanished = Dictionary(series.days.map { ($0.date, $0.vanished) }, uniquingKeysWith: +)
-        let touching = try openAnomalyDays(of: type)
-        let held = Set(statistics.map(\.day))
-        return Summary(
-            type: type, name: HealthKitCatalog.displayName(of: type), unit: HealthKitCatalog.type(type)?.unit,
-            timeZone: zoneName,
-            days: statistics.map { day in
-                Day(
-                    statistics: day, vanished: vanished[day.day] ?? 0,
-                    anomalies: touching.filter { $0.days.contains(DayRange.day(day.day) ?? .min) }.map(\.id))
-            },
-            daysWithoutRecords: (range.first...range.last).map(UTCText.day).filter { !held.contains($0) },
-            note: """
-                Each sample counted once (exact copies left out); samples of this type from different sources \
-                are not merged. A day with vanished records lacks data the archive once held.
                 """)
     }
 
@@ -308,7 +260,7 @@ struct AssistantAnswers {
     // MARK: Pieces
 
     /// `time_zone`, UTC when not given.
-    private func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
+    func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
         let name = arguments["time_zone"]?.stringValue ?? "UTC"
         guard let zone = TimeZone(identifier: name) else {
             throw AssistantProblem(message: "no time zone \(name); give an IANA name such as Europe/Paris")
@@ -322,13 +274,13 @@ struct AssistantAnswers {
     }
 
     /// Open anomalies with the days they are about: of one type, or of any (nil).
-    private func openAnomalyDays(of type: String?) throws -> [(id: Int64, days: DayRange)] {
+    func openAnomalyDays(of type: String?) throws -> [(id: Int64, days: DayRange)] {
         try store.fetchAnomalies().filter { type == nil || $0.sampleType == type }.compactMap { anomaly in
             try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
         }
     }
 
-    private func typeAndRange(_ arguments: [String: Value], longest: Int) throws -> (String, DayRange) {
+    func typeAndRange(_ arguments: [String: Value], longest: Int) throws -> (String, DayRange) {
         guard let name = arguments["type"]?.stringValue else { throw AssistantProblem(message: "give a type") }
         guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
             let range = DayRange(from: from, to: to)

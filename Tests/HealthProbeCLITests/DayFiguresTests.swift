@@ -129,6 +129,41 @@ struct DayFiguresTests {
         #expect(sleep.stdout.contains("Sleep App (app or device): 0 h 00 min counted"), "\(sleep.stdout)")
     }
 
+    /// The user's own order comes first (`settings --source-order`), is noted in the trail, and
+    /// `default` gives Health's back.
+    @Test func theUsersOwnOrderDecidesAndDefaultRestoresHealths() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.xml")
+        try MultiSourceExport().write(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["check", export.path, "--archive", archive]).status == 0)
+        func steps() throws -> [String: Any] {
+            let outcome = try CommandRunner.run([
+                "day", "2000-03-26", "--type", "steps", "--time-zone", "Europe/Berlin", "--json", "--archive", archive,
+            ])
+            let answer = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            return try #require((answer?["figures"] as? [[String: Any]])?.first)
+        }
+        let before = try steps()
+        let set = try CommandRunner.run([
+            "settings", "--source-order", "steps", "Band App, iPhone-TESTDEVICE", "--archive", archive,
+        ])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("Source order of step count: Band App, iPhone-TESTDEVICE"))
+        let chosen = try steps()
+        let sources = try #require(chosen["sources"] as? [[String: Any]])
+        #expect(sources.map { $0["source"] as? String }.prefix(2) == ["Band App", "iPhone-TESTDEVICE"])
+        // The band's total covers the whole day: nothing else counts.
+        #expect(sources.dropFirst().allSatisfy { ($0["counted"] as? Double ?? 1) == 0 })
+        #expect(chosen["value"] as? Double == sources.first?["counted"] as? Double)
+        #expect(chosen["value"] as? Double != before["value"] as? Double)
+        let audit = try CommandRunner.run(["audit", "--archive", archive])
+        #expect(audit.stdout.contains("Source order of HKQuantityTypeIdentifierStepCount set (2 sources)"))
+        #expect(
+            try CommandRunner.run(["settings", "--source-order", "steps", "default", "--archive", archive]).status == 0)
+        #expect(try steps()["value"] as? Double == before["value"] as? Double)
+    }
+
     @Test(arguments: [
         ("opendroid/sampleexport-2.xml", "2014-09-19", "2015-09-18"),
         ("opendroid/sampleexport-2.xml", "2020-01-23", "2021-01-22"),

@@ -1,0 +1,96 @@
+import Foundation
+import HealthProbeKit
+import MCP
+
+extension AssistantAnswers {
+    /// A day of one type as the Health app shows it (docs/DESIGN.md §8a): the figure, each
+    /// source's part and what was left out as overlap, the losses and open anomalies of the day.
+    struct Day: Encodable {
+        var figure: DayFigure
+        /// Records that vanished from this day (proven losses), as far as the archive saw.
+        var vanished: Int
+        /// Open anomalies of this type whose days include this one.
+        var anomalies: [Int64]
+        var revealValues: Bool
+
+        /// Figures drawn from fewer samples than this are withheld unless values were revealed: a
+        /// figure of one or two samples is their value, and no answer gives a single record's
+        /// value without `--reveal-values`.
+        static let minimumSamples = 3
+
+        private enum CodingKeys: String, CodingKey {
+            case day, kind, count, total, hoursAsleep, hoursInBed, mean, minimum, maximum, withheld, copiesLeftOut
+            case sources, vanished, anomalies
+        }
+
+        private enum PartKeys: String, CodingKey {
+            case source, tier, counted, leftOut, samples
+        }
+
+        var shows: Bool { revealValues || figure.samples >= Self.minimumSamples }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(UTCText.day(figure.day), forKey: .day)
+            try container.encode(figure.kind.rawValue, forKey: .kind)
+            try container.encode(figure.samples, forKey: .count)
+            if shows {
+                switch figure.kind {
+                case .cumulative: try container.encode(figure.value, forKey: .total)
+                case .sleep:
+                    try container.encode(figure.value, forKey: .hoursAsleep)
+                    try container.encodeIfPresent(figure.inBed, forKey: .hoursInBed)
+                case .discrete:
+                    try container.encode(figure.value, forKey: .mean)
+                    if revealValues {
+                        try container.encodeIfPresent(figure.minimum, forKey: .minimum)
+                        try container.encodeIfPresent(figure.maximum, forKey: .maximum)
+                    }
+                }
+            } else {
+                try container.encode(true, forKey: .withheld)
+            }
+            if figure.copies > 0 { try container.encode(figure.copies, forKey: .copiesLeftOut) }
+            var parts = container.nestedUnkeyedContainer(forKey: .sources)
+            for part in figure.sources {
+                var entry = parts.nestedContainer(keyedBy: PartKeys.self)
+                try entry.encode(part.source, forKey: .source)
+                try entry.encode(part.tier.words, forKey: .tier)
+                try entry.encode(part.samples, forKey: .samples)
+                guard figure.kind != .discrete, revealValues || part.samples >= Self.minimumSamples else { continue }
+                try entry.encode(part.counted, forKey: .counted)
+                if part.overlapped > 0 { try entry.encode(part.overlapped, forKey: .leftOut) }
+            }
+            if vanished > 0 { try container.encode(vanished, forKey: .vanished) }
+            if !anomalies.isEmpty { try container.encode(anomalies, forKey: .anomalies) }
+        }
+    }
+
+    func dailySummary(_ arguments: [String: Value]) throws -> Summary {
+        let (type, range) = try typeAndRange(arguments, longest: 366)
+        let (zoneName, zone) = try timeZone(arguments)
+        let figures = try store.dayFigures(types: [type], days: range.first...range.last, zone: zone)
+        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
+        let vanished = Dictionary(series.days.map { ($0.day, $0.vanished) }, uniquingKeysWith: +)
+        let touching = try openAnomalyDays(of: type)
+        let held = Set(figures.map(\.day))
+        return Summary(
+            type: type, name: HealthKitCatalog.displayName(of: type), unit: figures.first?.unit,
+            timeZone: zoneName,
+            days: figures.map { figure in
+                Day(
+                    figure: figure, vanished: vanished[figure.day] ?? 0,
+                    anomalies: touching.filter { $0.days.contains(figure.day) }.map(\.id), revealValues: revealValues)
+            },
+            daysWithoutRecords: (range.first...range.last).filter { !held.contains($0) }.map(UTCText.day),
+            note: """
+                Figures as the Health app shows them: sources that record the same time are not added up — each \
+                moment is taken from the source highest in the type's order (entered by hand, Apple Watch, iPhone, \
+                then other apps, the one added last first; an export does not carry the user's own order, so this \
+                default is assumed unless set with `healthprobe settings --source-order`); `sources` shows each \
+                one's part and what was left out. Exact copies count once. Sleep is time asleep within the local \
+                day. A figure of fewer than \(Day.minimumSamples) samples is withheld unless values were revealed. \
+                A day with vanished records lacks data the archive once held.
+                """)
+    }
+}
