@@ -10,8 +10,9 @@ in docs/DESIGN.md section 8a (Apple's "Manage Health data from multiple sources"
 - cumulative types: every stretch of the day between two sample edges is taken from the
   best-placed source covering it, its samples' amounts spread evenly over their time; a sample
   without duration counts unless a better-placed source covers its instant;
-- sleep: at each stretch the best-placed source with an asleep or awake stage decides; asleep
-  counts when it says asleep and not awake; in bed is any source's in-bed time;
+- sleep: a day's night runs from 18:00 the evening before to 18:00 (the night that ends on the
+  day); at each stretch of it the best-placed source with an asleep or awake stage decides;
+  asleep counts when it says asleep and not awake; in bed is any source's in-bed time;
 - discrete types: mean, minimum and maximum of the samples starting that day;
 - exact copies (one source, same start, end, value) once; local days of one zone.
 
@@ -202,13 +203,17 @@ def main():
                         "date": day.isoformat(), "type": type_name, "kind": figure_kind,
                         "value": sum(amounts) / len(amounts), "minimum": min(amounts), "maximum": max(amounts)})
                 continue
-            touching = without_copies([s for s in all_samples if touches(s, lo, hi)])
-            if not touching:
-                continue
             if figure_kind == "sleep":
-                asleep, in_bed = sleep(touching, lo, hi, type_rank)
+                night_lo, night_hi = lo - 6 * 3600, hi - 6 * 3600
+                touching = without_copies([s for s in all_samples if touches(s, night_lo, night_hi)])
+                if not touching:
+                    continue
+                asleep, in_bed = sleep(touching, night_lo, night_hi, type_rank)
                 figures.append({"date": day.isoformat(), "type": type_name, "kind": "sleep", "value": asleep, "inBed": in_bed})
             else:
+                touching = without_copies([s for s in all_samples if touches(s, lo, hi)])
+                if not touching:
+                    continue
                 figures.append({
                     "date": day.isoformat(), "type": type_name, "kind": "cumulative",
                     "value": cumulative(touching, lo, hi, type_rank)})

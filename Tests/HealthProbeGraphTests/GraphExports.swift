@@ -49,7 +49,8 @@ enum GraphExports {
     }
 
     /// 2000-01-01 (a Saturday, ISO week 1999-W52) full of data; 2000-01-02 with a heart rate
-    /// recorded in Los Angeles on the evening of the 2nd (the 3rd in UTC) and a night's sleep;
+    /// recorded in Los Angeles on the evening of the 2nd (the 3rd in UTC) and the night's sleep
+    /// that ends on it (from 23:00 on the 1st: a night counts on the day it ends);
     /// nothing on the 3rd; a few steps and a cycling workout on the 4th; steps and a heart rate
     /// on the 5th.
     static func first(
@@ -111,8 +112,8 @@ enum GraphExports {
             """
         body += quantity("HeartRate", "90", "count/min", start: "2000-01-03 05:00:00", zone: "America/Los_Angeles")
         body += category(
-            "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepREM", start: "2000-01-02 23:00:00",
-            end: "2000-01-03 01:00:00")
+            "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepREM", start: "2000-01-01 23:00:00",
+            end: "2000-01-02 01:00:00")
         body += quantity("StepCount", "300", "count", start: "2000-01-04 09:00:00", end: "2000-01-04 09:05:00")
         body += workout("Cycling", minutes: cyclingMinutes, start: "2000-01-04 07:00:00", end: cyclingEnd)
         if withFifth {

@@ -102,7 +102,7 @@ struct GraphSyncTests {
         ).rows
         #expect(
             running.first?.map { $0.text ?? "" } == [
-                "Apple Watch", "HKWorkoutActivityTypeRunning", "30", "5", "km", "2000-01-01T18:00:00+00:00", "28.5",
+                "Apple Watch", "HKWorkoutActivityTypeRunning", "30", "5", "km", "2000-01-01T18:00:00+00:00", "4.5",
                 "2000-01-02",
             ])
     }

@@ -27,6 +27,12 @@ public struct DayFigure: Sendable, Equatable {
         public var samples: Int
     }
 
+    /// How long before local midnight a day's night begins: sleep counts on the day it ends
+    /// (the night from Monday to Tuesday is Tuesday's, as Health shows it), from 18:00 the evening
+    /// before to 18:00, so that a night is never split at midnight and a day never holds more
+    /// than its own length asleep.
+    public static let nightBeforeMidnight: Double = 6 * 3_600
+
     public var type: String
     /// Days since 1970-01-01 in the zone the figures were read in.
     public var day: Int64
@@ -39,6 +45,8 @@ public struct DayFigure: Sendable, Equatable {
     public var maximum: Double?
     /// Hours in bed (sleep only), beside the hours asleep.
     public var inBed: Double?
+    /// When the night's counted sleep began (sleep only; seconds since 1970).
+    public var asleepFrom: Double?
     /// Samples that touch the day, exact copies once.
     public var samples: Int
     /// Exact copies left out (same source, times and value).

@@ -18,6 +18,8 @@ struct SweepResult {
     var counted: [Int: Double] = [:]
     var overlapped: [Int: Double] = [:]
     var inBedSeconds = 0.0
+    /// The first instant counted asleep (sleep only).
+    var firstAsleep: Double?
 }
 
 /// The day as Health combines sources: the day's instants cut at every start and end, and each
@@ -119,6 +121,7 @@ enum DaySweep {
             for source in rank.indices where asleep[source] > 0 {
                 if source == best && bestIsAsleep {
                     result.counted[source, default: 0] += length
+                    if result.firstAsleep == nil { result.firstAsleep = time }
                 } else {
                     result.overlapped[source, default: 0] += length
                 }

@@ -48,6 +48,10 @@ struct TypeDays {
 
     static let sleepType = "HKCategoryTypeIdentifierSleepAnalysis"
 
+    static func night(of day: Range<Double>) -> Range<Double> {
+        (day.lowerBound - DayFigure.nightBeforeMidnight)..<(day.upperBound - DayFigure.nightBeforeMidnight)
+    }
+
     init(type: String, order: SourceOrder, arrivals: [String: Double]) {
         self.type = type
         self.order = order
@@ -101,9 +105,11 @@ struct TypeDays {
             let parts = sourceParts(counted: [:], overlapped: [:], samples: figures.bySource)
             return DayFigure(
                 type: type, day: day, kind: kind, unit: unit, value: figures.sum / Double(figures.count),
-                minimum: figures.minimum, maximum: figures.maximum, inBed: nil, samples: figures.count,
+                minimum: figures.minimum, maximum: figures.maximum, inBed: nil, asleepFrom: nil, samples: figures.count,
                 copies: copies.removeValue(forKey: day) ?? 0, sources: parts)
         case .cumulative, .sleep:
+            // A night is never cut: a day's sleep is the night that ends on it.
+            let span = kind == .sleep ? Self.night(of: span) : span
             let touching = open.filter { sample in
                 sample.end > sample.start
                     ? sample.end > span.lowerBound && sample.start < span.upperBound : span.contains(sample.start)
@@ -123,14 +129,16 @@ struct TypeDays {
                     counted: hours(result.counted), overlapped: hours(result.overlapped), samples: samples)
                 return DayFigure(
                     type: type, day: day, kind: kind, unit: "hr", value: parts.reduce(0) { $0 + $1.counted },
-                    minimum: nil, maximum: nil, inBed: result.inBedSeconds / 3600, samples: touching.count,
+                    minimum: nil, maximum: nil, inBed: result.inBedSeconds / 3600, asleepFrom: result.firstAsleep,
+                    samples: touching.count,
                     copies: copyCount, sources: parts)
             }
             let result = DaySweep.cumulative(touching, in: span, rank: rank)
             let parts = sourceParts(counted: result.counted, overlapped: result.overlapped, samples: samples)
             return DayFigure(
                 type: type, day: day, kind: kind, unit: unit, value: parts.reduce(0) { $0 + $1.counted },
-                minimum: nil, maximum: nil, inBed: nil, samples: touching.count, copies: copyCount, sources: parts)
+                minimum: nil, maximum: nil, inBed: nil, asleepFrom: nil, samples: touching.count, copies: copyCount,
+                sources: parts)
         }
     }
 

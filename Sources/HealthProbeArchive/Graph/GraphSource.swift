@@ -96,6 +96,13 @@ public struct GraphSource {
                 + [state.captureId] + relevance.arguments)
     }
 
+    /// Each day's figures of `types` as the Health app shows them (``ArchiveStore/dayFigures(types:days:zone:)``),
+    /// from this read snapshot.
+    public func dayFigures(types: [String], days: ClosedRange<Int64>, zone: TimeZone) throws -> [DayFigure] {
+        var reader = try DayFigureReader(db, types: types, zone: zone)
+        return try reader.read(days)
+    }
+
     /// The records an anomaly points at.
     public func records(ofAnomaly id: Int64) throws -> GraphRecordCursor {
         try GraphRecordCursor(

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeKit
 
 /// What the graph holds for one local day, gathered from the archive's present records: the
 /// summary's metrics, the night's sleep, the workouts and the activity rings.
@@ -69,6 +70,42 @@ public struct DayContent: Sendable {
         ("ring_exercise", "appleExerciseTime"), ("ring_exercise_goal", "appleExerciseTimeGoal"),
         ("ring_stand", "appleStandHours"), ("ring_stand_goal", "appleStandHoursGoal"),
     ]
+
+    /// Forgets what the samples read gave the summed metrics and sleep: the day figures give them.
+    mutating func clearCombined() {
+        for metric in SummaryMetric.all {
+            switch metric.combination {
+            case .sum, .asleepHours: metrics[metric.property] = nil
+            default: continue
+            }
+        }
+        asleepMinutes = 0
+        inBedMinutes = 0
+        sleepSources = [:]
+        sleepStart = nil
+    }
+
+    /// Takes a summed metric's or the night's figure from the day figures (the sources taken
+    /// moment by moment, docs/DESIGN.md §8a).
+    mutating func apply(_ figure: DayFigure) {
+        if figure.kind == .sleep {
+            asleepMinutes = figure.value * 60
+            inBedMinutes = (figure.inBed ?? 0) * 60
+            sleepStart = figure.asleepFrom
+            sleepSources = [:]
+            for part in figure.sources where part.counted > 0 {
+                sleepSources[part.source] = (part.place, part.counted * 60)
+            }
+            metrics["sleep_hours"] = asleepMinutes > 0 ? MetricAccumulator(total: asleepMinutes) : nil
+            return
+        }
+        for metric in SummaryMetric.byType[figure.type] ?? [] {
+            guard case .sum = metric.combination,
+                let value = metric.converted(figure.value, from: metric.unit == nil ? nil : figure.unit)
+            else { continue }
+            metrics[metric.property] = MetricAccumulator(total: value)
+        }
+    }
 
     mutating func addSleep(value: String, start: Double, end: Double, source: String?, priority: Int) {
         let minutes = (end - start) / 60

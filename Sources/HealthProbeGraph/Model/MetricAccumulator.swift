@@ -7,6 +7,13 @@ struct MetricAccumulator {
     private var lastInstant = -Double.infinity
     private var lastValue = 0.0
 
+    init() {}
+
+    /// A figure already combined (a summed metric's day, the night's minutes asleep).
+    init(total: Double) {
+        add(total, at: 0)
+    }
+
     mutating func add(_ value: Double, at instant: Double) {
         count += 1
         sum += value

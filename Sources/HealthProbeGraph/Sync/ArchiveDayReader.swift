@@ -86,7 +86,28 @@ struct ArchiveDayReader {
         for day in contents.keys where range.contains(day) {
             contents[day]?.workouts.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
         }
+        // Summed metrics and sleep as the Health app shows them: never a sum of sources that
+        // record the same time (docs/DESIGN.md §8a), the same figures `healthprobe day` gives.
+        let figures = try source.dayFigures(
+            types: Self.combinedTypes, days: range.lowerBound.number...range.upperBound.number, zone: clock.defaultZone)
+        for day in range.lowerBound.number...range.upperBound.number {
+            contents[LocalDay(day)]?.clearCombined()
+        }
+        for figure in figures {
+            contents[LocalDay(figure.day), default: DayContent(day: LocalDay(figure.day))].apply(figure)
+        }
     }
+
+    /// The types whose day is combined across sources: summed quantities and sleep.
+    static let combinedTypes: [String] = Array(
+        Set(
+            SummaryMetric.all.filter { metric in
+                switch metric.combination {
+                case .sum, .asleepHours: true
+                default: false
+                }
+            }.map(\.sampleType))
+    ).sorted()
 
     private static let activitySummary = Array("activitySummary".utf8)
     private static let workout = Array("workout".utf8)
