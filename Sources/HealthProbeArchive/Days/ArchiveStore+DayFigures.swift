@@ -35,24 +35,19 @@ extension ArchiveStore {
     }
 }
 
-/// Reads the records of a few types in start order and hands each to its type's days.
+/// Reads the records of a few types in start order into a ``DayFigureBuilder``.
 struct DayFigureReader {
     private let db: Database
     private let types: [String]
-    private var days: LocalDays
-    private var byType: [String: TypeDays] = [:]
+    private let zone: TimeZone
+    private let orders: DaySourceOrders
     private var devices: [Int64: String] = [:]
 
     init(_ db: Database, types: [String], zone: TimeZone) throws {
         self.db = db
         self.types = types
-        days = LocalDays(zone: zone)
-        let arrivals = try SourceArrival.read(db, types: types)
-        for type in types {
-            byType[type] = TypeDays(
-                type: type, order: SourceOrder(chosen: try Self.chosenOrder(db, type: type)),
-                arrivals: arrivals[type] ?? [:])
-        }
+        self.zone = zone
+        orders = try DaySourceOrders.read(db, types: types)
         for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
             devices[row[0]] = row[1]
         }
@@ -64,8 +59,7 @@ struct DayFigureReader {
     }
 
     mutating func read(_ range: ClosedRange<Int64>) throws -> [DayFigure] {
-        let from = days.start(of: range.lowerBound) - ArchiveStore.dayFigureLookback
-        let to = days.start(of: range.upperBound + 1)
+        var builder = DayFigureBuilder(days: range, zone: zone, orders: orders, types: types)
         let cursor = try SQLiteRowCursor(
             db,
             sql: """
@@ -74,61 +68,14 @@ struct DayFigureReader {
                     AND type IN (\(databaseQuestionMarks(count: types.count)))
                 ORDER BY startDate
                 """,
-            arguments: [from, to] + StatementArguments(types))
-        var figures: [DayFigure] = []
-        var next = range.lowerBound
-        var nextEnd = days.start(of: next + 1)
-        var tiers: [String: SourceTier] = [:]
+            arguments: [builder.earliestStart(), builder.end()] + StatementArguments(types))
         while try cursor.step() {
-            guard let start = cursor.double(6), let typeName = cursor.string(0) else { continue }
-            while next <= range.upperBound && start >= nextEnd {
-                finish(next, into: &figures)
-                next += 1
-                nextEnd = days.start(of: next + 1)
-            }
-            let sourceName = cursor.string(1) ?? ""
-            let byHand = Self.enteredByHand(cursor.bytes(8))
-            let name = byHand ? SourceOrder.handEnteredName(sourceName) : sourceName
-            let tier: SourceTier
-            if let known = tiers[name] {
-                tier = known
-            } else {
-                let device = cursor.integer(2).flatMap { devices[$0] }
-                tier = SourceOrder.tier(sourceName: sourceName, deviceModel: device, enteredByHand: byHand)
-                tiers[name] = tier
-            }
-            let day = days.day(of: start)
-            byType[typeName]?.add(
-                source: name, tier: tier, start: start, end: cursor.double(7) ?? start, amount: cursor.double(5),
-                unit: cursor.string(3), category: cursor.string(4), day: day)
+            guard let start = cursor.double(6), let type = cursor.string(0) else { continue }
+            builder.add(
+                type: type, sourceName: cursor.string(1) ?? "", deviceModel: cursor.integer(2).flatMap { devices[$0] },
+                enteredByHand: DayFigureBuilder.enteredByHand(cursor.bytes(8)), start: start, end: cursor.double(7),
+                amount: cursor.double(5), unit: cursor.string(3), category: cursor.string(4))
         }
-        while next <= range.upperBound {
-            finish(next, into: &figures)
-            next += 1
-        }
-        return figures
+        return builder.finish()
     }
-
-    private mutating func finish(_ day: Int64, into figures: inout [DayFigure]) {
-        let span = days.span(of: day)
-        for type in types {
-            if let figure = byType[type]?.finish(day: day, span: span) { figures.append(figure) }
-        }
-    }
-
-    /// Whether a record's metadata (`[["key","value"],…]`) says a person typed it in.
-    static func enteredByHand(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
-        guard let metadata, metadata.count >= marker.count else { return false }
-        let last = metadata.count - marker.count
-        var index = 0
-        while index <= last {
-            if metadata[index] == marker[0], marker.indices.allSatisfy({ metadata[index + $0] == marker[$0] }) {
-                return true
-            }
-            index += 1
-        }
-        return false
-    }
-
-    private static let marker = Array(#"["HKWasUserEntered","1"]"#.utf8)
 }

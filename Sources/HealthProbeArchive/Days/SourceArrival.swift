@@ -36,16 +36,21 @@ enum SourceArrival {
         for (source, instant) in firstWritten { try statement.execute(arguments: [type, source, instant]) }
     }
 
-    /// The arrivals of every source of `types`, by type and source.
-    static func read(_ db: Database, types: [String]) throws -> [String: [String: Double]] {
-        guard !types.isEmpty else { return [:] }
+    /// The arrivals of every source of `types` (of every type when nil), by type and source.
+    static func read(_ db: Database, types: [String]?) throws -> [String: [String: Double]] {
         var result: [String: [String: Double]] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT type, sourceName, firstWritten FROM sourceArrival
-                WHERE type IN (\(databaseQuestionMarks(count: types.count)))
-                """, arguments: StatementArguments(types))
+        let rows: RowCursor
+        if let types {
+            guard !types.isEmpty else { return [:] }
+            rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT type, sourceName, firstWritten FROM sourceArrival
+                    WHERE type IN (\(databaseQuestionMarks(count: types.count)))
+                    """, arguments: StatementArguments(types))
+        } else {
+            rows = try Row.fetchCursor(db, sql: "SELECT type, sourceName, firstWritten FROM sourceArrival")
+        }
         while let row = try rows.next() { result[row[0], default: [:]][row[1]] = row[2] }
         return result
     }

@@ -19,6 +19,10 @@ public struct ExportContext {
     private let contentLookup: Statement
     public var timestamps: ZonedTimestamps
     private let captureDateTexts: [Int64: [UInt8]]
+    /// The source orders the day figures need (docs/DESIGN.md §8a), read with the rest.
+    public let dayOrders: DaySourceOrders
+    /// The export's time zone, whose local days the day figures are of.
+    public var timeZone: TimeZone { timestamps.zone }
 
     init(_ resolved: ResolvedSelection, timeZone: TimeZone, _ db: Database) throws {
         self.resolved = resolved
@@ -34,6 +38,7 @@ public struct ExportContext {
             devices[row[0]] = DeviceDescription(canonicalText: row[1])
         }
         self.devices = devices
+        dayOrders = try DaySourceOrders.read(db, types: nil)
         // Files are referenced files since v14; earlier captures kept routes' digests in routeFile.
         fileLookup = try db.makeStatement(
             sql: """

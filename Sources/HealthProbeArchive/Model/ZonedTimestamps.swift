@@ -6,7 +6,7 @@ import Foundation
 /// remembers the span between two transitions that the last instant fell in: records come in
 /// date order within a type, and nearly every instant falls in the span before.
 public struct ZonedTimestamps {
-    let zone: TimeZone
+    public let zone: TimeZone
     private var spanStart = Double.infinity
     private var spanEnd = -Double.infinity
     private var offset = 0

@@ -5,7 +5,8 @@ import GRDBSQLite
 import HealthProbeArchive
 
 /// A SQLite export: `samples` (every record, indexed by start date and by type), the parts of
-/// workouts, the members of correlations, `dailySummaries`, and `exportInfo`. Built in a
+/// workouts, the members of correlations, `dailySummaries` and `dailySources` (each day's figures
+/// as the Health app shows them, ``DailyFiguresTable``), and `exportInfo`. Built in a
 /// temporary file with no journal (it is renamed into place only when complete), so a failure
 /// leaves nothing to recover.
 final class SQLiteExportWriter: ExportFormatWriter {
@@ -15,10 +16,10 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private var contents: FileContentsWriter?
     private var bindings = ColumnBinder()
     private var scratch: [UInt8] = []
-    private var daily = DailySummaries()
+    private var zone = TimeZone(identifier: "UTC")!
+    private var dayOrders = DaySourceOrders()
     /// The record's columns, then `localDate`: the day of `startDate` in the export's time zone
-    /// (`GROUP BY type, localDate` adds up as `dailySummaries` does; SQLite's `date(startDate)`
-    /// would give the UTC day).
+    /// (SQLite's `date(startDate)` would give the UTC day).
     static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"]) + ["localDate"]
 
     init(path: String) throws {
@@ -35,6 +36,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
     }
 
     func begin(_ description: ExportDescription, _ context: ExportContext) throws {
+        zone = context.timeZone
+        dayOrders = context.dayOrders
         try access { db in
             try db.execute(sql: Self.schema)
             try db.execute(sql: "BEGIN")
@@ -87,7 +90,6 @@ final class SQLiteExportWriter: ExportFormatWriter {
             cursor.double(.startDate).map { start in
                 UTCText.day(Int64(((start + Double(context.timestamps.offset(at: start))) / 86_400).rounded(.down)))
             })
-        daily.add(cursor, &context)
         _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
         try parts?.add(cursor, &context, db)
         try contents?.add(cursor, &context)
@@ -98,8 +100,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
         parts = nil
         contents = nil
         try access { db in
-            try daily.write(db)
             try db.execute(sql: Self.indexes)
+            try DailyFiguresTable.write(db, zone: zone, orders: dayOrders)
             try db.execute(sql: "COMMIT")
         }
         finished = true

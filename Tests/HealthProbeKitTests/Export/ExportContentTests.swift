@@ -170,16 +170,10 @@ struct ExportContentTests {
                 #expect(row["startDate"] as String == zonedText(record.start, "UTC"))
                 #expect(row["value"] as Double? == record.number)
             }
-            let heartRates = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT SUM(count) AS n, SUM(sum) AS total FROM dailySummaries
-                    WHERE type = 'HKQuantityTypeIdentifierHeartRate'
-                    """)!
-            let archivedHeartRates = archived.values.filter { $0.type == "HKQuantityTypeIdentifierHeartRate" }
-            #expect(heartRates["n"] as Int == archivedHeartRates.count)
-            let total: Double = heartRates["total"]
-            #expect(abs(total - archivedHeartRates.compactMap(\.number).reduce(0, +)) < 1e-6)
+            // Heart rate is a discrete type: the day's samples (copies once) and their mean.
+            let heartRates = try Row.fetchAll(
+                db, sql: "SELECT count, mean FROM dailySummaries WHERE type = 'HKQuantityTypeIdentifierHeartRate'")
+            #expect(!heartRates.isEmpty && heartRates.allSatisfy { ($0["count"] as Int) > 0 && $0["mean"] != nil })
             let workouts = archived.values.filter { $0.type == HealthRecord.workoutType }.count
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workouts") == workouts)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutEvents") ?? 0 > 0)
@@ -193,29 +187,39 @@ struct ExportContentTests {
         }
     }
 
-    /// `localDate` is the day in the export's zone: summed by it, samples equal `dailySummaries`,
-    /// where SQLite's `date(startDate)` would give the UTC day.
-    @Test func sqliteLocalDatesAddUpAsTheDailySummaries() throws {
+    /// `localDate` is the day in the export's zone (SQLite's `date(startDate)` would give the UTC
+    /// day), and `dailySummaries` are that zone's day figures — the very figures the archive gives
+    /// every other face (`healthprobe day`, the assistant, the graph): one answer for a day.
+    @Test func sqliteDailySummariesAreTheArchivesDayFiguresInTheExportsZone() throws {
         let (support, store) = try Self.checkedArchive()
         let result = try support.runExport(store, .sqlite, zone: "Asia/Tokyo")
         let exported = try DatabaseQueue(path: result.path)
         try exported.read { db in
-            func rows(_ sql: String) throws -> [String] {
-                try Row.fetchAll(db, sql: sql).map { "\($0[0] as String) \($0[1] as String) \($0[2] as Int)" }
-            }
-            let bySample = try rows(
-                """
-                SELECT type, localDate, COUNT(*) FROM samples
-                WHERE kind = 'record' AND value IS NOT NULL GROUP BY type, localDate ORDER BY 1, 2
-                """)
-            let bySummary = try rows("SELECT type, day, SUM(count) FROM dailySummaries GROUP BY 1, 2 ORDER BY 1, 2")
-            #expect(!bySample.isEmpty)
-            #expect(bySample == bySummary)
             let written = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM samples WHERE localDate <> substr(startDate, 1, 10)")
             #expect(written == 0)
             let utcDays = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE localDate <> date(startDate)")
             #expect(utcDays ?? 0 > 0)
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM dailySummaries ORDER BY day, type")
+            let types = Array(Set(rows.map { $0["type"] as String })).sorted()
+            let days = rows.compactMap { DayRange.day($0["day"] as String) }
+            let figures = try store.dayFigures(
+                types: types, days: try #require(days.min())...(try #require(days.max())),
+                zone: TimeZone(identifier: "Asia/Tokyo")!)
+            #expect(rows.count == figures.count)
+            func close(_ left: Double?, _ right: Double?) -> Bool {
+                guard let left, let right else { return left == nil && right == nil }
+                return abs(left - right) <= 1e-6 * max(1, abs(left))
+            }
+            for (row, figure) in zip(rows, figures) {
+                #expect(row["type"] as String == figure.type && row["day"] as String == UTCText.day(figure.day))
+                #expect(row["count"] as Int == figure.samples && row["kind"] as String == figure.kind.rawValue)
+                let value: Double? = figure.kind == .discrete ? row["mean"] : row["sum"]
+                #expect(close(value, figure.value), "\(figure.type) \(UTCText.day(figure.day))")
+                #expect(close(row["min"], figure.minimum) && close(row["max"], figure.maximum))
+            }
+            let parts = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM dailySources") ?? 0
+            #expect(parts == figures.reduce(0) { $0 + $1.sources.count })
         }
     }
 
