@@ -4,7 +4,7 @@ import HealthProbeKit
 enum AnomalyText {
     /// "  #12 critical  silent deletion  HKQuantityTypeIdentifierHeartRate: 412 heart rate records vanished …"
     static func line(_ anomaly: Anomaly) -> String {
-        let resolved = anomaly.resolved ? "  (resolved)" : ""
+        let resolved = anomaly.status == "open" ? "" : "  (\(anomaly.status))"
         return "  #\(anomaly.id)".padding(8)
             + TerminalStyle.severity(anomaly.severity.rawValue.padding(9), anomaly.severity)
             + anomaly.type.rawValue.padding(21) + anomaly.summary + resolved

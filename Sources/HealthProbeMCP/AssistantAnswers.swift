@@ -188,7 +188,7 @@ struct AssistantAnswers {
                 message: "at most 93 days of figures at a time; ask again for a shorter period, or for one type")
         }
         let (zoneName, zone) = try timeZone(arguments)
-        let open = try openAnomalyDays(of: nil)
+        let open = try openAnomalyDays(of: nil, zone: zone)
         let days = try DaySummaries.read(store, from: LocalDay(range.first), to: LocalDay(range.last), timeZone: zone)
         return Figures(
             timeZone: zoneName,
@@ -218,10 +218,19 @@ struct AssistantAnswers {
         var daysWithoutRecords: [String]
         var daysWithLosses: [Loss]
         var anomalies: [Int64]
+        /// Losses whose records all came back: "vanished on these days, back since capture N".
+        var recoveredLosses: [Recovered]
+    }
+
+    struct Recovered: Encodable {
+        var anomaly: Int64
+        var days: [String]
+        var backSinceCapture: Int64
     }
 
     func coverage(_ arguments: [String: Value]) throws -> Coverage {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
+        let utc = TimeZone(identifier: "UTC")!
         let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
         let byDay = Dictionary(series.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         let perDay = series.daysPerMark == 1
@@ -232,10 +241,16 @@ struct AssistantAnswers {
             daysWithLosses: series.days.filter { $0.vanished > 0 }.map {
                 Coverage.Loss(day: $0.date, vanished: $0.vanished)
             },
-            anomalies: try openAnomalyDays(of: type).filter {
-                $0.days.first <= range.last && $0.days.last >= range.first
-            }
-            .map(\.id))
+            anomalies: try openAnomalyDays(of: type, zone: utc).filter { $0.days.contains { range.contains($0) } }
+                .map(\.id),
+            recoveredLosses: try store.fetchAnomalies(.init(includeResolved: true, type: .silentDeletion))
+                .filter { $0.recovered && $0.sampleType == type }
+                .compactMap { anomaly in
+                    let days = try store.fetchAnomalyDaySet(id: anomaly.id, zone: utc).filter { range.contains($0) }
+                    guard !days.isEmpty, let capture = anomaly.recoveredCapture else { return nil }
+                    return Recovered(
+                        anomaly: anomaly.id, days: days.sorted().map(UTCText.day), backSinceCapture: capture)
+                })
     }
 
     struct RecordPage: Encodable {
@@ -274,9 +289,10 @@ struct AssistantAnswers {
     }
 
     /// Open anomalies with the days they are about: of one type, or of any (nil).
-    func openAnomalyDays(of type: String?) throws -> [(id: Int64, days: DayRange)] {
-        try store.fetchAnomalies().filter { type == nil || $0.sampleType == type }.compactMap { anomaly in
-            try store.fetchAnomalyDays(id: anomaly.id).map { (anomaly.id, $0) }
+    /// Each open anomaly (of `type`) with exactly the local days its records fall on.
+    func openAnomalyDays(of type: String?, zone: TimeZone) throws -> [(id: Int64, days: Set<Int64>)] {
+        try store.fetchAnomalies().filter { type == nil || $0.sampleType == type }.map { anomaly in
+            (anomaly.id, try store.fetchAnomalyDaySet(id: anomaly.id, zone: zone))
         }
     }
 

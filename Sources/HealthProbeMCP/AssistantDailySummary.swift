@@ -72,7 +72,7 @@ extension AssistantAnswers {
         let figures = try store.dayFigures(types: [type], days: range.first...range.last, zone: zone)
         let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
         let vanished = Dictionary(series.days.map { ($0.day, $0.vanished) }, uniquingKeysWith: +)
-        let touching = try openAnomalyDays(of: type)
+        let touching = try openAnomalyDays(of: type, zone: zone)
         let held = Set(figures.map(\.day))
         return Summary(
             type: type, name: HealthKitCatalog.displayName(of: type), unit: figures.first?.unit,

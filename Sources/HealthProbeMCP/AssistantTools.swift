@@ -58,15 +58,16 @@ enum AssistantTools {
             Tool(
                 name: "daily_summary",
                 description: """
-                    Without a type: each local day's figures as Health shows them — total_steps, \
-                    total_distance_km, active_energy_kcal, avg/min/max_heart_rate, resting_heart_rate, hrv_mean, \
-                    sleep_hours (asleep stages only) and the night's sleep, workouts — every sample counted once \
-                    (exact copies, and one sample written by a Watch and an iPhone, count once), with the open \
-                    anomalies that touch each day (at most 93 days at a time). With a type (at most 366): that type's count, sum, minimum, maximum and \
-                    mean per day, exact copies left out and counted, and the records that vanished from each \
-                    day (a count, copies or anomalies absent from a day are none); samples from two sources are \
-                    not merged there. Values are in the type's unit; \
-                    percentages in figures are percentages, in a type's values fractions (0.97 = 97 %).
+                    Each local day's figures as the Health app shows them: sources that record the same time are \
+                    never added up (each moment from the source highest in the type's order: entered by hand, \
+                    Apple Watch, iPhone, other apps), sums spread over each sample's time and split at midnight, \
+                    a day's sleep the night that ends on it. Without a type: total_steps, total_distance_km, \
+                    active_energy_kcal, avg/min/max_heart_rate, resting_heart_rate, hrv_mean, sleep_hours and the \
+                    night's sleep, workouts, with the open anomalies whose records fall on each day (at most 93 \
+                    days at a time). With a type (at most 366): per day its total (or hours asleep, or mean), \
+                    each source's part and what was left out as overlap, exact copies left out and counted, and \
+                    the records that vanished from the day. Values are in the type's unit; percentages in \
+                    figures are percentages, in a type's values fractions (0.97 = 97 %).
                     """,
                 inputSchema: object(
                     [
@@ -79,8 +80,9 @@ enum AssistantTools {
             Tool(
                 name: "coverage",
                 description: """
-                    Where one type's data is missing: days with no records at all, and days from which records \
-                    vanished (a proven loss, with how many), over a period — an evidence packet to cite.
+                    Where one type's data is missing: days with no records at all, days from which records \
+                    vanished and are still gone (a proven loss, with how many), and losses whose records all came \
+                    back (their days, back since which capture), over a period — an evidence packet to cite.
                     """,
                 inputSchema: object(
                     [

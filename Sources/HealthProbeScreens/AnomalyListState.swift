@@ -32,6 +32,6 @@ public struct AnomalyListState: Sendable, Equatable {
         }
         return AnomalyListState(
             filter: filter, rows: shown.reversed().map { AnomalyRow($0, format: format) },
-            openCounts: anomalies.filter { !$0.resolved }.reduce(into: [:]) { $0[$1.severity, default: 0] += 1 })
+            openCounts: anomalies.filter(\.isOpen).reduce(into: [:]) { $0[$1.severity, default: 0] += 1 })
     }
 }

@@ -32,6 +32,6 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         resolved = anomaly.resolved
         accessibilityLabel =
             "\(anomaly.severity.title) \(anomaly.type.title) of \(sampleTypeName), detected \(detectedAt)"
-            + (anomaly.resolved ? ", resolved" : "")
+            + (anomaly.status == "open" ? "" : ", \(anomaly.status)")
     }
 }

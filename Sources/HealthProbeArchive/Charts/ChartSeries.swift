@@ -118,6 +118,31 @@ extension ArchiveStore {
         }
     }
 
+    /// Exactly the local days of `zone` an anomaly's records start on (not every day between the
+    /// first and the last), or the days of the window a divergence names. Read by quarter hours
+    /// (every zone's offset is a whole number of them), so a loss of a million records is a few
+    /// thousand rows.
+    public func fetchAnomalyDaySet(id: Int64, zone: TimeZone) throws -> Set<Int64> {
+        try writer.read { db in
+            let quarters = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT CAST(r.startDate / 900 AS INTEGER) - (r.startDate < 0)
+                    FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
+                    WHERE l.anomalyId = ? AND r.startDate IS NOT NULL
+                    """, arguments: [id])
+            if quarters.isEmpty {
+                guard
+                    let window = try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id])?
+                        .namedWindow
+                else { return [] }
+                return Set(window.first...window.last)
+            }
+            var days = LocalDays(zone: zone)
+            return Set(quarters.map { days.day(of: Double($0) * 900) })
+        }
+    }
+
     /// The days an anomaly is about: its records' start days, or the window a divergence names;
     /// nil when it names none.
     public func fetchAnomalyDays(id: Int64) throws -> DayRange? {
@@ -157,6 +182,7 @@ extension ArchiveStore {
                 CROSS JOIN record AS r ON r.id = l.recordId
                 WHERE a.sampleType = ? AND (? IS NULL OR a.id = ?)
                     AND l.role IN ('vanished', 'inserted', 'surplus') AND r.startDate IS NOT NULL
+                    AND (l.role <> 'vanished' OR r.goneCapture IS NOT NULL)
                 GROUP BY l.role, day
                 """, arguments: [type, anomalyID, anomalyID])
         while let row = try rows.next() {

@@ -16,6 +16,31 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
     /// lowerCamelCase keys; never health values.
     public var evidence: [String: String]
     public var resolved: Bool
+    /// How many of a loss's records a later capture holds again (silent deletions).
+    public var recoveredCount: Int
+    /// The last capture that brought any back.
+    public var recoveredCapture: Int64?
+    /// When the last of them came back: the loss is recovered, no longer open.
+    public var recoveredAt: Date?
+
+    /// Every record of the loss is back.
+    public var recovered: Bool { recoveredAt != nil }
+    /// Neither resolved by the user nor recovered by the data.
+    public var isOpen: Bool { !resolved && !recovered }
+
+    /// Its state in words: "open", "resolved", "recovered: all back since capture 3", or how
+    /// many are back of a loss partly returned.
+    public var status: String {
+        if let recoveredCapture, recovered {
+            return "recovered: all \(EvidenceText.grouped(recordCount)) back since capture \(recoveredCapture)"
+                + (resolved ? ", resolved" : "")
+        }
+        let partly =
+            recoveredCount > 0 && recoveredCapture != nil
+            ? ", \(EvidenceText.grouped(recoveredCount)) of \(EvidenceText.grouped(recordCount)) back since capture \(recoveredCapture ?? 0)"
+            : ""
+        return (resolved ? "resolved" : "open") + partly
+    }
 
     public init(row: Row) throws {
         id = row["id"]
@@ -34,6 +59,9 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
         let evidenceText: String = row["evidence"]
         evidence = (try? JSONDecoder().decode([String: String].self, from: Data(evidenceText.utf8))) ?? [:]
         resolved = (row["resolvedAt"] as Double?) != nil
+        recoveredCount = row["recoveredCount"] ?? 0
+        recoveredCapture = row["recoveredCapture"]
+        recoveredAt = (row["recoveredAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
     }
 }
 

@@ -78,7 +78,8 @@ extension ArchiveStore {
             let liveChecked = settings[MonitorState.prefix + "lastCheckedAt"].flatMap(Double.init)
             let checked = [captureTimes?["checked"] as Double?, liveChecked].compactMap { $0 }.max()
             let open = try Row.fetchAll(
-                db, sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE resolvedAt IS NULL GROUP BY severity")
+                db,
+                sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE \(AnomalyRecovery.openCondition) GROUP BY severity")
             var integrity: IntegrityCheck?
             if let result = settings[IntegrityCheck.resultKey],
                 let at = settings[IntegrityCheck.dateKey].flatMap(Double.init)

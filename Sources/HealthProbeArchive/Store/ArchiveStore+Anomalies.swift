@@ -25,7 +25,7 @@ extension ArchiveStore {
     public func fetchAnomalies(_ filter: AnomalyFilter = AnomalyFilter()) throws -> [Anomaly] {
         var clauses: [String] = []
         var arguments: [DatabaseValueConvertible] = []
-        if !filter.includeResolved { clauses.append("resolvedAt IS NULL") }
+        if !filter.includeResolved { clauses.append(AnomalyRecovery.openCondition) }
         if let minimum = filter.minimumSeverity {
             let allowed = Severity.allCases.filter { $0 >= minimum }.map(\.rawValue)
             clauses.append("severity IN (\(allowed.map { _ in "?" }.joined(separator: ",")))")

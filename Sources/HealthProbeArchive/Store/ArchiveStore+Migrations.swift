@@ -123,6 +123,7 @@ extension ArchiveStore {
         registerBackupSamples(in: &migrator)
         registerReferencedFiles(in: &migrator)
         SourceArrival.register(in: &migrator)
+        AnomalyRecovery.register(in: &migrator)
         return migrator
     }
 }

@@ -7,7 +7,7 @@ public enum AuditLog {
     public enum Event: String, Sendable, Codable, CaseIterable {
         case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
-            anomalyReopened
+            anomalyReopened, anomalyRecovered
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
         case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried, deliveryRefused
     }

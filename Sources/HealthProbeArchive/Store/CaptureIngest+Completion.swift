@@ -70,6 +70,7 @@ extension CaptureIngest {
         let audit = try CaptureAudit.run(db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
         try checkpoint()
         try clearReturned()
+        try AnomalyRecovery.record(db, captureID: captureID)
         guard
             let summary = try CaptureSummary.fetchOne(
                 db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])

@@ -30,7 +30,7 @@ public struct AnomalyReport: Sendable, Encodable {
             "- **When:** \(when)",
             "- **Sample type:** `\(anomaly.sampleType)`",
             "- **Records:** \(anomaly.recordCount)",
-            "- **Status:** \(anomaly.resolved ? "resolved" : "open")", "",
+            "- **Status:** \(anomaly.status)", "",
             "### Evidence", "", "| key | value |", "|---|---|",
         ]
         lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "| \($0.key) | \(escaped($0.value)) |" }
@@ -51,7 +51,10 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     public var text: String {
-        var lines = ["Anomaly #\(anomaly.id): \(title)", "  \(anomaly.summary)", "  \(when)", "Evidence:"]
+        var lines = [
+            "Anomaly #\(anomaly.id): \(title)", "  \(anomaly.summary)", "  \(when)", "  Status: \(anomaly.status)",
+            "Evidence:",
+        ]
         lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "  \(EvidenceText.words($0.key)): \($0.value)" }
         if !records.isEmpty {
             lines.append("Records (\(records.count) of \(recordTotal)):")
