@@ -79,7 +79,9 @@ extension ArchiveStore {
             let checked = [captureTimes?["checked"] as Double?, liveChecked].compactMap { $0 }.max()
             let open = try Row.fetchAll(
                 db,
-                sql: "SELECT severity, COUNT(*) AS n FROM anomaly WHERE \(AnomalyRecovery.openCondition) GROUP BY severity")
+                sql:
+                    "SELECT severity, COUNT(*) AS n FROM anomaly WHERE \(AnomalyRecovery.openCondition) GROUP BY severity"
+            )
             var integrity: IntegrityCheck?
             if let result = settings[IntegrityCheck.resultKey],
                 let at = settings[IntegrityCheck.dateKey].flatMap(Double.init)
