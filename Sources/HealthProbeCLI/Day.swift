@@ -22,14 +22,15 @@ extension HealthProbeCommand {
         @Option(name: .customLong("type"), help: "One type (`StepCount`, `steps`, `sleep`…); else every type that day.")
         var type: String?
 
-        @Option(name: .customLong("time-zone"), help: "Local days in this IANA zone (default: this computer's).")
+        @Option(
+            name: .customLong("time-zone"),
+            help: "Local days in this IANA zone (default: `settings --time-zone`, else this computer's).")
         var timeZone: String?
 
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let zone = try Self.zone(timeZone)
             guard let first = DayRange.day(date) else {
                 throw CommandFailure.usage("cannot read the day '\(date)'; write 2000-01-31")
             }
@@ -45,6 +46,7 @@ extension HealthProbeCommand {
                 throw CommandFailure.usage("at most ten years (3,660 days) at once")
             }
             let store = try archive.openForReading()
+            let zone = try timeZone.map { try Self.zone($0) } ?? store.dayZone()
             let held = try store.status().types.map(\.type)
             let types: [String]
             if let type {
@@ -76,8 +78,7 @@ extension HealthProbeCommand {
             }
         }
 
-        static func zone(_ name: String?) throws -> TimeZone {
-            guard let name else { return TimeZone.current }
+        static func zone(_ name: String) throws -> TimeZone {
             guard let zone = TimeZone(identifier: name) else {
                 throw CommandFailure.usage("unknown time zone '\(name)'; use an IANA name such as Europe/Paris")
             }

@@ -41,7 +41,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
-            let zone = try selection.zone()
+            let zone = try selection.zone(else: store.dayZone())
             let chosen = try selection.resolve(in: store, zone: zone)
             let password = try encryption.password()
             let request = ExportRequest(
@@ -69,7 +69,9 @@ struct ExportSelectionOptions: ParsableArguments {
     @Option(help: "Only samples starting on or before this date (a day includes the whole day).")
     var to: String?
 
-    @Option(name: .customLong("time-zone"), help: "Write dates in this IANA time zone (default UTC).")
+    @Option(
+        name: .customLong("time-zone"),
+        help: "Write dates and local days in this IANA zone (default: `settings --time-zone`, else this computer's).")
     var timeZone: String?
 
     @Option(name: .customLong("as-of-capture"), help: "The records exactly as this capture held them.")
@@ -78,8 +80,9 @@ struct ExportSelectionOptions: ParsableArguments {
     @Flag(name: .customLong("include-gone"), help: "Also the records gone by then, with when and why they went.")
     var includeGone = false
 
-    func zone() throws -> TimeZone {
-        guard let timeZone else { return TimeZone(identifier: "UTC")! }
+    /// The zone asked for, else `fallback` (the archive's day zone).
+    func zone(else fallback: TimeZone) throws -> TimeZone {
+        guard let timeZone else { return fallback }
         guard let zone = TimeZone(identifier: timeZone) else {
             throw CommandFailure.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
         }

@@ -34,6 +34,13 @@ extension HealthProbeCommand {
                 discussion: "Sources not named follow in Health's default order (`healthprobe day` shows them)."))
         var sourceOrder: [String] = []
 
+        @Option(
+            name: .customLong("time-zone"),
+            help:
+                "The zone every face shows days in (an IANA name such as Europe/Paris), or `system` for this computer's."
+        )
+        var timeZone: String?
+
         @Flag(
             name: .customLong("delete-all-audit-data"),
             help: "Delete every capture, record, anomaly and audit entry (the settings stay). Asks first.")
@@ -61,6 +68,13 @@ extension HealthProbeCommand {
             if sourceOrder.count == 2 {
                 try setSourceOrder(in: archive.open())
             }
+            if let timeZone {
+                let zone = timeZone == "system" ? nil : TimeZone(identifier: timeZone)
+                guard timeZone == "system" || zone != nil else {
+                    throw CommandFailure.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
+                }
+                try archive.open().setDayZone(zone)
+            }
             var settings = try store.fetchSettings()
             if changing {
                 if let checkEvery { settings.checkFrequency = checkEvery.frequency }
@@ -76,6 +90,8 @@ extension HealthProbeCommand {
             Output.line(
                 "Alert threshold  \(settings.alertThreshold.rawValue)"
                     + (settings.alertThresholdChosen ? "" : " (default; `check` exits 0 unless --fail-on is given)"))
+            let chosenZone = try store.chosenDayZone()
+            Output.line("Days in          \(chosenZone ?? "\(TimeZone.current.identifier) (this computer's)")")
             Output.line("Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.types.count)")
             for type in settings.monitoredTypes {
                 Output.line("  \(HealthKitCatalog.displayName(of: type).padding(28))\(type)")

@@ -276,7 +276,8 @@ struct AssistantAnswers {
 
     /// `time_zone`, UTC when not given.
     func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
-        let name = arguments["time_zone"]?.stringValue ?? "UTC"
+        // The zone the user chose for every face, else this computer's.
+        let name = try arguments["time_zone"]?.stringValue ?? store.dayZone().identifier
         guard let zone = TimeZone(identifier: name) else {
             throw AssistantProblem(message: "no time zone \(name); give an IANA name such as Europe/Paris")
         }

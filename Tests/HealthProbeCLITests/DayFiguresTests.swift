@@ -164,6 +164,39 @@ struct DayFiguresTests {
         #expect(try steps()["value"] as? Double == before["value"] as? Double)
     }
 
+    /// One zone for every face: `settings --time-zone` is the default of `day` and of an export's
+    /// local days, so both give the same figure for a day; `system` gives this computer's back.
+    @Test func theChosenZoneIsEveryFacesDefault() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.xml")
+        try MultiSourceExport().write(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["check", export.path, "--archive", archive]).status == 0)
+        let set = try CommandRunner.run(["settings", "--time-zone", "Europe/Berlin", "--archive", archive])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("Days in          Europe/Berlin"))
+        let day = try CommandRunner.run(["day", "2000-03-26", "--type", "steps", "--json", "--archive", archive])
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(day.stdout.utf8)) as? [String: Any])
+        #expect(answer["timeZone"] as? String == "Europe/Berlin")
+        let steps = try #require((answer["figures"] as? [[String: Any]])?.first?["value"] as? Double)
+        let sqlite = folder.appendingPathComponent("export.sqlite").path
+        #expect(
+            try CommandRunner.run(["export", "--format", "sqlite", "--output", sqlite, "--archive", archive]).status
+                == 0)
+        let exported = try ArchiveInspection.text(
+            sqlite,
+            "SELECT CAST(sum AS TEXT) FROM dailySummaries WHERE day = '2000-03-26' AND type = 'HKQuantityTypeIdentifierStepCount'"
+        )
+        #expect(
+            exported.flatMap(Double.init).map { abs($0 - steps) < 1e-6 * steps } == true, "\(exported ?? "-") \(steps)")
+        #expect(try CommandRunner.run(["settings", "--time-zone", "system", "--archive", archive]).status == 0)
+        let system = try CommandRunner.run(["day", "2000-03-26", "--json", "--archive", archive])
+        #expect(!system.stdout.contains("Europe/Berlin"))
+        let trail = try CommandRunner.run(["audit", "--archive", archive]).stdout
+        #expect(
+            trail.contains("Days shown in Europe/Berlin") && trail.contains("Days shown in this computer's time zone"))
+    }
+
     @Test(arguments: [
         ("opendroid/sampleexport-2.xml", "2014-09-19", "2015-09-18"),
         ("opendroid/sampleexport-2.xml", "2020-01-23", "2021-01-22"),

@@ -80,7 +80,7 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     private func date(_ seconds: Double?) -> String {
-        seconds.map { ReadableTime.utc.second(Date(timeIntervalSince1970: $0)) } ?? "-"
+        seconds.map { ReadableTime().second(Date(timeIntervalSince1970: $0)) } ?? "-"
     }
 
     private func escaped(_ text: String) -> String {
