@@ -35,7 +35,7 @@ extension HealthProbeCommand {
 
         @Option(
             name: .customLong("time-zone"),
-            help: "The IANA zone of samples that carry none of their own (default: this machine's).")
+            help: "The IANA zone of the local days (default: `settings --time-zone`, else this machine's).")
         var timeZone: String?
 
         func destination() throws -> GraphDestination {
@@ -47,8 +47,9 @@ extension HealthProbeCommand {
             }
         }
 
-        func zone() throws -> TimeZone {
-            guard let timeZone else { return TimeZone.current }
+        /// The zone asked for, else `fallback` (the archive's day zone).
+        func zone(else fallback: TimeZone) throws -> TimeZone {
+            guard let timeZone else { return fallback }
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw CommandFailure.usage(
                     "\(timeZone) is not a time zone name (like Europe/Berlin or America/New_York)")

@@ -24,9 +24,9 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let destination = try graph.destination()
-            let zone = try graph.zone()
             // Read-only until the destination has committed: a refused sync leaves the file as it was.
             let store = try archive.openForReading()
+            let zone = try graph.zone(else: store.dayZone())
             // The destination must answer and take the credentials before the archive is read.
             let engine = dryRun ? nil : try graph.engine(for: destination)
             if let engine { try await graphFailures { try await GraphSyncRunner.checkReachable(engine) } }
