@@ -34,7 +34,8 @@ enum DayFigureText {
         case .cumulative:
             return "\(name): \(amount(figure.value, figure.unit))\(copies)"
         case .sleep:
-            return "\(name): \(hours(figure.value)) asleep, \(hours(figure.inBed ?? 0)) in bed\(copies)"
+            let inBed = figure.inBed ?? 0
+            return "\(name): \(hours(figure.value)) asleep" + (inBed > 0 ? ", \(hours(inBed)) in bed" : "") + copies
         case .discrete:
             let range =
                 figure.minimum == figure.maximum

@@ -73,6 +73,8 @@ extension DashboardPages {
             /// `data-type` (or `data-day`), `data-new` and `data-gone`, for tools.
             var dataAttributes: String
             var dayHref: String?
+            /// A day's row: that day's figures.
+            var figuresHref: String?
         }
 
         var from: Int64
@@ -112,7 +114,8 @@ extension DashboardPages {
                 dataAttributes: "\(attribute)=\"\(key)\" data-new=\"\(change.new)\" data-gone=\"\(change.gone)\"",
                 dayHref: type == nil
                     ? base + "&type=" + ChartPeriodView.queryValue(change.key)
-                    : nil)
+                    : nil,
+                figuresHref: type.map { "/day?date=\(change.key)&type=" + ChartPeriodView.queryValue($0) })
         }
         let summary =
             "\(format.count(comparison.totalNew)) \(comparison.totalNew == 1 ? "record" : "records") new in capture \(to), "

@@ -34,6 +34,7 @@ extension DashboardPages {
             Route(method: .get, path: "/audit.json") { _, _ in try await pages.auditJSON() },
             Route(method: .get, path: "/archive") { request, _ in try await pages.archive(request) },
             Route(method: .get, path: "/captures") { _, _ in try await pages.captures() },
+            Route(method: .get, path: "/day") { request, _ in try await pages.day(request) },
             Route(method: .get, path: "/captures/compare") { request, _ in try await pages.compareCaptures(request) },
             Route(method: .post, path: "/archive/integrity") { request, _ in try await pages.checkIntegrity(request) },
             Route(method: .post, path: "/archive/backup") { request, _ in try await pages.backUp(request) },

@@ -71,6 +71,7 @@ struct PageRenderer: Sendable {
             ("settings", ScreenTemplates.settings), ("confirmDeletion", ScreenTemplates.confirmDeletion),
             ("check", ScreenTemplates.check), ("checkProgress", ScreenTemplates.checkProgress),
             ("captures", CaptureTemplates.captures), ("comparison", CaptureTemplates.comparison),
+            ("day", DayTemplates.day),
         ]
         for (name, text) in templates { try library.register(text, named: name) }
         self.library = library

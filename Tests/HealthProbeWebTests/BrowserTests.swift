@@ -105,6 +105,7 @@ struct BrowserTests {
         let store = try archive.open()
         let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
         let captures = try store.fetchCaptures().map(\.id)
+        let lostDay = try #require(try store.fetchAnomalyDays(id: lost.id)).firstDate
         let (server, url) = try await Self.serve(archive)
         defer { server.terminate() }
         let base = try #require(url.components(separatedBy: "/?").first)
@@ -112,7 +113,7 @@ struct BrowserTests {
             ("dashboard", "/"), ("anomalies", "/anomalies"), ("anomaly", "/anomalies/\(lost.id)"),
             ("audit", "/audit"), ("archive", "/archive"), ("settings", "/settings"),
             ("delete", "/settings/delete"), ("check", "/check"), ("captures", "/captures"),
-            ("compare", "/captures/compare?from=\(captures[0])&to=\(captures[1])"),
+            ("compare", "/captures/compare?from=\(captures[0])&to=\(captures[1])"), ("day", "/day?date=\(lostDay)"),
         ]
         let browser = try await WebDriver()
         do {

@@ -238,6 +238,36 @@ struct DashboardRouterTests: Sendable {
         }
     }
 
+    /// A day's page gives the archive's day figures — the figures every face gives — with each
+    /// source's part, links to the days around it, and a clear refusal of a date it cannot read.
+    @Test func aDaysPageShowsTheDayFiguresWithTheirSources() async throws {
+        let store = try archive.open()
+        let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
+        let day = try #require(try store.fetchAnomalyDays(id: lost.id)).first
+        let figures = try store.dayFigures(
+            types: try store.status().types.map(\.type), days: day...day, zone: try store.dayZone())
+        #expect(!figures.isEmpty)
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/day?date=\(UTCText.day(day))", method: .get, headers: cookie)
+            #expect(page.status == .ok)
+            let body = String(buffer: page.body)
+            for figure in figures {
+                #expect(body.contains("data-type=\"\(figure.type)\""), "\(figure.type)")
+                for part in figure.sources { #expect(body.contains(part.source)) }
+            }
+            #expect(body.contains("href=\"/day?date=\(UTCText.day(day - 1))\""))
+            #expect(body.contains("href=\"/day?date=\(UTCText.day(day + 1))\""))
+            let one = String(
+                buffer: try await client.execute(
+                    uri: "/day?date=\(UTCText.day(day))&type=\(lost.sampleType)", method: .get, headers: cookie
+                ).body)
+            #expect(one.components(separatedBy: "<section class=\"card\"").count == 2)
+            let bad = try await client.execute(uri: "/day?date=yesterday", method: .get, headers: cookie)
+            #expect(bad.status == .badRequest)
+            #expect(String(buffer: bad.body).contains("by its date, as /day?date=2000-01-31"))
+        }
+    }
+
     @Test func noPageHoldsAHealthValueButARevealedDetail() async throws {
         let store = try archive.open()
         let anomaly = try #require(try store.fetchAnomalies().first { $0.type == .duplicate })

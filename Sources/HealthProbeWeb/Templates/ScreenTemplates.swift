@@ -34,6 +34,8 @@ enum ScreenTemplates {
         {{#shortcuts}}<a class="chip" href="{{href}}"{{#selected}} aria-current="true"{{/selected}}>{{label}}</a>{{/shortcuts}}
         {{#nextHref}}<a class="chip" rel="next" href="{{nextHref}}">Later →</a>{{/nextHref}}</nav>{{/period}}
         {{{recordsChart}}}
+        {{#period}}<form method="get" action="/day" class="inline"><label for="day-date">A day's figures, as Health combines sources</label>
+        <input type="date" id="day-date" name="date" value="{{to}}"><button type="submit">Show the day</button></form>{{/period}}
         </section>{{/hasChart}}
         {{#hasTimeline}}<section aria-labelledby="timeline-title"><h2 id="timeline-title">Anomalies by the days they affect</h2>
         {{{timelineChart}}}</section>{{/hasTimeline}}

@@ -1,0 +1,98 @@
+import Foundation
+import HealthProbeKit
+import HealthProbeScreens
+import Hummingbird
+
+extension DashboardPages {
+    /// A day's figures as the Health app combines sources, each with its sources' parts: the
+    /// same figures `healthprobe day` and the assistant give (docs/DESIGN.md §8a).
+    struct DayView: Sendable {
+        struct Part: Sendable {
+            var place: Int
+            var source: String
+            var tier: String
+            var counted: String?
+            var leftOut: String?
+            var samples: String
+        }
+
+        struct Figure: Sendable {
+            var name: String
+            var type: String
+            var headline: String
+            var copies: String?
+            var parts: [Part]
+        }
+
+        var date: String
+        var zone: String
+        var previousHref: String
+        var nextHref: String
+        var figures: [Figure]
+    }
+
+    /// `/day?date=2000-01-31[&type=T]`: the day's figures in the archive's day zone.
+    func day(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let type = query["type"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        guard let dateText = query["date"].map(String.init), let day = DayRange.day(dateText) else {
+            return renderer.error(
+                .badRequest, title: "Choose a day",
+                message: "Show a day's figures by its date, as /day?date=2000-01-31.", link: ("/", "Dashboard"))
+        }
+        let format = format
+        guard
+            let loaded = try await withArchive({ store -> (TimeZone, [DayFigure]) in
+                let zone = try store.dayZone()
+                let types = try type.map { [$0] } ?? store.status().types.map(\.type)
+                return (zone, try store.dayFigures(types: types, days: day...day, zone: zone))
+            })
+        else { return await noArchive() }
+        let (zone, figures) = loaded
+        func link(_ other: Int64) -> String {
+            "/day?date=\(UTCText.day(other))" + (type.map { "&type=" + ChartPeriodView.queryValue($0) } ?? "")
+        }
+        let view = DayView(
+            date: UTCText.day(day), zone: zone.identifier, previousHref: link(day - 1), nextHref: link(day + 1),
+            figures: figures.map { Self.figureView($0, format: format) })
+        return renderer.html("day", title: "Day \(UTCText.day(day))", tab: nil, body: view)
+    }
+
+    private static func figureView(_ figure: DayFigure, format: ScreenFormat) -> DayView.Figure {
+        let amount = { (value: Double) -> String in
+            let text =
+                abs(value - value.rounded()) < 0.005 || abs(value) >= 100
+                ? format.count(Int(value.rounded())) : String(format: "%.2f", value)
+            guard let unit = figure.unit, unit != "count" else { return text }
+            return "\(text) \(unit)"
+        }
+        let hours = { (value: Double) -> String in
+            let minutes = Int((value * 60).rounded())
+            return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+        }
+        let headline: String
+        switch figure.kind {
+        case .cumulative: headline = amount(figure.value)
+        case .sleep:
+            let inBed = figure.inBed ?? 0
+            headline = "\(hours(figure.value)) asleep" + (inBed > 0 ? ", \(hours(inBed)) in bed" : "")
+        case .discrete:
+            let range =
+                figure.minimum == figure.maximum
+                ? "" : " (\(amount(figure.minimum ?? 0)) – \(amount(figure.maximum ?? 0)))"
+            headline = "mean \(amount(figure.value))\(range)"
+        }
+        return DayView.Figure(
+            name: HealthKitCatalog.displayName(of: figure.type), type: figure.type, headline: headline,
+            copies: figure.copies > 0 ? "\(format.count(figure.copies)) exact copies left out" : nil,
+            parts: figure.sources.map { part in
+                let show = figure.kind != .discrete
+                let value = figure.kind == .sleep ? hours : amount
+                return DayView.Part(
+                    place: part.place, source: part.source, tier: part.tier.words,
+                    counted: show ? value(part.counted) : nil,
+                    leftOut: show && part.overlapped > 0.0005 ? value(part.overlapped) : nil,
+                    samples: format.count(part.samples))
+            })
+    }
+}
