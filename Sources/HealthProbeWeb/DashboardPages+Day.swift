@@ -59,39 +59,17 @@ extension DashboardPages {
     }
 
     private static func figureView(_ figure: DayFigure, format: ScreenFormat) -> DayView.Figure {
-        let amount = { (value: Double) -> String in
-            let text =
-                abs(value - value.rounded()) < 0.005 || abs(value) >= 100
-                ? format.count(Int(value.rounded())) : String(format: "%.2f", value)
-            guard let unit = figure.unit, unit != "count" else { return text }
-            return "\(text) \(unit)"
-        }
-        let hours = { (value: Double) -> String in
-            let minutes = Int((value * 60).rounded())
-            return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
-        }
-        let headline: String
-        switch figure.kind {
-        case .cumulative: headline = amount(figure.value)
-        case .sleep:
-            let inBed = figure.inBed ?? 0
-            headline = "\(hours(figure.value)) asleep" + (inBed > 0 ? ", \(hours(inBed)) in bed" : "")
-        case .discrete:
-            let range =
-                figure.minimum == figure.maximum
-                ? "" : " (\(amount(figure.minimum ?? 0)) – \(amount(figure.maximum ?? 0)))"
-            headline = "mean \(amount(figure.value))\(range)"
-        }
-        return DayView.Figure(
-            name: HealthKitCatalog.displayName(of: figure.type), type: figure.type, headline: headline,
+        DayView.Figure(
+            name: HealthKitCatalog.displayName(of: figure.type), type: figure.type,
+            headline: DayFigureWords.headline(figure),
             copies: figure.copies > 0 ? "\(format.count(figure.copies)) exact copies left out" : nil,
             parts: figure.sources.map { part in
-                let show = figure.kind != .discrete
-                let value = figure.kind == .sleep ? hours : amount
+                let shows = figure.kind != .discrete
                 return DayView.Part(
                     place: part.place, source: part.source, tier: part.tier.words,
-                    counted: show ? value(part.counted) : nil,
-                    leftOut: show && part.overlapped > 0.0005 ? value(part.overlapped) : nil,
+                    counted: shows ? DayFigureWords.part(part.counted, of: figure) : nil,
+                    leftOut: shows && DayFigureWords.leftOut(part)
+                        ? DayFigureWords.part(part.overlapped, of: figure) : nil,
                     samples: format.count(part.samples))
             })
     }

@@ -1,0 +1,44 @@
+import Foundation
+import HealthProbeKit
+
+/// A day's figure in words, as the command line's `day` and the dashboard's day page say it.
+public enum DayFigureWords {
+    /// The figure: "23,264", "8,605 m", "6 h 30 min asleep, 8 h 10 min in bed", "mean 72 count/min (55 – 94)".
+    public static func headline(_ figure: DayFigure) -> String {
+        switch figure.kind {
+        case .cumulative:
+            return amount(figure.value, figure.unit)
+        case .sleep:
+            let inBed = figure.inBed ?? 0
+            return "\(hours(figure.value)) asleep" + (inBed > 0 ? ", \(hours(inBed)) in bed" : "")
+        case .discrete:
+            let range =
+                figure.minimum == figure.maximum
+                ? "" : " (\(amount(figure.minimum ?? 0, figure.unit)) – \(amount(figure.maximum ?? 0, figure.unit)))"
+            return "mean \(amount(figure.value, figure.unit))\(range)"
+        }
+    }
+
+    /// What a source gave or had left out, in the figure's terms (hours for sleep).
+    public static func part(_ value: Double, of figure: DayFigure) -> String {
+        figure.kind == .sleep ? hours(value) : amount(value, figure.unit)
+    }
+
+    /// Whole numbers grouped, others with two decimals; the unit unless it is a count.
+    public static func amount(_ value: Double, _ unit: String?) -> String {
+        let text =
+            abs(value - value.rounded()) < 0.005 || abs(value) >= 1_000
+            ? EvidenceText.grouped(Int(value.rounded())) : String(format: "%.2f", value)
+        guard let unit, unit != "count" else { return text }
+        return "\(text) \(unit)"
+    }
+
+    /// "6 h 05 min".
+    public static func hours(_ value: Double) -> String {
+        let minutes = Int((value * 60).rounded())
+        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    }
+
+    /// Whether what was left out is worth saying (more than rounding).
+    public static func leftOut(_ part: DayFigure.SourcePart) -> Bool { part.overlapped > 0.0005 }
+}
