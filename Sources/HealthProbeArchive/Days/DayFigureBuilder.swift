@@ -39,9 +39,18 @@ public struct DayFigureBuilder {
     private var nextEnd: Double
     private var tiers: [String: SourceTier] = [:]
     private(set) var figures: [DayFigure] = []
+    /// How far out of start order samples may come: a day is finished only this long after it
+    /// ends.
+    private let disorder: Double
 
-    /// `types`: only these (nil: every type handed over).
-    public init(days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil) {
+    /// `types`: only these (nil: every type handed over). `disorder`: how far out of start order
+    /// samples may come (an export's local times sort as text, which the autumn's repeated hour
+    /// puts out of order by up to an hour).
+    public init(
+        days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil,
+        disorder: Double = 0
+    ) {
+        self.disorder = disorder
         self.range = range
         self.orders = orders
         only = types.map(Set.init)
@@ -65,7 +74,7 @@ public struct DayFigureBuilder {
         type: String, sourceName: String, deviceModel: String?, enteredByHand: Bool, start: Double, end: Double?,
         amount: Double?, unit: String?, category: String?
     ) {
-        while next <= range.upperBound && start >= nextEnd { finishDay() }
+        while next <= range.upperBound && start >= nextEnd + disorder { finishDay() }
         guard only?.contains(type) ?? true else { return }
         if byType[type] == nil { addType(type) }
         let name = enteredByHand ? SourceOrder.handEnteredName(sourceName) : sourceName

@@ -16,8 +16,12 @@ enum DailyFiguresTable {
             counted REAL, leftOut REAL, samples INTEGER NOT NULL, PRIMARY KEY (type, day, place));
         """
 
-    /// Seconds since 1970 of an ISO 8601 text with its offset, in SQL.
-    private static func instant(_ column: String) -> String { "((julianday(\(column)) - 2440587.5) * 86400.0)" }
+    /// Seconds since 1970 of an ISO 8601 text with its offset, in SQL: through `julianday`, whose
+    /// days carry about 50 µs of rounding at these dates, so rounded to the millisecond an export
+    /// writes (a sample ending at midnight must not reach a microsecond into the next day).
+    private static func instant(_ column: String) -> String {
+        "ROUND((julianday(\(column)) - 2440587.5) * 86400.0, 3)"
+    }
 
     static func write(_ db: Database, zone: TimeZone, orders: DaySourceOrders) throws {
         try db.execute(sql: schema)
@@ -29,15 +33,17 @@ enum DailyFiguresTable {
             let first = bounds[0] as Double?, let last = bounds[1] as Double?
         else { return }
         var days = LocalDays(zone: zone)
+        // In the start-date index's order (the text of one zone: in time order but for the hour
+        // repeated in autumn, which the builder waits out), rather than sorted again.
         var builder = DayFigureBuilder(
-            days: days.day(of: first)...days.day(of: max(first, last)), zone: zone, orders: orders)
+            days: days.day(of: first)...days.day(of: max(first, last)), zone: zone, orders: orders, disorder: 7_200)
         let cursor = try Row.fetchCursor(
             db,
             sql: """
                 SELECT s.type, s.sourceName, d.model, s.metadata, \(instant("s.startDate")), \(instant("s.endDate")),
                     s.value, s.unit, s.textValue
                 FROM samples s LEFT JOIN devices d ON d.id = s.deviceId
-                WHERE \(present) ORDER BY 5
+                WHERE \(present) ORDER BY s.startDate
                 """)
         while let row = try cursor.next() {
             guard let start = row[4] as Double?, let type = row[0] as String? else { continue }
