@@ -69,8 +69,10 @@ struct SharedArchiveTests {
         if case .completed(let capture, let records) = uploaded { reported[capture] = records }
         #expect(reported.count == 3, "\(uploaded)")
 
-        // A resolve on the dashboard is what the command line then sees.
-        let open = try await Background.run(["anomalies", "--archive", archive, "--json"])
+        // A resolve on the dashboard is what the command line then sees. (`--all`: when the
+        // terminal's check of the first export came last, the loss the upload found is back,
+        // recovered, and no longer open.)
+        let open = try await Background.run(["anomalies", "--all", "--archive", archive, "--json"])
         let anomalies = try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [[String: Any]] ?? []
         let id = try #require(anomalies.first?["id"] as? Int)
         #expect(try await dashboard.post("/anomalies/\(id)/resolve", "return=%2F") == 303)

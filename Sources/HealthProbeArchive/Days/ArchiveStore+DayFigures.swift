@@ -60,22 +60,47 @@ struct DayFigureReader {
 
     mutating func read(_ range: ClosedRange<Int64>) throws -> [DayFigure] {
         var builder = DayFigureBuilder(days: range, zone: zone, orders: orders, types: types)
+        // A value's text only for sleep (its stage), the hand-entry mark found by SQLite: a year
+        // of heart rate is a hundred thousand rows, and each string made is time.
         let cursor = try SQLiteRowCursor(
             db,
             sql: """
-                SELECT type, sourceName, deviceId, unit, value, numericValue, startDate, endDate, metadata FROM record
+                SELECT type, sourceName, deviceId, unit,
+                    CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN value END,
+                    numericValue, startDate, endDate, instr(metadata, '["HKWasUserEntered","1"]') > 0
+                FROM record
                 WHERE startDate >= ? AND startDate < ? AND goneCapture IS NULL AND kind = 'record'
                     AND type IN (\(databaseQuestionMarks(count: types.count)))
                 ORDER BY startDate
                 """,
             arguments: [builder.earliestStart(), builder.end()] + StatementArguments(types))
+        // Rows repeat their type, source and unit: each made a string once per run of them.
+        var type = RepeatedText()
+        var source = RepeatedText()
+        var unit = RepeatedText()
         while try cursor.step() {
-            guard let start = cursor.double(6), let type = cursor.string(0) else { continue }
+            guard let start = cursor.double(6), let typeName = type.text(cursor.bytes(0)) else { continue }
             builder.add(
-                type: type, sourceName: cursor.string(1) ?? "", deviceModel: cursor.integer(2).flatMap { devices[$0] },
-                enteredByHand: DayFigureBuilder.enteredByHand(cursor.bytes(8)), start: start, end: cursor.double(7),
-                amount: cursor.double(5), unit: cursor.string(3), category: cursor.string(4))
+                type: typeName, sourceName: source.text(cursor.bytes(1)) ?? "",
+                deviceModel: cursor.integer(2).flatMap { devices[$0] }, enteredByHand: cursor.integer(8) == 1,
+                start: start, end: cursor.double(7), amount: cursor.double(5), unit: unit.text(cursor.bytes(3)),
+                category: cursor.string(4))
         }
         return builder.finish()
+    }
+}
+
+/// The last text a column held, as a string made once while the column repeats it.
+private struct RepeatedText {
+    private var bytes: [UInt8] = []
+    private var last: String?
+
+    mutating func text(_ column: UnsafeBufferPointer<UInt8>?) -> String? {
+        guard let column else { return nil }
+        if let last, column.elementsEqual(bytes) { return last }
+        bytes = Array(column)
+        let made = String(decoding: column, as: UTF8.self)
+        last = made
+        return made
     }
 }

@@ -38,19 +38,12 @@ public struct DayFigureBuilder {
     private var next: Int64
     private var nextEnd: Double
     private var tiers: [String: SourceTier] = [:]
+    /// Rows come in runs of one source: the last one's tier, without a lookup.
+    private var lastTier: (name: String, tier: SourceTier)?
     private(set) var figures: [DayFigure] = []
-    /// How far out of start order samples may come: a day is finished only this long after it
-    /// ends.
-    private let disorder: Double
 
-    /// `types`: only these (nil: every type handed over). `disorder`: how far out of start order
-    /// samples may come (an export's local times sort as text, which the autumn's repeated hour
-    /// puts out of order by up to an hour).
-    public init(
-        days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil,
-        disorder: Double = 0
-    ) {
-        self.disorder = disorder
+    /// `types`: only these (nil: every type handed over).
+    public init(days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil) {
         self.range = range
         self.orders = orders
         only = types.map(Set.init)
@@ -74,13 +67,16 @@ public struct DayFigureBuilder {
         type: String, sourceName: String, deviceModel: String?, enteredByHand: Bool, start: Double, end: Double?,
         amount: Double?, unit: String?, category: String?
     ) {
-        while next <= range.upperBound && start >= nextEnd + disorder { finishDay() }
+        while next <= range.upperBound && start >= nextEnd { finishDay() }
         guard only?.contains(type) ?? true else { return }
         if byType[type] == nil { addType(type) }
         let name = enteredByHand ? SourceOrder.handEnteredName(sourceName) : sourceName
         let tier: SourceTier
-        if let known = tiers[name] {
+        if let last = lastTier, last.name == name {
+            tier = last.tier
+        } else if let known = tiers[name] {
             tier = known
+            lastTier = (name, known)
         } else {
             tier = SourceOrder.tier(sourceName: sourceName, deviceModel: deviceModel, enteredByHand: enteredByHand)
             tiers[name] = tier
@@ -110,25 +106,4 @@ public struct DayFigureBuilder {
         next += 1
         nextEnd = days.start(of: next + 1)
     }
-
-    /// Whether a metadata text says a person typed the sample in: the archive's pairs
-    /// (`["HKWasUserEntered","1"]`) or an export's object (`"HKWasUserEntered":"1"`).
-    public static func enteredByHand(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
-        guard let metadata else { return false }
-        return contains(metadata, pairMarker) || contains(metadata, objectMarker)
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
-        guard bytes.count >= marker.count else { return false }
-        var index = 0
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == marker[0], marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    private static let pairMarker = Array(#"["HKWasUserEntered","1"]"#.utf8)
-    private static let objectMarker = Array(#""HKWasUserEntered":"1""#.utf8)
 }

@@ -10,6 +10,8 @@ struct TypeDays {
     private let arrivals: [String: Double]
     private(set) var sources: [SourceOrder.Source] = []
     private var sourceIndex: [String: Int] = [:]
+    /// Rows come in runs of one source: the last one's number, without a lookup.
+    private var lastSource: (name: String, index: Int)?
     /// Each source's rank (0 best), by index; made again when a source appears.
     private var rank: [Int] = []
     /// The unit figures are given in: the first sample's; others are converted to it.
@@ -154,7 +156,11 @@ struct TypeDays {
     }
 
     private mutating func sourceNumber(_ name: String, tier: SourceTier) -> Int {
-        if let known = sourceIndex[name] { return known }
+        if let lastSource, lastSource.name == name { return lastSource.index }
+        if let known = sourceIndex[name] {
+            lastSource = (name, known)
+            return known
+        }
         sources.append(SourceOrder.Source(name: name, tier: tier, firstWritten: arrivals[name]))
         sourceIndex[name] = sources.count - 1
         let ordered = order.ordered(sources)
