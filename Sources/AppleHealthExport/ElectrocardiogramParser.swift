@@ -109,7 +109,9 @@ public struct ElectrocardiogramParser {
             return
         }
         if inVoltages { throw fail("line \(lineNumber) is not a voltage") }
-        guard let text = String(validating: content, as: UTF8.self) else {
+        // Foundation's validating initialiser: the standard library's `String(validating:as:)`
+        // is macOS 15 / iOS 18, newer than the package's platforms.
+        guard let text = String(bytes: content, encoding: .utf8) else {
             throw fail("line \(lineNumber) is not UTF-8")
         }
         guard let comma = text.firstIndex(of: ",") else {

@@ -53,15 +53,26 @@ enum BenchmarkPhase {
             default:
                 fatalError("unknown phase \(arguments[0])")
             }
-            var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            measurement.peakResidentKiB = Int(usage.ru_maxrss)
+            measurement.peakResidentKiB = Self.ownPeakResidentKiB()
             let data = try JSONEncoder().encode(measurement)
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("phase failed: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// This process's peak resident memory in KiB: Glibc's `RUSAGE_SELF` is an enumeration and
+    /// its `ru_maxrss` KiB; Darwin's a plain number and its `ru_maxrss` bytes.
+    static func ownPeakResidentKiB() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Int(usage.ru_maxrss)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss) / 1024
+        #endif
     }
 
     /// Runs a phase in a child process and reads its measurements. Its peak resident memory is
@@ -73,7 +84,12 @@ enum BenchmarkPhase {
             executable = own
         }
         let time = URL(fileURLWithPath: "/usr/bin/time")
-        let outside = FileManager.default.isExecutableFile(atPath: time.path)
+        // GNU time's `-f %M` (KiB); a Mac's BSD time has no `-f`, and the phase's own count is read.
+        #if os(Linux)
+            let outside = FileManager.default.isExecutableFile(atPath: time.path)
+        #else
+            let outside = false
+        #endif
         let process = Process()
         process.executableURL = outside ? time : executable
         process.arguments = (outside ? ["-f", "%M", executable.path] : []) + ["phase"] + arguments
