@@ -37,7 +37,8 @@ extension HealthProbeCommand {
         @Flag(
             name: .customLong("allow-older"),
             help: """
-                Compare an export made before the one last checked all the same (refused otherwise:                 everything recorded since would look lost).
+                Compare an export made before the one last checked all the same (refused otherwise: \
+                everything recorded since would look lost).
                 """)
         var allowOlder = false
 

@@ -38,6 +38,9 @@ extension HealthProbeCommand {
         @Flag(help: "Write the main XML alone, without the route and ECG files beside it.")
         var noFiles = false
 
+        @Flag(help: "Replace a file that is already there (it is never replaced otherwise).")
+        var force = false
+
         @Flag(
             help: """
                 Write two weeks in which several sources record one life (Watch and iPhone, a band app, entries by \
@@ -66,6 +69,10 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
+            // A file already there may be someone's real export: replaced only when asked.
+            if !force && FileManager.default.fileExists(atPath: output) {
+                throw CommandFailure.usage("\(output) exists (nothing was written); add --force to replace it")
+            }
             if multiSource {
                 guard output.hasSuffix(".xml") else { throw CommandFailure.usage("--multi-source writes an .xml file") }
                 try MultiSourceExport().write(to: URL(fileURLWithPath: output))

@@ -22,9 +22,16 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openExisting()
+            // What was already so is said so: `resolve 5` twice changes nothing the second time.
+            let already = Set(
+                try ids.compactMap { try store.fetchAnomaly(id: $0) }.filter { $0.resolved != reopen }.map(\.id))
             let resolved = reopen ? try store.reopenAnomalies(ids: ids) : try store.resolveAnomalies(ids: ids)
             for anomaly in resolved {
-                Output.line("\(reopen ? "Reopened" : "Resolved") #\(anomaly.id): \(anomaly.summary)")
+                let done = reopen ? "Reopened" : "Resolved"
+                Output.line(
+                    already.contains(anomaly.id)
+                        ? "#\(anomaly.id) was already \(reopen ? "open" : "resolved") (nothing was changed): \(anomaly.summary)"
+                        : "\(done) #\(anomaly.id): \(anomaly.summary)")
             }
         }
     }

@@ -93,8 +93,26 @@ struct ConventionTests {
         let reopened = try CommandRunner.run(["resolve", "--reopen", "1", "--archive", archive])
         #expect(reopened.status == 0 && reopened.stdout.hasPrefix("Reopened #1"))
         #expect(try CommandRunner.run(["anomalies", "--archive", archive]).stdout.contains("#1 "))
+        // Twice is said so, and changes nothing: one entry in the trail each way.
+        let again = try CommandRunner.run(["resolve", "--reopen", "1", "--archive", archive])
+        #expect(again.stdout.hasPrefix("#1 was already open (nothing was changed)"))
         let events = try ArchiveInspection.strings(
             archive, "SELECT event FROM auditEntry WHERE event IN ('anomalyResolved', 'anomalyReopened') ORDER BY id")
         #expect(events == ["anomalyResolved", "anomalyReopened"])
+    }
+
+    /// `generate` never writes over a file that is there (it may be someone's real export) unless
+    /// told to, and `check --help` reads without a run of stray spaces.
+    @Test func generateKeepsAFileThatIsThereAndHelpReadsCleanly() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let file = folder.appendingPathComponent("export.zip")
+        try Data("mine".utf8).write(to: file)
+        let refused = try CommandRunner.run(["generate", file.path, "--records", "10"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("healthprobe: \(file.path) exists (nothing was written); add --force"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
+        #expect(try CommandRunner.run(["generate", file.path, "--records", "10", "--force"]).status == 0)
+        let help = try CommandRunner.run(["check", "--help"]).stdout
+        #expect(!help.contains(":      "), "\(help)")
     }
 }
