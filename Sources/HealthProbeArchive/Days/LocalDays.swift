@@ -2,22 +2,21 @@ import Foundation
 
 /// Local days of one time zone as spans of instants: a day begins at its local midnight and is
 /// 23, 24 or 25 hours long (daylight saving time). Days are numbered from 1970-01-01.
-public struct LocalDays: Sendable {
+public struct LocalDays {
     public let zone: TimeZone
     private var starts: [Int64: Double] = [:]
-    private var lastOffset: (hour: Int64, offset: Double)?
+    /// The span between two transitions the last instant fell in: a year of samples asks the
+    /// time zone database twice, not once an hour.
+    private var offsets: ZonedTimestamps
 
     public init(zone: TimeZone) {
         self.zone = zone
+        offsets = ZonedTimestamps(zone: zone)
     }
 
-    /// The zone's offset from UTC at an instant (seconds since 1970), remembered by the hour.
+    /// The zone's offset from UTC at an instant (seconds since 1970).
     public mutating func offset(at instant: Double) -> Double {
-        let hour = Int64((instant / 3600).rounded(.down))
-        if let lastOffset, lastOffset.hour == hour { return lastOffset.offset }
-        let offset = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
-        lastOffset = (hour, offset)
-        return offset
+        Double(offsets.offset(at: instant))
     }
 
     /// The local day an instant falls on.
