@@ -4,13 +4,11 @@ import HealthProbeSimulation
 import TestSupport
 import Testing
 
-/// `healthprobe mcp` asked through the official Python MCP SDK (installed by `.ci/run`), as an
+/// `healthprobe mcp` asked through the official Python MCP SDK (provisioned at first use: `PythonTool`), as an
 /// assistant would: every tool answers from the archive, read-only, without a single record's
 /// value unless revealed, and each question is noted in the audit trail without its arguments.
 @Suite("Assistant access (MCP)")
 struct AssistantAccessTests {
-    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../.build/mcp-client/venv/bin/python").standardized.path
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Scripts/mcp-client-check.py").standardized.path
 
@@ -29,7 +27,7 @@ struct AssistantAccessTests {
         let file = folder.appendingPathComponent("calls-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: calls).write(to: file)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
+        process.executableURL = URL(fileURLWithPath: try PythonTool.mcpClient.python())
         process.arguments =
             [client, CommandRunner.executable.path, archive] + (reveal ? ["--reveal-values"] : []) + [
                 file.path

@@ -81,10 +81,9 @@ struct EncryptedBackupTests {
         }
     }
 
-    /// `iphone-backup-decrypt` (PyPI), installed by `.ci/run`, reads what the fixture wrote: the
-    /// fixture's encryption and HealthProbe's decryption cannot share a mistake.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: independentPython), "needs iphone-backup-decrypt"))
-    func anIndependentDecrypterReadsTheFixturesBackups() throws {
+    /// `iphone-backup-decrypt` (PyPI, provisioned at first use: `PythonTool`) reads what the
+    /// fixture wrote: the fixture's encryption and HealthProbe's decryption cannot share a mistake.
+    @Test func anIndependentDecrypterReadsTheFixturesBackups() throws {
         let (health, backup, work) = try Self.backup()
         let output = work.appendingPathComponent("healthdb_secure.sqlite")
         let script = """
@@ -94,7 +93,7 @@ struct EncryptedBackupTests {
             backup.extract_file(relative_path="Health/healthdb_secure.sqlite", output_filename=argv[3])
             """
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.independentPython)
+        process.executableURL = URL(fileURLWithPath: try PythonTool.backupDecrypt.python())
         process.arguments = ["-c", script, backup.path, Self.password, output.path]
         try process.run()
         process.waitUntilExit()
@@ -103,7 +102,4 @@ struct EncryptedBackupTests {
             try Data(contentsOf: output)
                 == Data(contentsOf: health.appendingPathComponent("healthdb_secure.sqlite")))
     }
-
-    static let independentPython = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../.build/backup-decrypt/venv/bin/python").standardized.path
 }

@@ -7,11 +7,9 @@ import Testing
 @testable import HealthProbeKit
 
 /// A rebuilt export read by a reader no one here wrote — healthkit-to-sqlite (PyPI), installed by
-/// `.ci/run` in `.build/apple-readers/venv` — gives the same rows as the original export.
+/// `.build/apple-readers/venv` at first use (`PythonTool`) — gives the same rows as the original export.
 @Suite("Export: a rebuilt export read by healthkit-to-sqlite")
 struct IndependentReaderTests {
-    static let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../.build/apple-readers/venv/bin").standardized
     static let comparison = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Scripts/compare-healthkit-databases.py").standardized.path
 
@@ -45,7 +43,7 @@ struct IndependentReaderTests {
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = tools.appendingPathComponent(tool)
+        process.executableURL = try PythonTool.appleReaders.bin().appendingPathComponent(tool)
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
