@@ -289,7 +289,6 @@ struct AssistantAnswers {
         Dictionary(pairs.compactMap { key, value in value.plain.map { (key, $0) } }) { first, _ in first }
     }
 
-    /// Open anomalies with the days they are about: of one type, or of any (nil).
     /// Each open anomaly (of `type`) with exactly the local days its records fall on.
     func openAnomalyDays(of type: String?, zone: TimeZone) throws -> [(id: Int64, days: Set<Int64>)] {
         try store.fetchAnomalies().filter { type == nil || $0.sampleType == type }.map { anomaly in

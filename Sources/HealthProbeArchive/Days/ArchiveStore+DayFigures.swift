@@ -20,7 +20,7 @@ extension ArchiveStore {
 
     /// The order the user set for a type's sources (names, best first); empty for Health's default.
     public func sourceOrder(of type: String) throws -> [String] {
-        try writer.read { db in try DayFigureReader.chosenOrder(db, type: type) }
+        try writer.read { db in try DaySourceOrders.read(db, types: [type]).chosen[type] ?? [] }
     }
 
     /// Sets a type's source order (names, best first), or forgets it for an empty list, noted in
@@ -51,11 +51,6 @@ struct DayFigureReader {
         for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
             devices[row[0]] = row[1]
         }
-    }
-
-    static func chosenOrder(_ db: Database, type: String) throws -> [String] {
-        guard let text = try SettingRows.value(db, SourceOrder.settingKey(type: type)) else { return [] }
-        return text.split(separator: "\n").map(String.init)
     }
 
     mutating func read(_ range: ClosedRange<Int64>) throws -> [DayFigure] {

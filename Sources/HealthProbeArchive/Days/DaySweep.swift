@@ -1,8 +1,8 @@
 /// One sample as a day's figure reads it: its source (an index into the type's sources), its
 /// time, and its amount (in the type's unit) or its sleep stage.
 struct DaySample: Sendable {
-    enum Stage: Sendable {
-        case asleep, awake, inBed
+    enum Stage: Int, Sendable {
+        case asleep = 1, awake, inBed
     }
 
     var source: Int

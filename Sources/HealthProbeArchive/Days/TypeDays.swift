@@ -85,8 +85,10 @@ struct TypeDays {
             seenStart = start
             seen.removeAll(keepingCapacity: true)
         }
-        let stageNumber = sample.stage.map { [.asleep: 1, .awake: 2, .inBed: 3][$0] ?? 0 } ?? 0
-        guard seen.insert(CopyKey(source: source, end: sample.end, amount: sample.amount, stage: stageNumber)).inserted
+        guard
+            seen.insert(
+                CopyKey(source: source, end: sample.end, amount: sample.amount, stage: sample.stage?.rawValue ?? 0)
+            ).inserted
         else {
             copies[day, default: 0] += 1
             return

@@ -71,20 +71,6 @@ public struct DayContent: Sendable {
         ("ring_stand", "appleStandHours"), ("ring_stand_goal", "appleStandHoursGoal"),
     ]
 
-    /// Forgets what the samples read gave the summed metrics and sleep: the day figures give them.
-    mutating func clearCombined() {
-        for metric in SummaryMetric.all {
-            switch metric.combination {
-            case .sum, .asleepHours: metrics[metric.property] = nil
-            default: continue
-            }
-        }
-        asleepMinutes = 0
-        inBedMinutes = 0
-        sleepSources = [:]
-        sleepStart = nil
-    }
-
     /// Takes a summed metric's or the night's figure from the day figures (the sources taken
     /// moment by moment, docs/DESIGN.md §8a).
     mutating func apply(_ figure: DayFigure) {
@@ -104,21 +90,6 @@ public struct DayContent: Sendable {
                 let value = metric.converted(figure.value, from: metric.unit == nil ? nil : figure.unit)
             else { continue }
             metrics[metric.property] = MetricAccumulator(total: value)
-        }
-    }
-
-    mutating func addSleep(value: String, start: Double, end: Double, source: String?, priority: Int) {
-        let minutes = (end - start) / 60
-        guard minutes > 0, minutes < 1440 else { return }
-        if value == SummaryMetric.inBedValue {
-            inBedMinutes += minutes
-        } else if SummaryMetric.asleepValues.contains(value) {
-            asleepMinutes += minutes
-            metrics["sleep_hours", default: MetricAccumulator()].add(minutes, at: start)
-            sleepStart = min(sleepStart ?? start, start)
-            let name = source ?? ""
-            let known = sleepSources[name] ?? (priority, 0)
-            sleepSources[name] = (min(known.priority, priority), known.minutes + minutes)
         }
     }
 }

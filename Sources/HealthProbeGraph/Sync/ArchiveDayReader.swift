@@ -3,10 +3,9 @@ import Foundation
 import HealthProbeKit
 
 /// Reads the archive's present records of the days asked for and gathers each day's content:
-/// summary metrics, sleep, workouts and rings, every sample counted once: exact copies and the
-/// same sample written by two sources (one type, unit, start, end and value: what the audit calls
-/// a duplicate and a source overlap) count once, and the preferred source — Apple Watch, then
-/// iPhone, then other apps — is the one named.
+/// means, counts and last readings from its own pass (exact copies and the same sample written by
+/// two sources — one type, unit, start, end and value — count once), workouts and rings; summed
+/// metrics and sleep from the day figures, as the Health app combines sources (docs/DESIGN.md §8a).
 struct ArchiveDayReader {
     /// The widest offsets from UTC in use (UTC−12 … UTC+14): a local day's samples start within
     /// them of its UTC midnight.
@@ -15,25 +14,17 @@ struct ArchiveDayReader {
 
     private let source: GraphSource
     private(set) var clock: LocalDayClock
-    private let devices: [Int64: (name: String?, priority: Int)]
+    /// Each device's name, for `USES` and a workout's device.
+    private let devices: [Int64: String]
 
     init(_ source: GraphSource, clock: LocalDayClock) throws {
         self.source = source
         self.clock = clock
-        var devices: [Int64: (name: String?, priority: Int)] = [:]
+        var devices: [Int64: String] = [:]
         for device in try source.devices() {
-            let description = DeviceDescription(canonicalText: device.description)
-            let model = description["model"] ?? description["name"] ?? ""
-            devices[device.id] = (description["name"], Self.priority(model))
+            devices[device.id] = DeviceDescription(canonicalText: device.description)["name"]
         }
         self.devices = devices
-    }
-
-    /// Apple Watch 0, iPhone 1, anything else 2: the order the Health app prefers sources in.
-    static func priority(_ name: String) -> Int {
-        if name.contains("Watch") { return 0 }
-        if name.contains("iPhone") { return 1 }
-        return 2
     }
 
     /// Which records feed the graph: the summary's sample types, workouts and activity summaries.
@@ -66,12 +57,12 @@ struct ArchiveDayReader {
             // Each day's content is changed in place: a copy per record would copy its tables.
             let deviceId = cursor.deviceId
             let device = deviceId.flatMap { devices[$0] }
-            if let name = device?.name, lastDevice?.day != day || lastDevice?.id != deviceId {
+            if let name = device, lastDevice?.day != day || lastDevice?.id != deviceId {
                 contents[day, default: DayContent(day: day)].devices.insert(name)
                 lastDevice = (day, deviceId)
             }
             if kind.elementsEqual(Self.workout) {
-                let workout = workout(cursor, day: day, start: start, source: cursor.sourceName, device: device?.name)
+                let workout = workout(cursor, day: day, start: start, source: cursor.sourceName, device: device)
                 contents[day, default: DayContent(day: day)].workouts.append(workout)
             } else if let type = cursor.type {
                 if !type.elementsEqual(lastType.bytes) {
@@ -79,7 +70,7 @@ struct ArchiveDayReader {
                     lastType = (Array(type), name, SummaryMetric.byType[name] ?? [])
                 }
                 Self.addSample(
-                    cursor, type: lastType.name, metrics: lastType.metrics, start: start, device: device,
+                    cursor, type: lastType.name, metrics: lastType.metrics, start: start,
                     to: &contents[day, default: DayContent(day: day)])
             }
         }
@@ -90,9 +81,6 @@ struct ArchiveDayReader {
         // record the same time (docs/DESIGN.md §8a), the same figures `healthprobe day` gives.
         let figures = try source.dayFigures(
             types: Self.combinedTypes, days: range.lowerBound.number...range.upperBound.number, zone: clock.defaultZone)
-        for day in range.lowerBound.number...range.upperBound.number {
-            contents[LocalDay(day)]?.clearCombined()
-        }
         for figure in figures {
             contents[LocalDay(figure.day), default: DayContent(day: LocalDay(figure.day))].apply(figure)
         }
@@ -114,19 +102,14 @@ struct ArchiveDayReader {
 
     private static func addSample(
         _ cursor: GraphRecordCursor, type: String, metrics: [SummaryMetric], start: Double,
-        device: (name: String?, priority: Int)?,
         to content: inout DayContent
     ) {
-        if type == SummaryMetric.sleepType {
-            guard let value = cursor.value else { return }
-            let source = cursor.sourceName
-            let priority = device?.priority ?? Self.priority(source ?? "")
-            content.addSleep(
-                value: value, start: start, end: cursor.endDate ?? start, source: source, priority: priority)
-            return
-        }
+        // Sums and sleep are the day figures' (``DayContent/apply(_:)``), not added up here.
+        if type == SummaryMetric.sleepType { return }
         for metric in metrics {
             switch metric.combination {
+            case .sum:
+                continue
             case .count(let wanted):
                 if cursor.value == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
             case .asleepHours:
