@@ -62,7 +62,8 @@ extension DashboardPages {
         DayView.Figure(
             name: HealthKitCatalog.displayName(of: figure.type), type: figure.type,
             headline: DayFigureWords.headline(figure),
-            copies: figure.copies > 0 ? "\(format.count(figure.copies)) exact \(figure.copies == 1 ? "copy" : "copies") left out" : nil,
+            copies: figure.copies > 0
+                ? "\(format.count(figure.copies)) exact \(figure.copies == 1 ? "copy" : "copies") left out" : nil,
             parts: figure.sources.map { part in
                 let shows = figure.kind != .discrete
                 return DayView.Part(
