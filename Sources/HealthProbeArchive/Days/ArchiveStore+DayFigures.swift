@@ -42,12 +42,16 @@ struct DayFigureReader {
     private let zone: TimeZone
     private let orders: DaySourceOrders
     private var devices: [Int64: String] = [:]
+    /// The sources that ever entered a record of these types by hand: only their records'
+    /// metadata is read for the mark.
+    private let handEntering: [String]
 
     init(_ db: Database, types: [String], zone: TimeZone) throws {
         self.db = db
         self.types = types
         self.zone = zone
         orders = try DaySourceOrders.read(db, types: types)
+        handEntering = try SourceArrival.handEnteringSources(db, types: types).sorted()
         for row in try Row.fetchAll(db, sql: "SELECT id, description FROM device") {
             devices[row[0]] = row[1]
         }
@@ -55,20 +59,29 @@ struct DayFigureReader {
 
     mutating func read(_ range: ClosedRange<Int64>) throws -> [DayFigure] {
         var builder = DayFigureBuilder(days: range, zone: zone, orders: orders, types: types)
-        // A value's text only for sleep (its stage), the hand-entry mark found by SQLite: a year
-        // of heart rate is a hundred thousand rows, and each string made is time.
+        // A value's text only for sleep (its stage), the hand-entry mark found by SQLite in the
+        // records of the sources that use it: a year of heart rate is a hundred thousand rows,
+        // and each string made or metadata read is time.
+        let handEntry =
+            handEntering.isEmpty
+            ? "0"
+            : """
+            sourceName IN (\(databaseQuestionMarks(count: handEntering.count)))
+                AND instr(metadata, '\(SourceArrival.handEntryMark)') > 0
+            """
         let cursor = try SQLiteRowCursor(
             db,
             sql: """
                 SELECT type, sourceName, deviceId, unit,
                     CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN value END,
-                    numericValue, startDate, endDate, instr(metadata, '["HKWasUserEntered","1"]') > 0
+                    numericValue, startDate, endDate, \(handEntry)
                 FROM record
                 WHERE startDate >= ? AND startDate < ? AND goneCapture IS NULL AND kind = 'record'
                     AND type IN (\(databaseQuestionMarks(count: types.count)))
                 ORDER BY startDate
                 """,
-            arguments: [builder.earliestStart(), builder.end()] + StatementArguments(types))
+            arguments: StatementArguments(handEntering) + [builder.earliestStart(), builder.end()]
+                + StatementArguments(types))
         // Rows repeat their type, source and unit: each made a string once per run of them.
         var type = RepeatedText()
         var source = RepeatedText()

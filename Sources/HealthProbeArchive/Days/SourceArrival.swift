@@ -6,6 +6,9 @@ import GRDB
 /// and a source's first written sample is the closest fact it holds (an app that backfills years
 /// of history on connection still writes them on that day, which the creation date records).
 enum SourceArrival {
+    /// How a record entered by hand in the Health app is marked in its canonical metadata.
+    static let handEntryMark = #"["HKWasUserEntered","1"]"#
+
     /// v15: the arrivals table, filled from the records already held.
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v15 source arrivals") { db in
@@ -25,15 +28,49 @@ enum SourceArrival {
         }
     }
 
+    /// v17: whether a source has written any record of the type entered by hand, so that the day
+    /// figures read the mark from the records of those sources alone (a year of a watch's heart
+    /// rate has no such record, and reading each one's metadata doubled the time of a year's
+    /// figures). Filled once from the records already held.
+    static func registerHandEntries(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v17 hand-entered sources") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sourceArrival ADD COLUMN enteredByHand INTEGER NOT NULL DEFAULT 0;
+                    UPDATE sourceArrival SET enteredByHand = 1 WHERE (type, sourceName) IN (
+                        SELECT type, COALESCE(sourceName, '') FROM record
+                        WHERE instr(metadata, '\(handEntryMark)') > 0);
+                    """)
+        }
+    }
+
     /// Keeps the earliest of what is known and what a capture brought.
-    static func record(_ db: Database, type: String, firstWritten: [String: Double]) throws {
+    /// A source once marked as entering by hand stays marked.
+    static func record(
+        _ db: Database, type: String, firstWritten: [String: Double], enteredByHand: Set<String>
+    ) throws {
         guard !firstWritten.isEmpty else { return }
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO sourceArrival (type, sourceName, firstWritten) VALUES (?, ?, ?)
-                ON CONFLICT (type, sourceName) DO UPDATE SET firstWritten = min(firstWritten, excluded.firstWritten)
+                INSERT INTO sourceArrival (type, sourceName, firstWritten, enteredByHand) VALUES (?, ?, ?, ?)
+                ON CONFLICT (type, sourceName) DO UPDATE SET firstWritten = min(firstWritten, excluded.firstWritten),
+                    enteredByHand = max(enteredByHand, excluded.enteredByHand)
                 """)
-        for (source, instant) in firstWritten { try statement.execute(arguments: [type, source, instant]) }
+        for (source, instant) in firstWritten {
+            try statement.execute(arguments: [type, source, instant, enteredByHand.contains(source)])
+        }
+    }
+
+    /// The sources of `types` that have written a record entered by hand.
+    static func handEnteringSources(_ db: Database, types: [String]) throws -> Set<String> {
+        guard !types.isEmpty else { return [] }
+        return try Set(
+            String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT sourceName FROM sourceArrival
+                    WHERE enteredByHand AND type IN (\(databaseQuestionMarks(count: types.count)))
+                    """, arguments: StatementArguments(types)))
     }
 
     /// The arrivals of every source of `types` (of every type when nil), by type and source.

@@ -124,6 +124,7 @@ extension ArchiveStore {
         registerReferencedFiles(in: &migrator)
         SourceArrival.register(in: &migrator)
         AnomalyRecovery.register(in: &migrator)
+        SourceArrival.registerHandEntries(in: &migrator)
         return migrator
     }
 }

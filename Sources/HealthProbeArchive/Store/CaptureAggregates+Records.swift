@@ -14,7 +14,11 @@ extension CaptureAggregates {
         let arguments: StatementArguments = floor.map { [capture, $0] } ?? [capture]
         let rows = try SQLiteRowCursor(
             db,
-            sql: "SELECT type, sourceName, numericValue, startDate, strictFingerprint FROM record WHERE \(condition)",
+            sql: """
+                SELECT type, sourceName, numericValue, startDate, strictFingerprint,
+                    instr(metadata, '\(SourceArrival.handEntryMark)') > 0
+                FROM record WHERE \(condition)
+                """,
             arguments: arguments)
         var read = 0
         var type: (bytes: [UInt8], name: String) = ([], "")
@@ -36,7 +40,8 @@ extension CaptureAggregates {
             if !sameSource {
                 source = (sourceBytes.map(Array.init), sourceBytes.map { String(decoding: $0, as: UTF8.self) })
             }
-            let numbers = PreparedBatch.Numbers(numericValue: rows.double(2), startDate: rows.double(3))
+            let numbers = PreparedBatch.Numbers(
+                numericValue: rows.double(2), startDate: rows.double(3), enteredByHand: rows.integer(5) == 1)
             body(type.name, source.name, numbers, Fingerprint(bytes: rows.bytes(4)) ?? Fingerprint(high: 0, low: 0))
         }
     }

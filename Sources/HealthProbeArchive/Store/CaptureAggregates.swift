@@ -28,6 +28,8 @@ public struct CaptureAggregates: Sendable {
         var days: [Int64: DayBin] = [:]
         /// Each source's earliest written record (creation date, else start): when it arrived.
         var firstWritten: [String: Double] = [:]
+        /// The sources that wrote a record of the type entered by hand.
+        var enteredByHand: Set<String> = []
         /// Runs of one source and one day are common: counted here, folded in on change.
         var pendingSource = ""
         var pendingSourceCount = 0
@@ -94,6 +96,7 @@ extension CaptureAggregates.TypeTotals {
         if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
         pendingSource = source
         pendingSourceCount += 1
+        if numbers.enteredByHand { enteredByHand.insert(source) }
         if let written = numbers.creationDate ?? numbers.startDate, written < pendingFirstWritten {
             pendingFirstWritten = written
         }

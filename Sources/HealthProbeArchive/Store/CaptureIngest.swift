@@ -276,7 +276,8 @@ public final class CaptureIngest {
         for (type, totals) in aggregates.types {
             var flushed = totals
             flushed.flushPendingSource()
-            try SourceArrival.record(db, type: type, firstWritten: flushed.firstWritten)
+            try SourceArrival.record(
+                db, type: type, firstWritten: flushed.firstWritten, enteredByHand: flushed.enteredByHand)
             try snapshot.execute(arguments: [
                 captureID, type, totals.count, HexText.encode(totals.checksum), totals.sourceCountsJSON,
             ])

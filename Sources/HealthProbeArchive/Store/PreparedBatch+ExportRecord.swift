@@ -21,7 +21,8 @@ extension PreparedBatch {
             numericValue: HealthRecord.number(element.value),
             creationDate: element.sample.creationDate.map { Double($0.secondsSince1970) },
             startDate: Double(element.sample.startDate.secondsSince1970),
-            endDate: Double(element.sample.endDate.secondsSince1970))
+            endDate: Double(element.sample.endDate.secondsSince1970),
+            enteredByHand: metadata.contains { $0.key == "HKWasUserEntered" && $0.value == "1" })
         return (appendRow(text: text, numbers: numbers, fingerprintedBy: &maker), numbers)
     }
 }

@@ -42,6 +42,9 @@ public struct PreparedBatch: Sendable {
         var creationDate: Double?
         var startDate: Double?
         var endDate: Double?
+        /// Entered by hand in the Health app (`HKWasUserEntered` 1): a source's place in Health's
+        /// order (docs/DESIGN.md §8a) depends on it.
+        var enteredByHand = false
     }
 
     /// One record: its text and fingerprints in ``bytes``, and its numbers.
@@ -184,6 +187,12 @@ extension PreparedBatch.Numbers {
     init(_ record: HealthRecord) {
         self.init(
             numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
-            endDate: record.endDate)
+            endDate: record.endDate, enteredByHand: record.metadataJSON.map(Self.marksHandEntry) ?? false)
+    }
+
+    /// Whether canonical metadata holds the hand-entry mark.
+    static func marksHandEntry(_ metadataJSON: String) -> Bool {
+        metadataJSON.utf8.count >= SourceArrival.handEntryMark.utf8.count
+            && metadataJSON.contains(SourceArrival.handEntryMark)
     }
 }

@@ -33,6 +33,18 @@ struct ArchiveMigrationTests {
         }
     }
 
+    /// Each (type, source)'s first written instant and whether it entered records by hand.
+    static func sourceArrivals(_ store: ArchiveStore) throws -> [String] {
+        try store.writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT type, sourceName, firstWritten, enteredByHand FROM sourceArrival ORDER BY 1, 2"
+            ).map { row in
+                "\(row[0] as String) \(row[1] as String) \(row[2] as Double)"
+                    + ((row[3] as Bool) ? " by hand" : "")
+            }
+        }
+    }
+
     @Test func aVersion3ArchiveGetsTheContentHashesThisVersionMakes() throws {
         let support = try ArchiveTestSupport()
         try FileManager.default.copyItem(
@@ -49,6 +61,12 @@ struct ArchiveMigrationTests {
         #expect(before == expected)
         #expect(!expectedMembers.isEmpty)
         #expect(membersBefore == expectedMembers)
+
+        // What the day figures know of each source (when it arrived, whether it entered records
+        // by hand) is filled from the records held, as an import of today fills it.
+        let arrivals = try Self.sourceArrivals(try ArchiveStore.open(at: support.archivePath))
+        #expect(arrivals == (try Self.sourceArrivals(fresh)))
+        #expect(arrivals.contains { $0.hasSuffix(" by hand") })
 
         let again = try support.check(export, in: try support.openArchive())
         #expect(again.capture.new == 0)
