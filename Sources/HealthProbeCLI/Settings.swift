@@ -96,9 +96,7 @@ extension HealthProbeCommand {
             for type in settings.monitoredTypes {
                 Output.line("  \(HealthKitCatalog.displayName(of: type).padding(28))\(type)")
             }
-            for type in settings.monitoredTypes {
-                let order = try store.sourceOrder(of: type)
-                guard !order.isEmpty else { continue }
+            for (type, order) in try store.chosenSourceOrders().sorted(by: { $0.key < $1.key }) {
                 Output.line(
                     "Source order of \(HealthKitCatalog.displayName(of: type)): \(order.joined(separator: ", "))")
             }

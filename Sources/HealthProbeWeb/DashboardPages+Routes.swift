@@ -40,6 +40,10 @@ extension DashboardPages {
             Route(method: .post, path: "/archive/backup") { request, _ in try await pages.backUp(request) },
             Route(method: .get, path: "/settings") { request, _ in try await pages.settings(request) },
             Route(method: .post, path: "/settings") { request, _ in try await pages.saveSettings(request) },
+            Route(method: .post, path: "/settings/days") { request, _ in try await pages.saveDayZone(request) },
+            Route(method: .post, path: "/settings/source-order") { request, _ in
+                try await pages.saveSourceOrder(request)
+            },
             Route(method: .get, path: "/settings/delete") { _, _ in try await pages.confirmDeletion() },
             Route(method: .post, path: "/settings/delete") { request, _ in try await pages.deleteAllAuditData(request)
             },

@@ -9,9 +9,17 @@ extension DashboardPages {
         var frequencies: [ChoiceView]
         var thresholds: [ChoiceView]
         var types: [ChoiceView]
+        /// Whether `check` follows the threshold: only once one is saved.
+        var thresholdChosen: Bool
+        var thresholdName: String
+        /// How days are counted; nil before the first check.
+        var days: DaySettingsView?
+        var daysError: String?
 
         init(_ state: SettingsState, error: String?) {
             self.error = error
+            thresholdChosen = state.settings.alertThresholdChosen
+            thresholdName = state.settings.alertThreshold.rawValue
             frequencies = state.frequencies.map {
                 ChoiceView(value: String($0.hours), label: $0.title, selected: $0 == state.settings.checkFrequency)
             }
@@ -36,7 +44,11 @@ extension DashboardPages {
             case "deleted": "All audit data was deleted. The settings stay."
             default: nil
             }
-        guard let state = try await withArchive({ try SettingsState.load(from: $0) }) else {
+        guard
+            let (state, days) = try await withArchive({
+                (try SettingsState.load(from: $0), try DaySettingsState.load(from: $0))
+            })
+        else {
             if await access.isFillingFirstCapture { return await noArchive() }
             flash =
                 flash ?? "No check yet: these are the defaults. Saving keeps them in a new archive for the first check."
@@ -44,8 +56,9 @@ extension DashboardPages {
                 "settings", title: "Settings", tab: .settings,
                 body: SettingsView(SettingsState.make(.defaults), error: nil), flash: flash)
         }
-        return renderer.html(
-            "settings", title: "Settings", tab: .settings, body: SettingsView(state, error: nil), flash: flash)
+        var view = SettingsView(state, error: nil)
+        view.days = DaySettingsView(days)
+        return renderer.html("settings", title: "Settings", tab: .settings, body: view, flash: flash)
     }
 
     /// Saves the form; a value out of range shows the page again with the message (422).

@@ -61,6 +61,18 @@ enum SourceArrival {
         }
     }
 
+    /// Each type's sources by the names the day figures give them, sorted.
+    static func names(_ db: Database) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT type, sourceName, enteredByHand FROM sourceArrival")
+        while let row = try rows.next() {
+            let name: String = row[1]
+            result[row[0], default: []].append(name)
+            if row[2] as Bool { result[row[0], default: []].append(SourceOrder.handEnteredName(name)) }
+        }
+        return result.mapValues { $0.sorted() }
+    }
+
     /// The sources of `types` that have written a record entered by hand.
     static func handEnteringSources(_ db: Database, types: [String]) throws -> Set<String> {
         guard !types.isEmpty else { return [] }

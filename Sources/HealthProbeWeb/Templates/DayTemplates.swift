@@ -4,7 +4,7 @@ enum DayTemplates {
         {{<layout}}{{$content}}{{#body}}
         <p><a href="/">← Dashboard</a></p>
         <h1>{{date}}</h1>
-        <p class="muted">Local day in {{zone}}. Health does not add sources that record the same time: each moment comes from the source highest in the type's order (entered by hand, Apple Watch, iPhone, then other apps, the one added last first; <code>healthprobe settings --source-order</code> changes it). A day's sleep is the night that ends on it.</p>
+        <p class="muted">Local day in {{zone}}. Health does not add sources that record the same time: each moment comes from the source highest in the type's order (entered by hand, Apple Watch, iPhone, then other apps, the one added last first; <a href="/settings#days">Settings</a> or <code>healthprobe settings --source-order</code> changes it). A day's sleep is the night that ends on it.</p>
         <nav aria-label="Days" class="chips"><a class="chip" rel="prev" href="{{previousHref}}">← Day before</a><a class="chip" rel="next" href="{{nextHref}}">Day after →</a></nav>
         {{#empty(figures)}}<p class="muted">No records on this day.</p>{{/empty(figures)}}
         {{#figures}}<section class="card" data-type="{{type}}" aria-label="{{name}}"><h2>{{name}}: {{headline}}</h2>

@@ -161,7 +161,7 @@ enum ScreenTemplates {
         <fieldset><legend>Check frequency</legend><p class="muted">How often the iPhone app checks Health in the background.</p>
         {{#frequencies}}<label class="check"><input type="radio" name="frequency" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/frequencies}}
         </fieldset>
-        <fieldset><legend>Alert threshold</legend><p class="muted">The lowest severity that alerts — and `healthprobe check` exits 3 at or above it.</p>
+        <fieldset><legend>Alert threshold</legend><p class="muted" id="threshold-meaning">{{#thresholdChosen}}The lowest severity that alerts; <code>healthprobe check</code> exits 3 at or above it ({{thresholdName}}) unless <code>--fail-on</code> says otherwise.{{/thresholdChosen}}{{^thresholdChosen}}The lowest severity that alerts on the iPhone (Warning until you choose). <code>healthprobe check</code> exits 0 whatever it finds until a threshold is saved here or given with <code>--fail-on</code>; then it exits 3 at or above it.{{/thresholdChosen}}</p>
         {{#thresholds}}<label class="check"><input type="radio" name="threshold" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/thresholds}}
         </fieldset>
         <fieldset><legend>Sample types to monitor</legend>
@@ -169,6 +169,24 @@ enum ScreenTemplates {
         </fieldset>
         <p><button type="submit" class="primary">Save settings</button></p>
         </form>
+        {{#days}}<section class="card" id="days"><h2>Each day's figures</h2>
+        <p class="muted">A day's figure is counted as the Health app counts it: local days in one time zone, and where several sources record the same moment, the source highest in the type's order (by default: entered by hand, Apple Watch, iPhone, then other apps, the one added last first).</p>
+        {{#daysError}}<p class="error" role="alert" id="days-error">{{daysError}}</p>{{/daysError}}
+        <form method="post" action="/settings/days" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="zone">Time zone of days</label> <input id="zone" name="zone" list="zones" value="{{zone}}" placeholder="{{systemZone}} (this computer’s)" autocomplete="off">
+        <datalist id="zones">{{#zones}}<option value="{{.}}">{{/zones}}</datalist>
+        <button type="submit">Save time zone</button></form>
+        <h3>Source order</h3>
+        {{#orders}}<form method="post" action="/settings/source-order" class="inline source-order"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="type" value="{{type}}"><input type="hidden" name="order" value="">
+        <span>{{typeName}}: {{sources}}</span> <button type="submit">Health’s default</button></form>{{/orders}}
+        {{^orders}}<p class="muted">Health’s default for every type.</p>{{/orders}}
+        {{^empty(types)}}<form method="post" action="/settings/source-order" class="settings"><input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="order-type">Type</label> <select id="order-type" name="type">{{#types}}<option value="{{type}}"{{#selected}} selected{{/selected}}>{{typeName}} ({{sources}})</option>{{/types}}</select>
+        <label for="order-lines">Its sources, best first, one per line (the others follow in Health’s order; empty restores it)</label>
+        <textarea id="order-lines" name="order" rows="4">{{lines}}</textarea>
+        <p><button type="submit">Save order</button></p></form>{{/empty(types)}}
+        {{#empty(types)}}<p class="muted">No type has more than one source yet.</p>{{/empty(types)}}
+        </section>{{/days}}
         <section class="card danger"><h2>Delete all audit data</h2>
         <p>Deletes every capture, record, anomaly and audit entry in this archive. Settings stay.</p>
         <p><a class="button danger" href="/settings/delete">Delete all audit data…</a></p></section>
