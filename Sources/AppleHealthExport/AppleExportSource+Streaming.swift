@@ -110,6 +110,18 @@ extension AppleExportSource {
     }
 
     /// Reads just enough of the main XML to name its root element.
+    /// The document's first `count` bytes (fewer when it is shorter).
+    func head(_ count: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        do {
+            try streamBytes { chunk in
+                bytes.append(contentsOf: chunk.prefix(count - bytes.count))
+                if bytes.count >= count { throw StopStreaming() }
+            }
+        } catch is StopStreaming {}
+        return bytes
+    }
+
     func sniffRoot() throws(AppleExportError) -> String? {
         var prolog: [UInt8] = []
         var root: String?

@@ -20,10 +20,13 @@ public struct AppleExportSource: Sendable {
     public let expectedSize: Int64?
     let limits: ReadLimits
 
-    /// A short name for the main XML in messages: `export.zip` for a zip, else the file name.
+    /// A short name for the main XML in messages: `export.zip` for a zip, the file's path from
+    /// the folder given (`Downloads/apple_health_export/export.xml`), else the file name.
     public var displayName: String {
         switch container {
         case .zip(let archive, let entryPath): "\(archive.lastPathComponent) (\(entryPath))"
+        case .file(let url) where url.path.hasPrefix(inputPath + "/"):
+            URL(fileURLWithPath: inputPath).lastPathComponent + url.path.dropFirst(inputPath.count)
         case .file(let url): url.lastPathComponent
         case .bytes(_, let name): name
         }
@@ -75,19 +78,36 @@ public struct AppleExportSource: Sendable {
     {
         let candidates = folderCandidates(folder)
         guard !candidates.isEmpty else { throw .emptyFolder(path: folder.path) }
+        // Every export the folder holds: unzipped ones, and zips (a folder the zip was saved
+        // into, as Downloads, often holds the zip and what unzipping it left beside it).
+        var exports: [(name: String, source: AppleExportSource)] = []
         for file in candidates {
+            let name = String(file.path.dropFirst(folder.path.count).drop { $0 == "/" })
+            if file.pathExtension.lowercased() == "zip" {
+                if let source = try? locateInZip(file, limits: limits) { exports.append((name, source)) }
+                continue
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
             let source = AppleExportSource(
                 container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
-            if (try? source.sniffRoot()) == "HealthData" { return source }
+            if (try? source.sniffRoot()) == "HealthData" { exports.append((name, source)) }
         }
-        // A folder the zip was saved into (Downloads): the export zip in it, when there is one.
-        let exports = candidates.filter { $0.pathExtension.lowercased() == "zip" }.compactMap { zip in
-            (try? locateInZip(zip, limits: limits)).map { (zip.lastPathComponent, $0) }
+        guard let first = exports.first else { throw .noHealthData(path: folder.path) }
+        // A zip and its unzipped copy are one export; two different ones are never guessed
+        // between: checking someone else's, or an old one, would mark the archive's records gone.
+        let distinct = exports.filter { first.source.holdsTheSameDocument(as: $0.source) != true }
+        guard distinct.isEmpty else {
+            throw .severalExports(path: folder.path, names: [first.name] + distinct.map(\.name))
         }
-        if exports.count == 1, let only = exports.first { return only.1 }
-        if exports.count > 1 { throw .severalExports(path: folder.path, names: exports.map(\.0)) }
-        throw .noHealthData(path: folder.path)
+        return first.source
+    }
+
+    /// Whether two sources hold the same main XML: the same size and the same first 64 KiB
+    /// (its export date, its `Me` element and the first records). Nil when either cannot be read.
+    func holdsTheSameDocument(as other: AppleExportSource) -> Bool? {
+        if let size = expectedSize, let otherSize = other.expectedSize, size != otherSize { return false }
+        guard let head = try? head(65_536), let otherHead = try? other.head(65_536) else { return nil }
+        return head == otherHead
     }
 
     /// Regular files up to two levels down, XML-named ones first, skipping Finder litter and the

@@ -63,7 +63,9 @@ struct ConventionTests {
         #expect(found.stdout.isEmpty)
     }
 
-    /// `check Downloads`: the export zip saved there is the one checked; two are a question.
+    /// `check Downloads`: the export zip saved there is the one checked; a copy of it, or what
+    /// unzipping it left beside it, is the same export; two different exports are a question,
+    /// asked before the archive is touched.
     @Test func aFolderHoldingTheExportZipIsCheckedThroughIt() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let downloads = folder.appendingPathComponent("Downloads")
@@ -76,11 +78,32 @@ struct ConventionTests {
         #expect(checked.status == 0, "\(checked.stderr)")
         #expect(checked.stdout.hasPrefix("Capture 1 of export.zip"))
 
+        // What Safari leaves: the zip, and the folder unzipping it made; and a second copy.
+        let unzipped = downloads.appendingPathComponent("apple_health_export")
+        try FileManager.default.createDirectory(at: unzipped, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("alxdrcirilo/export.xml"), to: unzipped.appendingPathComponent("export.xml"))
         try FileManager.default.copyItem(
             at: FixtureFiles.url("alxdrcirilo/export.zip"), to: downloads.appendingPathComponent("export 2.zip"))
+        let same = try CommandRunner.run(["check", downloads.path, "--archive", archive])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout.hasPrefix("Capture 2 of Downloads/apple_health_export/export.xml"))
+
+        // Someone else's export unzipped beside it: which one is meant is asked, nothing checked.
+        let other = downloads.appendingPathComponent("other_export")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("dogsheep/export.xml"), to: other.appendingPathComponent("export.xml"))
+        let digest = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
         let two = try CommandRunner.run(["check", downloads.path, "--archive", archive])
         #expect(two.status == 65)
-        #expect(two.stderr.contains("holds 2 exports (export 2.zip, export.zip); give the one to check"))
+        #expect(
+            two.stderr.contains(
+                "holds 2 exports (apple_health_export/export.xml, other_export/export.xml); give the one to check"),
+            "\(two.stderr)")
+        #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == digest)
+        let trail = try ArchiveInspection.strings(archive, "SELECT message FROM auditEntry ORDER BY id DESC LIMIT 1")
+        #expect(trail.first?.contains("holds 2 exports") == true, "\(trail)")
     }
 
     /// A resolution made by mistake is undone; the trail keeps both.
