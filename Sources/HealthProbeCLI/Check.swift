@@ -43,6 +43,15 @@ extension HealthProbeCommand {
         var allowOlder = false
 
         @Flag(
+            name: .customLong("allow-unrelated"),
+            help: """
+                Check an export or backup that shares almost nothing with the archive all the same \
+                (refused otherwise: most likely someone else's or another file, it would mark nearly \
+                every record gone).
+                """)
+        var allowUnrelated = false
+
+        @Flag(
             name: .shortAndLong,
             help: "Print nothing but errors: for scripts, which read the exit code (3 with --fail-on).")
         var quiet = false
@@ -116,7 +125,8 @@ extension HealthProbeCommand {
             // crashes Swift 6.3's ownership verifier (found by a clean build).
             let runCheck: () throws -> CheckResult = {
                 try check.run(
-                    into: store, allowOlder: allowOlder, cancellation: interrupt?.cancellation,
+                    into: store, allowOlder: allowOlder, allowUnrelated: allowUnrelated,
+                    cancellation: interrupt?.cancellation,
                     progress: progress.update)
             }
             let report: CheckReport

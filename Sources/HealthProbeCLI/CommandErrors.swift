@@ -44,6 +44,9 @@ struct CommandFailure: Error, Equatable {
             return CommandFailure(
                 error.localizedDescription + ", or add --allow-older to compare this one all the same",
                 code: badInputCode)
+        case let error as UnrelatedCaptureRefusal:
+            return CommandFailure(
+                error.localizedDescription + " (add --allow-unrelated to check it all the same)", code: badInputCode)
         case let failure as CheckFailure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:

@@ -51,7 +51,7 @@ struct DemoCommandTests {
         let (outcome, _) = try Self.runInEmptyFolder(["--days", "15"])
         #expect(outcome.status == 0)
         for part in [
-            "A fitness app's bug saved", "warning duplicate:", "You deleted a day of heart rate",
+            "A fitness app's bug saved", "info duplicate:", "You deleted a day of heart rate",
             "critical silent_deletion:", "The demo's archive was temporary",
         ] {
             #expect(outcome.stdout.contains(part), "no \(part)")

@@ -68,14 +68,16 @@ struct DivergenceDetector {
                 !stillOpen.contains(type), !explainedInWindow.contains(type)
             else { continue }
             outcome.findings.append(
-                finding(type, result, series: series, window: (recentStart, exportDay - 1), recentDays: recent.count))
+                finding(
+                    type, result, series: series, window: (recentStart, exportDay - 1), recentDays: recent.count,
+                    started: baseline.allSatisfy { $0 == 0 }, stopped: recent.allSatisfy { $0 == 0 }))
         }
         return outcome
     }
 
     private func finding(
         _ sampleType: String, _ result: DivergenceEngine.Result, series: DailySeries, window: (Int64, Int64),
-        recentDays: Int
+        recentDays: Int, started: Bool, stopped: Bool
     ) -> Finding {
         let limits = thresholds.applying(to: sampleType)
         let direction = result.shift < 0 ? "down" : "up"
@@ -87,13 +89,18 @@ struct DivergenceDetector {
             "shiftPercent": EvidenceText.percent(result.shift), "direction": direction, "recentWindow": window,
             "baselineDays": String(limits.divergenceBaselineDays), "aggregation": series.aggregationName,
         ]
+        let daily = "daily \(HealthKitCatalog.displayName(of: sampleType)) \(series.aggregationName)"
+        // From nothing, a percentage says nothing: logging started (or, to nothing, stopped).
+        let summary =
+            started && result.shift > 0
+            ? "\(daily) started: recorded over \(window), none in the \(limits.divergenceBaselineDays) days before"
+            : stopped && result.shift < 0
+                ? "\(daily) stopped: none over \(window), against the \(limits.divergenceBaselineDays) days before"
+                : "\(daily) went \(direction) \(EvidenceText.percent(abs(result.shift)))% over \(window) against the "
+                    + "\(limits.divergenceBaselineDays) days before"
         return Finding(
             type: .divergence, severity: result.shift <= -limits.divergenceWarningDrop ? .warning : .info,
-            sampleType: sampleType,
-            summary:
-                "daily \(HealthKitCatalog.displayName(of: sampleType)) \(series.aggregationName) went \(direction) "
-                + "\(EvidenceText.percent(abs(result.shift)))% over \(window) against the \(limits.divergenceBaselineDays) days before",
-            recordCount: recentDays, evidence: evidence)
+            sampleType: sampleType, summary: summary, recordCount: recentDays, evidence: evidence)
     }
 }
 

@@ -45,8 +45,7 @@ struct DuplicateDetector {
             let total = max(currentCounts[sampleType] ?? tally.count, 1)
             let share = Double(tally.count) / Double(total)
             let severity: Severity =
-                share >= limits.duplicateCriticalShare && tally.count >= limits.duplicateWarningCount
-                ? .critical : tally.count >= limits.duplicateWarningCount ? .warning : .info
+                (largestGroup[sampleType] ?? 0) >= limits.duplicateStormCopies ? .warning : .info
             var evidence = tally.evidence
             evidence["duplicatedSamples"] = String(groups[sampleType] ?? 0)
             evidence["mostCopies"] = String(largestGroup[sampleType] ?? 0)

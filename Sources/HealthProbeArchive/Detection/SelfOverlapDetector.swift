@@ -118,9 +118,13 @@ struct SelfOverlapDetector {
             }.joined(separator: "; ")
         evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
         let isSleep = type == "HKCategoryTypeIdentifierSleepAnalysis"
+        let worstExcess = cases.map { $0.claimed - ($0.end - $0.start) }.max() ?? 0
+        evidence["largestExcess"] = EvidenceText.duration(worstExcess)
+        let severity: Severity =
+            worstExcess >= thresholds.applying(to: type).selfOverlapWarningExcessSeconds ? .warning : .info
         let spans = cases.count == 1 ? (isSleep ? "night" : "stretch") : (isSleep ? "nights" : "stretches")
         return Finding(
-            type: .selfOverlap, severity: .warning, sampleType: type,
+            type: .selfOverlap, severity: severity, sampleType: type,
             summary: "\(EvidenceText.records(records.count, of: type)) from one source overlap "
                 + "\(cases.count == 1 ? "themselves" : "each other") on \(cases.count) \(spans): they claim "
                 + "\(EvidenceText.duration(claimed)) where \(EvidenceText.duration(covered)) passed "

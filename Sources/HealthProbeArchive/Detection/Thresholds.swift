@@ -46,10 +46,10 @@ public struct Thresholds: Sendable, Equatable {
 
     // MARK: duplicate
 
-    /// At least this many new surplus copies of a type is a warning; fewer is info.
-    public var duplicateWarningCount = 5
-    /// Surplus copies making up at least this share of the type's records: critical.
-    public var duplicateCriticalShare = 0.10
+    /// Copies lose nothing, and a day's figures count each sample once (docs/DESIGN.md §8a):
+    /// surplus copies are information, never critical. A replay storm — one sample written at
+    /// least this many times — is a warning: a writer gone wrong.
+    public var duplicateStormCopies = 10
 
     // MARK: value_modified
 
@@ -67,6 +67,10 @@ public struct Thresholds: Sendable, Equatable {
 
     // MARK: self_overlap — one source's records of a summed type or sleep covering the same time
 
+    /// A self-overlap is a warning when one case claims at least this much time beyond what
+    /// passed (a night of nested sessions claiming 28 hours); a few minutes shared where one
+    /// session ends as the next begins inflates nothing anyone would see: information.
+    public var selfOverlapWarningExcessSeconds = 3_600.0
     /// Two records of one source overlap when they share more than this much time. Exports write
     /// whole seconds, and a writer may start its next sample a few seconds before the last one
     /// ended: a minute of shared time is noise; nested sessions share hours.

@@ -35,16 +35,21 @@ public struct AppleExportCheck: Sendable {
     /// made before the one last checked is refused unless `allowOlder`.
     public func run(
         into store: ArchiveStore, pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, allowOlder: Bool = false,
-        cancellation: CancellationFlag? = nil, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        allowUnrelated: Bool = false, cancellation: CancellationFlag? = nil,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(CheckFailure) -> AppleExportImporter.Result {
         try store.checking {
             try AppleExportImporter(
-                store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder, cancellation: cancellation
+                store: store, pageCacheKiB: pageCacheKiB, allowOlder: allowOlder, allowUnrelated: allowUnrelated,
+                cancellation: cancellation
             ).importExport(reader, progress: progress)
         } noting: { error in
             if error is AppleExportError { Self.noteRefusal(in: store, message: Self.refusal(of: input, error)) }
             if let older = error as? OlderExportRefusal {
                 Self.noteRefusal(in: store, message: "refused \(older.inputName): older than the export last checked")
+            }
+            if let unrelated = error as? UnrelatedCaptureRefusal {
+                Self.noteRefusal(in: store, message: "refused \(unrelated.localizedDescription)")
             }
         }
     }

@@ -22,18 +22,22 @@ public struct AppleExportImporter: Sendable {
     /// Whether an export made before the one last checked is compared all the same
     /// (``OlderExportRefusal``).
     public let allowOlder: Bool
+    /// Check an export that shares almost nothing with the archive all the same
+    /// (``UnrelatedCaptureRefusal``).
+    public let allowUnrelated: Bool
     /// Set by another thread to stop the import: it throws ``CheckCancelled`` within a batch, and
     /// its transaction is rolled back.
     public let cancellation: CancellationFlag?
 
     public init(
         store: ArchiveStore, thresholds: Thresholds = Thresholds(), pageCacheKiB: Int = ArchiveStore.importPageCacheKiB,
-        allowOlder: Bool = false, cancellation: CancellationFlag? = nil
+        allowOlder: Bool = false, allowUnrelated: Bool = false, cancellation: CancellationFlag? = nil
     ) {
         self.store = store
         self.thresholds = thresholds
         self.pageCacheKiB = pageCacheKiB
         self.allowOlder = allowOlder
+        self.allowUnrelated = allowUnrelated
         self.cancellation = cancellation
     }
 
@@ -142,6 +146,9 @@ public struct AppleExportImporter: Sendable {
         if cancellation?.isCancelled == true { throw CheckCancelled() }
         let new = try ingest.countNew()
         let gone = try ingest.markGone()
+        if !allowUnrelated {
+            try ingest.refuseUnrelated(shared: ingest.records - new, gone: gone, inputName: reader.source.displayName)
+        }
         try ingest.writeAggregates(aggregates)
         // Every file the export holds was read alongside; what is still unread, it does not hold.
         try ingest.resolveUnreadFiles()

@@ -49,12 +49,17 @@ public final class BackupCheck: Sendable {
     }
 
     /// Stores the database as a capture of `store` and audits it against the previous export or
-    /// backup.
+    /// backup; one that shares almost nothing with the archive is refused unless `allowUnrelated`.
     public func run(
-        into store: ArchiveStore, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        into store: ArchiveStore, allowUnrelated: Bool = false, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(CheckFailure) -> BackupImporter.Result {
         try store.checking {
-            try BackupImporter(store: store).importDatabase(reader, inputName: inputName, progress: progress)
+            try BackupImporter(store: store, allowUnrelated: allowUnrelated).importDatabase(
+                reader, inputName: inputName, progress: progress)
+        } noting: { error in
+            if let unrelated = error as? UnrelatedCaptureRefusal {
+                AppleExportCheck.noteRefusal(in: store, message: "refused \(unrelated.localizedDescription)")
+            }
         }
     }
 }

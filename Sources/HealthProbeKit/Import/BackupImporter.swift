@@ -41,7 +41,11 @@ public struct BackupImporter: Sendable {
     public let store: ArchiveStore
     public let thresholds: Thresholds
 
-    public init(store: ArchiveStore, thresholds: Thresholds = Thresholds()) {
+    /// Check a database that shares almost nothing with the archive all the same.
+    public let allowUnrelated: Bool
+
+    public init(store: ArchiveStore, thresholds: Thresholds = Thresholds(), allowUnrelated: Bool = false) {
+        self.allowUnrelated = allowUnrelated
         self.store = store
         self.thresholds = thresholds
     }
@@ -69,12 +73,12 @@ public struct BackupImporter: Sendable {
             origin: Self.origin, inputName: inputName, input: "a Health database", startedAt: started,
             insertsOnly: true
         ) { ingest in
-            try check(reader, into: ingest, started: started, progress: progress)
+            try check(reader, into: ingest, inputName: inputName, started: started, progress: progress)
         }
     }
 
     private func check(
-        _ reader: HealthDatabaseReader, into ingest: CaptureIngest, started: Date,
+        _ reader: HealthDatabaseReader, into ingest: CaptureIngest, inputName: String, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) throws -> Result {
         let keyingSources = reader.layout.hasSourceDatabase
@@ -86,7 +90,8 @@ public struct BackupImporter: Sendable {
                 elapsed: Date().timeIntervalSince(started)))
         let tombstones = try ingest.applyTombstones(
             try reader.tombstones(), keyingSources: keyingSources, matcher: matcher)
-        return try complete(ingest, streamed, tombstones, newestEntry: try reader.latestEntryDate())
+        return try complete(
+            ingest, streamed, tombstones, newestEntry: try reader.latestEntryDate(), inputName: inputName)
     }
 
     /// What the samples' stream left for the completion.
@@ -140,11 +145,15 @@ public struct BackupImporter: Sendable {
     /// Marks what is gone, carries over what a database does not describe, stores the totals and
     /// the counts, and audits the capture against the previous one.
     private func complete(
-        _ ingest: CaptureIngest, _ streamed: Streamed, _ tombstones: BackupTombstones.Outcome, newestEntry: Double?
+        _ ingest: CaptureIngest, _ streamed: Streamed, _ tombstones: BackupTombstones.Outcome, newestEntry: Double?,
+        inputName: String
     ) throws -> Result {
         let absent = try ingest.markAbsentFromHealthDatabase()
         let notCompared = try ingest.carryOverWhatHealthDatabasesDoNotDescribe()
         let new = try ingest.countNew()
+        if !allowUnrelated {
+            try ingest.refuseUnrelated(shared: streamed.read - new, gone: absent, inputName: inputName)
+        }
         // Records met or carried over count as they are stored (an export's text, not the
         // sample's): then the totals are read from what the capture holds.
         let totals =

@@ -6,7 +6,7 @@ import HealthProbeArchive
 /// was verified unchanged afterwards.
 public struct CheckFailure: Error, LocalizedError {
     /// An ``AppleExportError``, a ``HealthDatabaseError`` or a ``PhoneBackupError`` (the input
-    /// was refused), an ``OlderExportRefusal``, an ``ArchiveError`` or a cancellation.
+    /// was refused), an ``OlderExportRefusal``, an ``UnrelatedCaptureRefusal``, an ``ArchiveError`` or a cancellation.
     public let underlying: any Error
     public let archiveUnchanged: Bool
 
@@ -17,7 +17,7 @@ public struct CheckFailure: Error, LocalizedError {
 
     public var isRefusedInput: Bool {
         underlying is AppleExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
-            || underlying is OlderExportRefusal
+            || underlying is OlderExportRefusal || underlying is UnrelatedCaptureRefusal
     }
     public var errorDescription: String? { underlying.localizedDescription }
 }

@@ -16,17 +16,21 @@ public enum CheckRun: Sendable {
     }
 
     /// Stores the input as a capture of `store` and audits it; `allowOlder` and `cancellation`
-    /// apply to an export (a backup's database is read whole once it is open).
+    /// apply to an export (a backup's database is read whole once it is open), `allowUnrelated`
+    /// to both (``UnrelatedCaptureRefusal``).
     public func run(
-        into store: ArchiveStore, allowOlder: Bool = false, cancellation: CancellationFlag? = nil,
+        into store: ArchiveStore, allowOlder: Bool = false, allowUnrelated: Bool = false,
+        cancellation: CancellationFlag? = nil,
         progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws(CheckFailure) -> CheckResult {
         switch self {
         case .export(let check):
             CheckResult(
-                try check.run(into: store, allowOlder: allowOlder, cancellation: cancellation, progress: progress))
+                try check.run(
+                    into: store, allowOlder: allowOlder, allowUnrelated: allowUnrelated, cancellation: cancellation,
+                    progress: progress))
         case .backup(let check):
-            CheckResult(try check.run(into: store, progress: progress))
+            CheckResult(try check.run(into: store, allowUnrelated: allowUnrelated, progress: progress))
         }
     }
 }

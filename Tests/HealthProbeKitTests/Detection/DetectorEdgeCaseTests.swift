@@ -49,6 +49,8 @@ struct DetectorEdgeCaseTests {
         let found = try support.audit([Export(elements: [copy, copy, copy, old])])
         // Three identical copies are two surplus; an old sample in a first export is no backfill.
         #expect(found[0].summaries == ["duplicate \(Self.heartRate) 2"])
+        // Copies lose nothing and count once in a day's figures: information, not an alarm.
+        #expect(found[0].first?.severity == .info)
     }
 
     @Test func aDuplicateSummaryCountsItsCopiesInGoodEnglish() throws {
@@ -238,6 +240,9 @@ struct ReplayedRecordTests {
             MiniExport(elements: Array(repeating: copy, count: 2_500) + [other]),
         ])
         #expect(found[0].summaries == ["duplicate \(DetectorEdgeCaseTests.heartRate) 2999"])
+        // A replay storm is a writer gone wrong: a warning, never critical (nothing is lost).
+        #expect(found[0].first?.severity == .warning)
+        #expect(found[0].first?.evidence["mostCopies"] == "3000")
         #expect(found[1].isEmpty, "\(found[1].summaries)")
         let store = try support.openArchive()
         let captures = try store.fetchCaptures()

@@ -82,6 +82,27 @@ struct FieldPatternTests {
         #expect(found[1].map(\.type) == [.selfOverlap], "\(found[1].summaries)")
     }
 
+    /// Two sessions of one app sharing a few minutes, where one ends as the next begins, inflate
+    /// nothing anyone would see: information, where a night claiming a day is a warning.
+    @Test func aFewMinutesSharedIsInformation() throws {
+        let support = try ArchiveTestSupport()
+        let found = try support.audit([
+            Export(
+                exportDate: "2000-01-04 12:00:00 +0000",
+                elements: [
+                    Self.sleepRecord(
+                        "AsleepUnspecified", source: Self.app, start: "2000-01-02 23:00:00 +0000",
+                        end: "2000-01-03 03:02:00 +0000"),
+                    Self.sleepRecord(
+                        "AsleepUnspecified", source: Self.app, start: "2000-01-03 03:00:00 +0000",
+                        end: "2000-01-03 06:00:00 +0000"),
+                ])
+        ])
+        let overlap = try #require(found[0].only(.selfOverlap).first)
+        #expect(overlap.severity == .info)
+        #expect(overlap.evidence["largestExcess"] == "2 minutes")
+    }
+
     @Test func aCaseAlreadyReportedIsNotReportedAgain() throws {
         let support = try ArchiveTestSupport()
         let elements = Self.nestedNight

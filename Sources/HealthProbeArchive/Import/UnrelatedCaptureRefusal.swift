@@ -1,0 +1,41 @@
+import Foundation
+
+/// A capture that shares almost nothing with what the archive held and would mark nearly all of
+/// it gone: most likely someone else's export or backup, or another file, picked by mistake.
+/// Checked, it would report every record lost and turn the real next export into "older than the
+/// one last checked". Refused unless asked for; the archive is left as it was.
+public struct UnrelatedCaptureRefusal: Error, LocalizedError, Sendable {
+    public var inputName: String
+    /// The records the archive held before, how many of them the capture holds, and how many it
+    /// would mark gone.
+    public var held: Int
+    public var shared: Int
+    public var gone: Int
+
+    /// Below this many records held, a capture is never judged unrelated: a first few records are
+    /// no life's history to tell apart.
+    public static let smallestHistory = 100
+
+    public var errorDescription: String? {
+        "\(inputName) holds \(EvidenceText.grouped(shared)) of the \(EvidenceText.grouped(held)) records the archive "
+            + "held and would mark \(EvidenceText.grouped(gone)) of them gone: it looks like someone else's export or "
+            + "another file, and nothing was written"
+    }
+
+    /// Throws when fewer than a tenth of the records held are in the capture and at least half
+    /// would be marked gone.
+    static func check(held: Int, shared: Int, gone: Int, inputName: String) throws {
+        guard held >= smallestHistory, shared * 10 < held, gone * 2 >= held else { return }
+        throw UnrelatedCaptureRefusal(inputName: inputName, held: held, shared: shared, gone: gone)
+    }
+}
+
+extension CaptureIngest {
+    /// Refuses a capture that shares almost nothing with what the archive held
+    /// (``UnrelatedCaptureRefusal``), once its records are matched and the absent ones marked:
+    /// `gone` of them absent, `shared` met again.
+    public func refuseUnrelated(shared: Int, gone: Int, inputName: String) throws {
+        if startedEmpty { return }
+        try UnrelatedCaptureRefusal.check(held: shared + gone, shared: shared, gone: gone, inputName: inputName)
+    }
+}
