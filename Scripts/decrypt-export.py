@@ -12,12 +12,14 @@ import sys
 import tempfile
 
 from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives import hashes, hmac
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 
 OUTER = 35
+KEY_CHECK = 32
+KEY_CHECK_MESSAGE = b"HealthProbe encrypted export key check"
 STREAM = 40
 TAG = 16
 
@@ -38,18 +40,31 @@ def read_exactly(stream, count):
 
 def decrypt(source, sink, password):
     outer = read_exactly(source, OUTER)
-    if len(outer) != OUTER or outer[:8] != b"HPEXPENC" or outer[8] != 1 or outer[9] != 1 or outer[14] != 16:
+    if len(outer) != OUTER or outer[:8] != b"HPEXPENC" or outer[8] not in (1, 2) or outer[9] != 1 \
+            or outer[14] != 16:
         raise Refused("not a HealthProbe encrypted export")
+    version = outer[8]
     iterations = struct.unpack(">I", outer[10:14])[0]
     salt = outer[15:31]
     segment_size = struct.unpack(">I", outer[31:35])[0]
     if not 600_000 <= iterations <= 10_000_000 or not 64 <= segment_size <= 1 << 24:
         raise Refused("parameters out of range")
+    key_check = read_exactly(source, KEY_CHECK) if version == 2 else b""
+    if len(key_check) != (KEY_CHECK if version == 2 else 0):
+        raise Refused("header cut short")
+    outer += key_check
     stream_header = read_exactly(source, STREAM)
     if len(stream_header) != STREAM or stream_header[0] != STREAM:
         raise Refused("bad stream header")
     hkdf_salt, prefix = stream_header[1:33], stream_header[33:40]
     ikm = PBKDF2HMAC(hashes.SHA256(), 32, salt, iterations).derive(password)
+    if version == 2:
+        check = hmac.HMAC(ikm, hashes.SHA256())
+        check.update(KEY_CHECK_MESSAGE)
+        try:
+            check.verify(key_check)
+        except Exception:
+            raise Refused("wrong password")
     key = AESGCM(HKDF(hashes.SHA256(), 32, hkdf_salt, outer).derive(ikm))
     index = 0
     segment = read_exactly(source, segment_size - STREAM)

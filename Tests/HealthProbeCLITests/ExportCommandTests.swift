@@ -174,7 +174,16 @@ struct ExportCommandTests {
         chmod(wrong, 0o600)
         let refused = try setup.run(["decrypt", "data.jsonl.enc", "--output", "nope.jsonl", "--password-file", wrong])
         #expect(refused.status == 65)
-        #expect(refused.stderr == "healthprobe: wrong password, or not a HealthProbe encrypted export\n")
+        #expect(refused.stderr == "healthprobe: wrong password\n")
+        // Damage in the first megabyte with the right password is damage, not the password.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: setup.path("data.jsonl.enc")))
+        damaged[200] ^= 0x01
+        try damaged.write(to: URL(fileURLWithPath: setup.path("damaged.enc")))
+        let blamed = try setup.run([
+            "decrypt", "damaged.enc", "--output", "nope.jsonl", "--password-file", setup.passwordFile,
+        ])
+        #expect(blamed.status == 65)
+        #expect(blamed.stderr == "healthprobe: the file was altered or is incomplete\n")
         let cut = try Data(contentsOf: URL(fileURLWithPath: setup.path("data.jsonl.enc"))).dropLast(100)
         try cut.write(to: URL(fileURLWithPath: setup.path("cut.enc")))
         let truncated = try setup.run([
@@ -221,6 +230,14 @@ struct ExportCommandTests {
         ])
         #expect(refused.status == 65)
         #expect(!FileManager.default.fileExists(atPath: setup.path("cut.sqlite")))
+        // It checks the key as the documentation says: a wrong password is named as such.
+        let wrong = setup.path("wrong")
+        try Data("Not It".utf8).write(to: URL(fileURLWithPath: wrong))
+        let wrongPassword = try Self.python([
+            script, setup.path("data.sqlite.enc"), setup.path("wrong.sqlite"), "--password-file", wrong,
+        ])
+        #expect(wrongPassword.status == 65)
+        #expect(wrongPassword.stderr.contains("refused: wrong password"))
     }
 
     /// Runs Debian's python3 (with python3-cryptography, which .ci/run installs).

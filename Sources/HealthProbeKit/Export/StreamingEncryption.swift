@@ -13,15 +13,29 @@ enum StreamingAEAD {
     static let noncePrefixLength = 7
     static let tagLength = 16
 
-    /// PBKDF2 of the password gives the input key material; HKDF with the stream's salt and the
-    /// outer header as `info` gives the segment key.
-    static func segmentKey(
-        password: [UInt8], header: EncryptedExportHeader, headerBytes: [UInt8], hkdfSalt: [UInt8]
-    ) throws -> SymmetricKey {
-        let material = try KDF.Insecure.PBKDF2.deriveKey(
+    /// What the key check authenticates (version 2 headers).
+    static let keyCheckMessage = Array("HealthProbe encrypted export key check".utf8)
+
+    /// PBKDF2 of the password: the input key material.
+    static func keyMaterial(password: [UInt8], header: EncryptedExportHeader) throws -> SymmetricKey {
+        try KDF.Insecure.PBKDF2.deriveKey(
             from: password, salt: header.salt, using: .sha256, outputByteCount: 32, rounds: Int(header.iterations))
-        return HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: material, salt: hkdfSalt, info: headerBytes, outputByteCount: 32)
+    }
+
+    /// HMAC-SHA256 of ``keyCheckMessage`` with the key material: a decrypter compares it before
+    /// any segment, so a wrong password is told from damage. It tells a guesser nothing the first
+    /// segment's tag would not (each guess still costs the whole PBKDF2).
+    static func keyCheck(_ material: SymmetricKey) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: keyCheckMessage, using: material))
+    }
+
+    static func keyCheckMatches(_ check: [UInt8], _ material: SymmetricKey) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(check, authenticating: keyCheckMessage, using: material)
+    }
+
+    /// HKDF of the key material with the stream's salt and the whole outer header as `info`.
+    static func segmentKey(material: SymmetricKey, headerBytes: [UInt8], hkdfSalt: [UInt8]) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: hkdfSalt, info: headerBytes, outputByteCount: 32)
     }
 
     /// `prefix ‖ uint32_be(index) ‖ last`.
@@ -71,9 +85,11 @@ public final class StreamingEncryptor {
         password: [UInt8], header: EncryptedExportHeader, hkdfSalt: [UInt8], noncePrefix: [UInt8],
         output: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        var header = header
+        let material = try StreamingAEAD.keyMaterial(password: password, header: header)
+        header.keyCheck = StreamingAEAD.keyCheck(material)
         let headerBytes = header.bytes
-        key = try StreamingAEAD.segmentKey(
-            password: password, header: header, headerBytes: headerBytes, hkdfSalt: hkdfSalt)
+        key = StreamingAEAD.segmentKey(material: material, headerBytes: headerBytes, hkdfSalt: hkdfSalt)
         self.noncePrefix = noncePrefix
         segmentSize = header.segmentSize
         self.output = output
@@ -120,30 +136,39 @@ public enum StreamingDecryptor {
     public static func decrypt(
         password: [UInt8], input: FileHandle, output: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        let headerBytes = try read(input, EncryptedExportHeader.length)
-        guard headerBytes.count == EncryptedExportHeader.length else {
+        var headerBytes = try read(input, EncryptedExportHeader.fixedLength)
+        guard headerBytes.count == EncryptedExportHeader.fixedLength else {
             throw headerBytes.starts(with: EncryptedExportHeader.magic.prefix(headerBytes.count))
                 && !headerBytes.isEmpty
                 ? EncryptedExportError.alteredOrIncomplete : EncryptedExportError.notEncryptedExport
         }
-        let header = try EncryptedExportHeader(parsing: headerBytes)
+        var header = try EncryptedExportHeader(parsing: headerBytes)
+        header.keyCheck = try read(input, header.keyCheckLength)
+        guard header.keyCheck.count == header.keyCheckLength else { throw EncryptedExportError.alteredOrIncomplete }
+        headerBytes += header.keyCheck
         let streamHeader = try read(input, StreamingAEAD.streamHeaderLength)
         guard streamHeader.count == StreamingAEAD.streamHeaderLength else {
             throw EncryptedExportError.alteredOrIncomplete
         }
         guard streamHeader[0] == UInt8(StreamingAEAD.streamHeaderLength) else {
-            throw EncryptedExportError.notEncryptedExport
+            // The outer header was HealthProbe's: what follows it was damaged.
+            throw EncryptedExportError.alteredOrIncomplete
         }
         let hkdfSalt = Array(streamHeader[1...StreamingAEAD.hkdfSaltLength])
         let noncePrefix = Array(streamHeader[(1 + StreamingAEAD.hkdfSaltLength)...])
-        let key = try StreamingAEAD.segmentKey(
-            password: password, header: header, headerBytes: headerBytes, hkdfSalt: hkdfSalt)
+        let material = try StreamingAEAD.keyMaterial(password: password, header: header)
+        let checked = header.version >= 2
+        if checked, !StreamingAEAD.keyCheckMatches(header.keyCheck, material) {
+            throw EncryptedExportError.wrongPassword
+        }
+        let key = StreamingAEAD.segmentKey(material: material, headerBytes: headerBytes, hkdfSalt: hkdfSalt)
         var index: UInt32 = 0
         var segment = try read(input, ciphertextSize(index, header))
         while true {
             let next = try read(input, ciphertextSize(index + 1, header))
             let last = next.isEmpty
-            let plaintext = try open(segment, index: index, last: last, key: key, noncePrefix: noncePrefix)
+            let plaintext = try open(
+                segment, index: index, last: last, key: key, noncePrefix: noncePrefix, keyChecked: checked)
             try plaintext.withUnsafeBytes(output)
             if last { return }
             guard index < UInt32.max - 1 else { throw EncryptedExportError.alteredOrIncomplete }
@@ -156,10 +181,11 @@ public enum StreamingDecryptor {
         StreamingAEAD.plaintextCapacity(segment: index, segmentSize: header.segmentSize) + StreamingAEAD.tagLength
     }
 
-    /// Opens one segment. A first segment that fails may be a wrong password, or a right one on
-    /// a file cut or extended after it: trying the other last-segment flag tells them apart.
+    /// Opens one segment. With the key checked, any failure is damage. Without (version 1), a
+    /// first segment that fails may be a wrong password, or a right one on a file cut or
+    /// extended after it: trying the other last-segment flag tells those apart.
     private static func open(
-        _ segment: [UInt8], index: UInt32, last: Bool, key: SymmetricKey, noncePrefix: [UInt8]
+        _ segment: [UInt8], index: UInt32, last: Bool, key: SymmetricKey, noncePrefix: [UInt8], keyChecked: Bool
     ) throws -> Data {
         guard segment.count >= StreamingAEAD.tagLength else { throw EncryptedExportError.alteredOrIncomplete }
         func attempt(last: Bool) throws -> Data {
@@ -172,9 +198,9 @@ public enum StreamingDecryptor {
         do {
             return try attempt(last: last)
         } catch {
-            guard index == 0 else { throw EncryptedExportError.alteredOrIncomplete }
+            guard index == 0, !keyChecked else { throw EncryptedExportError.alteredOrIncomplete }
             if (try? attempt(last: !last)) != nil { throw EncryptedExportError.alteredOrIncomplete }
-            throw EncryptedExportError.notEncryptedExport
+            throw EncryptedExportError.wrongPasswordOrDamaged
         }
     }
 

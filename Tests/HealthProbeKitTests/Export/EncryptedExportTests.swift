@@ -17,7 +17,17 @@ struct EncryptedExportTests {
         static let segmentSize: UInt32 = 64
         static let plaintext = Array(
             "2000-01-01 Test User: a known-answer vector for HealthProbe encrypted exports.".utf8)
+        /// Computed from docs/ENCRYPTED-EXPORTS.md with Python's `cryptography`, apart from this code.
         static let ciphertextHex = """
+            4850455850454e430201000927c010000102030405060708090a0b0c0d0e0f00000040a596ac81b71fc2e677c9b80bd7
+            34301d88dc555b5eaa98f4ae90614945528b4128202122232425262728292a2b2c2d2e2f303132333435363738393a3b
+            3c3d3e3fa0a1a2a3a4a5a6a9bce5721288691203e848ecc0d2eba1fd2446309b4eec9af59d16b9221b2e29d1b7a00f79
+            dbca001aa9f003d3674613d0e87a459c83154c28f228145fd72378bdd54ee4eb99f4245535d24b219431f62404e5afbe
+            4fd9c8b23645fd947028f1e4d396612d794938e50cd98f024aaee42673879befacdcbcfe273f9fd087
+            """.replacingOccurrences(of: "\n", with: "")
+        /// The same input in version 1 of the format (no key check), as HealthProbe wrote it
+        /// before: still read.
+        static let version1Hex = """
             4850455850454e430101000927c010000102030405060708090a0b0c0d0e0f0000004028202122232425262728292a2b
             2c2d2e2f303132333435363738393a3b3c3d3e3fa0a1a2a3a4a5a6a45bfd776d6531374e009af6cdb0be7e69f94c179e
             34d701b27906299ff9be8e7b19c34acd230b248aeb67f916c6018870fc00009dcd8b7d401a0537f1c12f62b558349b94
@@ -86,9 +96,33 @@ struct EncryptedExportTests {
         }
     }
 
+    @Test func aVersion1FileIsStillRead() throws {
+        let hex = Array(Vector.version1Hex.utf8)
+        let version1 = stride(from: 0, to: hex.count, by: 2).map {
+            UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+        }
+        #expect(try Self.decrypt(version1) == Vector.plaintext)
+        // Without a key check, a wrong password and a damaged first segment look alike: said so.
+        #expect(throws: EncryptedExportError.wrongPasswordOrDamaged) {
+            try Self.decrypt(version1, password: Array("wrong".utf8))
+        }
+    }
+
+    /// The key check tells a wrong password from damage: with the right one, a damaged first
+    /// segment is damage, never blamed on the password.
+    @Test func damageIsNotBlamedOnTheRightPassword() throws {
+        var ciphertext = try Self.encrypt(Vector.plaintext)
+        let firstSegment = EncryptedExportHeader.length + 40
+        ciphertext[firstSegment + 3] ^= 0x01
+        #expect(throws: EncryptedExportError.alteredOrIncomplete) { try Self.decrypt(ciphertext) }
+        #expect(throws: EncryptedExportError.wrongPassword) {
+            try Self.decrypt(ciphertext, password: Array("wrong".utf8))
+        }
+    }
+
     @Test func aWrongPasswordOrAnotherFileIsRefusedAsSuch() throws {
         let ciphertext = try Self.encrypt(Vector.plaintext)
-        #expect(throws: EncryptedExportError.notEncryptedExport) {
+        #expect(throws: EncryptedExportError.wrongPassword) {
             try Self.decrypt(ciphertext, password: Array("wrong".utf8))
         }
         #expect(throws: EncryptedExportError.notEncryptedExport) {

@@ -96,7 +96,7 @@ struct ExportFailureTests {
             try FileManager.default.removeItem(atPath: output)
             // A wrong password writes nothing.
             let again = try #require(FileHandle(forReadingAtPath: encrypted.path))
-            #expect(throws: EncryptedExportError.notEncryptedExport) {
+            #expect(throws: EncryptedExportError.wrongPassword) {
                 try EncryptedExportFile.decrypt(
                     again, password: Array("wrong".utf8), to: output, files: support.partialFiles)
             }
