@@ -111,7 +111,12 @@ private struct RepeatedText {
 
     mutating func text(_ column: UnsafeBufferPointer<UInt8>?) -> String? {
         guard let column else { return nil }
-        if let last, column.elementsEqual(bytes) { return last }
+        if let last, column.count == bytes.count,
+            column.isEmpty
+                || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, column.baseAddress!, column.count) == 0 })
+        {
+            return last
+        }
         bytes = Array(column)
         let made = String(decoding: column, as: UTF8.self)
         last = made

@@ -31,10 +31,16 @@ public struct DaySourceOrders: Sendable {
 public struct DayFigureBuilder {
     private let range: ClosedRange<Int64>
     private let orders: DaySourceOrders
-    private let only: Set<String>?
+    /// Whether the types were given up front: others handed over are left out.
+    private let onlyTheTypesGiven: Bool
     private var days: LocalDays
-    private var byType: [String: TypeDays] = [:]
-    private var typeOrder: [String] = []
+    /// Each type's days, in the order types appeared; `slots` finds them by name.
+    private var typeDays: [TypeDays] = []
+    private var slots: [String: Int] = [:]
+    /// Rows come in runs of one type: the last one's slot, without a lookup.
+    private var lastType: (name: String, slot: Int)?
+    /// Slots in type order, for each day's figures.
+    private var typeOrder: [Int] = []
     private var next: Int64
     private var nextEnd: Double
     private var tiers: [String: SourceTier] = [:]
@@ -46,7 +52,7 @@ public struct DayFigureBuilder {
     public init(days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil) {
         self.range = range
         self.orders = orders
-        only = types.map(Set.init)
+        onlyTheTypesGiven = types != nil
         days = LocalDays(zone: zone)
         next = range.lowerBound
         nextEnd = days.start(of: range.lowerBound + 1)
@@ -68,8 +74,16 @@ public struct DayFigureBuilder {
         amount: Double?, unit: String?, category: String?
     ) {
         while next <= range.upperBound && start >= nextEnd { finishDay() }
-        guard only?.contains(type) ?? true else { return }
-        if byType[type] == nil { addType(type) }
+        let slot: Int
+        if let lastType, lastType.name == type {
+            slot = lastType.slot
+        } else if let known = slots[type] {
+            slot = known
+            lastType = (type, known)
+        } else {
+            guard !onlyTheTypesGiven else { return }
+            slot = addType(type)
+        }
         let name = enteredByHand ? SourceOrder.handEnteredName(sourceName) : sourceName
         let tier: SourceTier
         if let last = lastTier, last.name == name {
@@ -81,7 +95,7 @@ public struct DayFigureBuilder {
             tier = SourceOrder.tier(sourceName: sourceName, deviceModel: deviceModel, enteredByHand: enteredByHand)
             tiers[name] = tier
         }
-        byType[type]?.add(
+        typeDays[slot].add(
             source: name, tier: tier, start: start, end: end ?? start, amount: amount, unit: unit, category: category,
             day: days.day(of: start))
     }
@@ -92,16 +106,20 @@ public struct DayFigureBuilder {
         return figures
     }
 
-    private mutating func addType(_ type: String) {
-        byType[type] = TypeDays(type: type, order: orders.order(of: type), arrivals: orders.arrivals[type] ?? [:])
-        typeOrder.append(type)
-        typeOrder.sort()
+    @discardableResult
+    private mutating func addType(_ type: String) -> Int {
+        let slot = typeDays.count
+        typeDays.append(TypeDays(type: type, order: orders.order(of: type), arrivals: orders.arrivals[type] ?? [:]))
+        slots[type] = slot
+        typeOrder.append(slot)
+        typeOrder.sort { typeDays[$0].type < typeDays[$1].type }
+        return slot
     }
 
     private mutating func finishDay() {
         let span = days.span(of: next)
-        for type in typeOrder {
-            if let figure = byType[type]?.finish(day: next, span: span) { figures.append(figure) }
+        for slot in typeOrder {
+            if let figure = typeDays[slot].finish(day: next, span: span) { figures.append(figure) }
         }
         next += 1
         nextEnd = days.start(of: next + 1)

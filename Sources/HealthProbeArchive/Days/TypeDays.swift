@@ -20,9 +20,14 @@ struct TypeDays {
     private var unitFactor = 1.0
     private var open: [DaySample] = []
     private var discrete: [Int64: DiscreteDay] = [:]
+    /// The discrete day samples are arriving in, kept apart from `discrete` until the next day.
+    private var runningDay = Int64.min
+    private var running = DiscreteDay()
     private var copies: [Int64: Int] = [:]
-    /// Exact copies share a start: the keys of the current start instant are all that are kept.
+    /// Exact copies share a start: the keys of the current start instant are all that are kept,
+    /// the first of them alone until a second sample shares its start (most never do).
     private var seenStart = -Double.infinity
+    private var firstAtStart: CopyKey?
     private var seen: Set<CopyKey> = []
 
     private struct CopyKey: Hashable {
@@ -37,14 +42,21 @@ struct TypeDays {
         var sum = 0.0
         var minimum = Double.infinity
         var maximum = -Double.infinity
-        var bySource: [Int: Int] = [:]
+        /// Samples by source number.
+        var bySource: [Int] = []
 
         mutating func add(_ amount: Double, source: Int) {
             count += 1
             sum += amount
             minimum = min(minimum, amount)
             maximum = max(maximum, amount)
-            bySource[source, default: 0] += 1
+            if source >= bySource.count { bySource += [Int](repeating: 0, count: source + 1 - bySource.count) }
+            bySource[source] += 1
+        }
+
+        var samplesBySource: [Int: Int] {
+            Dictionary(
+                uniqueKeysWithValues: bySource.enumerated().filter { $0.element > 0 }.map { ($0.offset, $0.element) })
         }
     }
 
@@ -81,20 +93,25 @@ struct TypeDays {
             guard let amount, let converted = convert(amount, from: recordUnit) else { return }
             sample.amount = converted
         }
+        let key = CopyKey(source: source, end: sample.end, amount: sample.amount, stage: sample.stage?.rawValue ?? 0)
         if start != seenStart {
             seenStart = start
-            seen.removeAll(keepingCapacity: true)
-        }
-        guard
-            seen.insert(
-                CopyKey(source: source, end: sample.end, amount: sample.amount, stage: sample.stage?.rawValue ?? 0)
-            ).inserted
-        else {
-            copies[day, default: 0] += 1
-            return
+            firstAtStart = key
+            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+        } else {
+            if seen.isEmpty, let firstAtStart { seen.insert(firstAtStart) }
+            guard seen.insert(key).inserted else {
+                copies[day, default: 0] += 1
+                return
+            }
         }
         if kind == .discrete {
-            discrete[day, default: DiscreteDay()].add(sample.amount, source: source)
+            if day != runningDay {
+                if runningDay != .min { discrete[runningDay] = running }
+                runningDay = day
+                running = discrete.removeValue(forKey: day) ?? DiscreteDay()
+            }
+            running.add(sample.amount, source: source)
         } else {
             open.append(sample)
         }
@@ -105,8 +122,15 @@ struct TypeDays {
     mutating func finish(day: Int64, span: Range<Double>) -> DayFigure? {
         switch kind {
         case .discrete:
-            guard let figures = discrete.removeValue(forKey: day) else { return nil }
-            let parts = sourceParts(counted: [:], overlapped: [:], samples: figures.bySource)
+            let held: DiscreteDay?
+            if day == runningDay {
+                held = running
+                runningDay = .min
+            } else {
+                held = discrete.removeValue(forKey: day)
+            }
+            guard let figures = held else { return nil }
+            let parts = sourceParts(counted: [:], overlapped: [:], samples: figures.samplesBySource)
             return DayFigure(
                 type: type, day: day, kind: kind, unit: unit, value: figures.sum / Double(figures.count),
                 minimum: figures.minimum, maximum: figures.maximum, inBed: nil, asleepFrom: nil, samples: figures.count,
