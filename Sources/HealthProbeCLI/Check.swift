@@ -271,7 +271,9 @@ struct CheckReport: Encodable {
             Output.line("First capture: the archive now holds this \(source); the next check compares against it.")
         }
         if capture.gone > 0 {
-            Output.line("\(grouped(capture.gone)) records the previous capture held are missing from this \(source).")
+            Output.line(
+                "\(grouped(capture.gone)) record\(capture.gone == 1 ? " the previous capture held is" : "s the previous capture held are") "
+                    + "missing from this \(source).")
         }
         if !anomalies.isEmpty {
             Output.line()

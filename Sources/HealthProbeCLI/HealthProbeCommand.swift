@@ -134,6 +134,9 @@ extension HealthProbeCommand {
             // `--help` on a subcommand runs argument-parser's help command, which throws its own
             // clean exit: argument-parser prints it.
             if exitCode(for: error) == .success { exit(withError: error) }
+            // An exit code a command chose (`check` finding anomalies, `archive verify` finding
+            // damage) has said what it found already: no line of its own.
+            if let chosen = error as? ExitCode { Foundation.exit(chosen.rawValue) }
             // The one place a failure becomes a line on stderr and an exit code.
             guard let failure = CommandFailure.mapped(error, archivePath: ArchiveOptions.inUse.get()) else {
                 exitWithUsageError(error)

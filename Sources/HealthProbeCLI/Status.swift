@@ -17,7 +17,7 @@ extension HealthProbeCommand {
             Output.line("Archive \(status.path ?? "in memory")")
             Output.line("  size \(Output.size(status.archiveBytes)), \(Self.integrity(status))")
             Output.line(
-                "  \(status.captures) captures, \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
+                "  \(status.captures) capture\(status.captures == 1 ? "" : "s"), \(Output.grouped(status.recordsEverSeen)) records ever seen, \(Output.grouped(status.recordsGone)) gone"
             )
             let open = Severity.allCases.reversed().compactMap { severity in
                 status.openAnomalies[severity.rawValue].map { "\($0) \(severity.rawValue)" }

@@ -39,8 +39,9 @@ public struct DashboardState: Sendable, Equatable {
             series: nil, period: nil, timeline: AnomalyTimeline(days: []))
     }
 
-    /// The dashboard with the records chart of `requested` (or the type with most records) over
-    /// `period`; the anomalies chart follows the same period when one is asked for.
+    /// The dashboard with the records chart of `requested` (else the type of the latest open
+    /// loss, else the type with most records) over `period`; the anomalies chart follows the
+    /// same period when one is asked for. Alerts most severe first, then latest first.
     public static func load(
         from archive: any HealthArchiveStore, chartType requested: String? = nil, period: DayRange? = nil,
         now: Date = Date(), format: ScreenFormat = ScreenFormat()
@@ -48,9 +49,13 @@ public struct DashboardState: Sendable, Equatable {
         let overview = try archive.fetchOverview()
         let settings = try archive.fetchSettings()
         let open = try archive.fetchAnomalies(ArchiveStore.AnomalyFilter())
-        let alerts = settings.alerting(open).sorted { $0.id > $1.id }.prefix(3)
+        let alerts = settings.alerting(open).sorted {
+            $0.severity != $1.severity ? $0.severity > $1.severity : $0.id > $1.id
+        }.prefix(3)
         let types = overview.types.map(\.type)
-        let chartType = requested.flatMap { types.contains($0) ? $0 : nil } ?? types.first
+        let latestLoss = open.filter { $0.type == .silentDeletion && types.contains($0.sampleType) }
+            .max { $0.id < $1.id }?.sampleType
+        let chartType = requested.flatMap { types.contains($0) ? $0 : nil } ?? latestLoss ?? types.first
         return DashboardState(
             status: StatusIndicator(overview.status), hasArchive: overview.captures > 0,
             lastChecked: overview.lastCheckedAt.map(format.dateTime),

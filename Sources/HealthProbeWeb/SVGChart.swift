@@ -69,8 +69,10 @@ enum SVGChart {
             marks += "</g>"
         }
         let unit = series.daysPerMark == 1 ? "day" : "\(series.daysPerMark) days"
+        let each = series.daysPerMark == 1 ? "a day" : "every \(series.daysPerMark) days"
         var description =
-            "\(typeName) from \(range.firstDate) to \(range.lastDate) (UTC), one mark a \(unit): \(format.count(total)) records held"
+            "\(typeName) from \(range.firstDate) to \(range.lastDate) (UTC), one mark \(each): \(format.count(total)) "
+            + (total == 1 ? "record held" : "records held")
         if duplicate > 0 { description += ", \(format.count(duplicate)) of them surplus copies" }
         if backfilled > 0 { description += ", \(format.count(backfilled)) arrived late" }
         description += vanished > 0 ? "; \(format.count(vanished)) vanished without a deletion." : "; none vanished."

@@ -59,7 +59,9 @@ struct DashboardView: Sendable {
     var recordsTracked: String
     var anomaliesAllTime: String
     var openAnomalies: String
-    var monitoredTypes: String
+    /// The types the archive holds: what the charts offer (the phone's monitored types mean
+    /// nothing to someone checking exports).
+    var typesHeld: String
     var alerts: [AnomalyRowView]
     var threshold: String
     var hasChart: Bool
@@ -81,7 +83,7 @@ struct DashboardView: Sendable {
         recordsTracked = format.count(state.recordsTracked)
         anomaliesAllTime = format.count(state.anomaliesAllTime)
         openAnomalies = format.count(state.openAnomalies)
-        monitoredTypes = format.count(state.monitoredTypes)
+        typesHeld = format.count(state.chartTypes.count)
         alerts = state.recentAlerts.map { AnomalyRowView($0, returnPath: "/") }
         threshold = state.alertThreshold.rawValue
         hasChart = !(state.series?.days.isEmpty ?? true)

@@ -61,6 +61,8 @@ struct ConventionTests {
         let found = try CommandRunner.run(["check", second.path, "--archive", archive, "-q", "--fail-on", "warning"])
         #expect(found.status == 3)
         #expect(found.stdout.isEmpty)
+        // The exit code says it; no empty "healthprobe: " line beside it.
+        #expect(found.stderr.isEmpty, "\(found.stderr)")
     }
 
     /// `check Downloads`: the export zip saved there is the one checked; a copy of it, or what

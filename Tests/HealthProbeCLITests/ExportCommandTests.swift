@@ -323,7 +323,7 @@ struct ExportCommandTests {
             "--range", "last-days", "30", "--time-zone", "Europe/Paris",
         ])
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout.contains("Every weekly at 07:30 (Europe/Paris): csv, last-days 30, to \(exports)"))
+        #expect(set.stdout.contains("Weekly at 07:30 (Europe/Paris): csv, last-days 30, to \(exports)"))
         #expect(set.stdout.contains("Next due: "))
         let due = try setup.run(["export", "due"])
         #expect(due.status == 0)

@@ -17,8 +17,15 @@ struct ScreenStateTests {
         #expect(state.recordsTracked == overview.lastCapture?.records)
         #expect(state.openAnomalies == open.count)
         #expect(state.anomaliesAllTime == open.count)
-        let expectedAlerts = open.filter { $0.severity >= .warning }.map(\.id).sorted(by: >).prefix(3)
+        // Most severe first (a critical loss never below a warning), then latest first.
+        let expectedAlerts = open.filter { $0.severity >= .warning }
+            .sorted { $0.severity != $1.severity ? $0.severity > $1.severity : $0.id > $1.id }.map(\.id).prefix(3)
         #expect(state.recentAlerts.map(\.id) == Array(expectedAlerts))
+        #expect(open.contains { $0.severity == .critical })
+        #expect(state.recentAlerts.first.map { row in open.first { $0.id == row.id }?.severity } == .critical)
+        // The chart opens on the type of the latest loss, not the alphabetically first type.
+        let latestLoss = open.filter { $0.type == .silentDeletion }.max { $0.id < $1.id }
+        #expect(state.chartType == latestLoss?.sampleType)
         let worst = open.map(\.severity).max()
         #expect(state.status.label == (worst == .critical ? "critical" : worst == .warning ? "warning" : "healthy"))
         #expect(state.series?.days.isEmpty == false)

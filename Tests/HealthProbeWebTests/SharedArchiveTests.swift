@@ -58,7 +58,7 @@ struct SharedArchiveTests {
         reported[first] = records
         let status = try await Background.run(["status", "--archive", archive])
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("1 captures"))
+        #expect(status.stdout.contains("1 capture, "))
 
         async let upload = dashboard.checkNow(exports.second)
         try await Task.sleep(nanoseconds: 50_000_000)

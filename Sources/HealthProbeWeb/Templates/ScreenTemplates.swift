@@ -17,7 +17,7 @@ enum ScreenTemplates {
         <li class="card"><p class="figure">{{recordsTracked}}</p><p>samples tracked</p></li>
         <li class="card"><p class="figure">{{anomaliesAllTime}}</p><p>anomalies found, all time</p></li>
         <li class="card"><p class="figure">{{openAnomalies}}</p><p>unresolved</p></li>
-        <li class="card"><p class="figure">{{monitoredTypes}}</p><p>types monitored</p></li>
+        <li class="card"><p class="figure">{{typesHeld}}</p><p>types of record held</p></li>
         </ul></section>
         <section aria-labelledby="alerts-title"><h2 id="alerts-title">Recent alerts</h2>
         {{^empty(alerts)}}<ul class="rows">{{#alerts}}{{> anomalyRow}}{{/alerts}}</ul>
