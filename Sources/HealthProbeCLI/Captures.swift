@@ -13,19 +13,24 @@ extension HealthProbeCommand {
             let captures = try store.fetchCaptures()
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
-            Output.line(
-                "id  origin     completed             exported              records     new         gone        unreadable"
-            )
-            for capture in captures {
-                let columns = [
-                    String(capture.id).padding(4), capture.origin.rawValue.padding(11),
-                    (capture.completedAt.map(Output.time) ?? "-").padding(22),
-                    (capture.exportDate.map(Output.time) ?? "-").padding(22),
-                    Output.grouped(capture.records).padding(12),
-                    Output.grouped(capture.new).padding(12), Output.grouped(capture.gone).padding(12),
-                    Output.grouped(capture.unreadable),
+            let rows = captures.map { capture in
+                [
+                    String(capture.id), capture.origin.rawValue, capture.completedAt.map(Output.time) ?? "-",
+                    capture.exportDate.map(Output.time) ?? "-", Output.grouped(capture.records),
+                    Output.grouped(capture.new), Output.grouped(capture.gone), Output.grouped(capture.unreadable),
                 ]
-                Output.line(columns.joined())
+            }
+            let header = ["id", "origin", "completed", "exported", "records", "new", "gone", "unreadable"]
+            // Each column as wide as its widest cell, two spaces between: times in zones with
+            // long names ("GMT-8") never run into the next column.
+            let widths = header.indices.map { column in
+                ([header] + rows).map { $0[column].count }.max() ?? 0
+            }
+            for row in [header] + rows {
+                Output.line(
+                    row.enumerated().map { column, cell in
+                        column == row.count - 1 ? cell : cell.padding(widths[column] + 2)
+                    }.joined())
             }
         }
     }

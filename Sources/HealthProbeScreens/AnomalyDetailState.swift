@@ -77,8 +77,8 @@ public struct AnomalyDetailState: Sendable, Equatable {
             evidence: anomaly.evidence.sorted { $0.key < $1.key }.map { EvidenceRow(key: $0.key, value: $0.value) },
             records: report.records.map { record in
                 RecordRow(
-                    role: record.role, start: record.startDate.map { UTCText.iso8601(seconds: $0) } ?? "-",
-                    end: record.endDate.map { UTCText.iso8601(seconds: $0) } ?? "-", source: record.sourceName ?? "-",
+                    role: record.role, start: record.startDate.map(format.recordTime) ?? "-",
+                    end: record.endDate.map(format.recordTime) ?? "-", source: record.sourceName ?? "-",
                     value: revealValues ? Self.shown(record) : nil)
             }, recordTotal: report.recordTotal, page: page,
             pageCount: max(1, (report.recordTotal + recordLimit - 1) / recordLimit),

@@ -16,6 +16,11 @@ public struct ScreenFormat: Sendable {
         ReadableTime(zone: timeZone).minute(date)
     }
 
+    /// "2000-01-01 09:30:15 UTC": a record's own time, to the second.
+    public func recordTime(_ seconds: Double) -> String {
+        ReadableTime(zone: timeZone).second(Date(timeIntervalSince1970: seconds))
+    }
+
     /// "3 hours ago", "just now", "in 2 days".
     public func relative(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)

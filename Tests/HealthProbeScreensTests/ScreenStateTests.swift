@@ -90,7 +90,8 @@ struct ScreenStateTests {
         #expect(
             seen
                 == all.map {
-                    "\($0.role) \($0.startDate.map { UTCText.iso8601(seconds: $0) } ?? "-") \($0.sourceName ?? "-")"
+                    // Times as every face writes them (here in UTC), never ISO 8601's `Z`.
+                    "\($0.role) \($0.startDate.map(ScreenFormat.utc.recordTime) ?? "-") \($0.sourceName ?? "-")"
                 })
     }
 

@@ -106,7 +106,7 @@ public enum CaptureAudit {
             try AuditLog.append(
                 db, event: .recordsReturned, captureID: pair.current.id,
                 message:
-                    "capture \(pair.current.id): \(row["n"] as Int) \(row["type"] as String) records that had gone came back"
+                    "capture \(pair.current.id): \(EvidenceText.records(row["n"], of: row["type"])) that had gone came back"
             )
         }
     }

@@ -23,7 +23,9 @@ extension ArchiveStore {
             ending = .completed(
                 captureId: result.captureId, records: result.records, bytes: result.bytes, sha256: result.sha256)
         case .failed(let failure):
-            ending = .failed(problem: failure.localizedDescription, cancelled: failure == .cancelled)
+            ending = .failed(
+                problem: failure.localizedDescription,
+                cancelled: failure == .cancelled || failure == .cancelledOnStandardOutput)
         }
         try recordExportRun(request.runStart(startedAt: startedAt, encrypted: encrypted), ending: ending, run: run)
     }

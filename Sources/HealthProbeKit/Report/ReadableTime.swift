@@ -37,8 +37,39 @@ public struct ReadableTime: Sendable {
         let whole = date.timeIntervalSince1970.rounded(.down)
         let offset = isUTC ? 0 : zone.secondsFromGMT(for: date)
         let wall = UTCText.iso8601(seconds: whole + Double(offset)).split(separator: "T")
-        // A zone's abbreviation changes with daylight saving time: asked for at each date.
-        let name = isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier
+        // A zone's abbreviation changes with daylight saving time: chosen by the offset.
+        let name = isUTC ? "UTC" : ZoneNames.shared.name(of: zone, offset: offset, at: date)
         return "\(wall[0]) \(wall[1].prefix(seconds ? 8 : 5)) \(name)"
+    }
+}
+
+/// The names people know their zone's times by ("PST", "CEST"), where Foundation's own
+/// abbreviation on Linux is "GMT-8": the short name in this computer's language, else in US or
+/// British English, else the offset. Found once per zone and offset.
+final class ZoneNames: @unchecked Sendable {
+    static let shared = ZoneNames()
+    private let lock = NSLock()
+    private var known: [String: String] = [:]
+
+    func name(of zone: TimeZone, offset: Int, at date: Date) -> String {
+        let key = "\(zone.identifier) \(offset)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let name = known[key] { return name }
+        let name = Self.find(zone, at: date)
+        known[key] = name
+        return name
+    }
+
+    private static func find(_ zone: TimeZone, at date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.dateFormat = "zzz"
+        for locale in [Locale.current, Locale(identifier: "en_US"), Locale(identifier: "en_GB")] {
+            formatter.locale = locale
+            let name = formatter.string(from: date)
+            if !name.isEmpty, !name.hasPrefix("GMT"), !name.hasPrefix("UTC") { return name }
+        }
+        return zone.abbreviation(for: date) ?? zone.identifier
     }
 }
