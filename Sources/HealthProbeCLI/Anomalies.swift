@@ -14,7 +14,8 @@ extension HealthProbeCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Only anomalies of this type.", valueName: AnomalyType.allCases.map(\.rawValue).joined(separator: "|")))
+                "Only anomalies of this type: \(AnomalyType.allCases.map(\.rawValue).joined(separator: ", ")).",
+                valueName: "type"))
         var type: AnomalyType?
 
         @Flag(help: "Include resolved anomalies.")

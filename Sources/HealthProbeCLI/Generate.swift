@@ -6,7 +6,11 @@ import HealthProbeSimulation
 extension HealthProbeCommand {
     struct Generate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a synthetic Apple Health export (synthetic data only), for trying HealthProbe out.")
+            abstract: "Write a synthetic Apple Health export (synthetic data only), for trying HealthProbe out.",
+            usage: """
+                healthprobe generate <output> [--records <n>] [--seed <n>] [--omit-every <n>] [--multi-source] [--force]
+                  [<options>]
+                """)
 
         @Argument(help: "Where to write: a name ending in .zip, .xml, or a folder.")
         var output: String

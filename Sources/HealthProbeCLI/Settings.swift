@@ -5,7 +5,14 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Settings: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show or change the settings: check frequency, monitored types, alert threshold.",
+            abstract: """
+                Show or change the settings: check frequency, monitored types, alert threshold, the time zone \
+                of days, source orders.
+                """,
+            usage: """
+                healthprobe settings [--check-every <hours>] [--monitor <types>] [--alert-threshold <level>]
+                  [--source-order <type> <sources>] [--time-zone <zone>] [--delete-all-audit-data [--yes]] [<options>]
+                """,
             discussion: """
                 Settings live in the archive, so the dashboard, the iPhone app and the command line \
                 share them. Without options, prints them.

@@ -32,7 +32,8 @@ struct ConventionTests {
     }
 
     /// Severity in colour on a terminal; plain text when piped, or with `NO_COLOR`.
-    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test(.enabled(if: Platform.isLinux, "util-linux's script gives the real terminal"))
+    func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("archive.sqlite").path
         #expect(try CommandRunner.run(["demo", "--keep", archive]).status == 0)

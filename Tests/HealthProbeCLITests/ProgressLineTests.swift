@@ -32,7 +32,7 @@ struct ProgressLineTests {
         screen.components(separatedBy: "\r\u{1B}[2K").dropFirst().filter { !$0.isEmpty && !$0.contains("\n") }
     }
 
-    @Test(arguments: [40, 80])
+    @Test(.enabled(if: Platform.isLinux, "util-linux's script gives the real terminal"), arguments: [40, 80])
     func checkAndExportFitTheTerminal(_ columns: Int) throws {
         let folder = try FixtureFiles.temporaryFolder()
         let export = folder.appendingPathComponent("export.zip")

@@ -80,7 +80,9 @@ struct SharedArchiveTests {
         #expect(after.stdout.contains("\"resolved\" : true"))
 
         #expect(try await dashboard.get("/archive").status == 200)
-        #expect(Self.deletedFiles(of: dashboard.process.processIdentifier, under: exports.folder.path).isEmpty)
+        if Platform.isLinux {  // /proc/PID/fd: what a Mac cannot list this way is not claimed
+            #expect(Self.deletedFiles(of: dashboard.process.processIdentifier, under: exports.folder.path).isEmpty)
+        }
         await dashboard.stop()
 
         #expect(try ArchiveInspection.integrity(archive) == "ok")
@@ -106,7 +108,9 @@ struct SharedArchiveTests {
         let dashboard = try await DashboardProcess(archive: archive)
         let soak = try await SharedArchiveSoak.run(
             seconds: seconds, archive: archive, exports: exports, dashboard: dashboard, log: log)
-        #expect(Self.deletedFiles(of: dashboard.process.processIdentifier, under: exports.folder.path).isEmpty)
+        if Platform.isLinux {  // /proc/PID/fd: what a Mac cannot list this way is not claimed
+            #expect(Self.deletedFiles(of: dashboard.process.processIdentifier, under: exports.folder.path).isEmpty)
+        }
         await dashboard.stop()
 
         let summary = await log.summary

@@ -70,11 +70,20 @@ public final class RESPConnection {
         let family = if case .unixSocket = endpoint { AF_UNIX } else { AF_INET }
         let descriptor = socket(family, streamType, 0)
         guard descriptor >= 0 else { throw RESPError.cannotConnect(lastError()) }
+        #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: without this, a server that closes the connection
+            // mid-write ends `healthprobe graph` with SIGPIPE instead of an error.
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         let result: Int32
         switch endpoint {
         case .unixSocket(let path):
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
+            #if canImport(Darwin)
+                address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+            #endif
             let bytes = Array(path.utf8)
             guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
                 close(descriptor)
@@ -92,6 +101,9 @@ public final class RESPConnection {
         case .loopback(let port):
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
+            #if canImport(Darwin)
+                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
             address.sin_port = port.bigEndian
             address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
             result = withUnsafePointer(to: &address) {
