@@ -112,11 +112,14 @@ public struct AppleExportSummary: Sendable {
     public var replacedCharacters = 0
     /// Uncompressed bytes read.
     public var bytesRead: Int64 = 0
-    /// The offset the first sample's dates were written at: Apple writes every date of one
-    /// export at one offset, so this says it for an export without a readable `ExportDate`.
+    /// The offset the first sample's dates were written at, for an export without a readable
+    /// `ExportDate`.
     public var firstSampleUTCOffset: Int32?
+    /// Every offset the samples' dates were written at, by the instants they cover: Apple
+    /// writes each date at the offset its time zone has then (daylight saving time included).
+    public var offsetSpans = OffsetSpans()
 
-    /// The offset the export wrote its dates at: its `ExportDate`'s, else its first sample's.
+    /// The offset the export wrote its own date at: its `ExportDate`'s, else its first sample's.
     public var datesUTCOffset: Int32? { exportDate?.utcOffsetSeconds ?? firstSampleUTCOffset }
 
     /// Top-level elements other than `ExportDate` and `Me`.
@@ -125,14 +128,19 @@ public struct AppleExportSummary: Sendable {
     mutating func count(_ element: AppleExportElement) {
         elementCounts[element.elementName, default: 0] += 1
         if case .unreadable = element { unreadableCount += 1 }
-        if firstSampleUTCOffset == nil {
-            switch element {
-            case .record(let record): firstSampleUTCOffset = record.sample.startDate.utcOffsetSeconds
-            case .workout(let workout): firstSampleUTCOffset = workout.sample.startDate.utcOffsetSeconds
-            case .correlation(let correlation): firstSampleUTCOffset = correlation.sample.startDate.utcOffsetSeconds
-            default: break
-            }
+        switch element {
+        case .record(let record): note(record.sample)
+        case .workout(let workout): note(workout.sample)
+        case .correlation(let correlation): note(correlation.sample)
+        default: break
         }
+    }
+
+    private mutating func note(_ sample: borrowing SampleFields) {
+        if firstSampleUTCOffset == nil { firstSampleUTCOffset = sample.startDate.utcOffsetSeconds }
+        offsetSpans.note(sample.startDate)
+        offsetSpans.note(sample.endDate)
+        if let created = sample.creationDate { offsetSpans.note(created) }
     }
 
     mutating func finish(parser: SAXDocumentParser, filter: DocumentFilter, bytes: Int64) {

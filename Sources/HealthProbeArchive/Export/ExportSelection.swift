@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 
@@ -44,8 +45,11 @@ public struct ResolvedSelection {
         public var origin: CaptureOrigin
         /// When its data was taken: the export's date, else when the capture began.
         public var date: Double
-        /// The offset from UTC the export wrote its dates at, in seconds (nil for other captures).
+        /// The offset from UTC the export wrote its own date at, in seconds (nil for other captures).
         public var exportUTCOffset: Int?
+        /// The offsets it wrote its samples' dates at, by instant (nil for other captures, and
+        /// for exports checked before they were kept).
+        public var offsetSpans: OffsetSpans?
         /// The export's `locale` attribute (`en_US`), for an export's capture.
         public var locale: String?
         /// The export's format version (its document type's `HealthKit Export Version`).
@@ -63,13 +67,17 @@ public struct ResolvedSelection {
         let rows = try Row.fetchAll(
             db,
             sql:
-                "SELECT id, origin, exportDate, startedAt, exportUTCOffset, locale, exportVersion FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id"
+                """
+                SELECT id, origin, exportDate, startedAt, exportUTCOffset, exportOffsetSpans, locale, exportVersion
+                FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id
+                """
         )
         guard !rows.isEmpty else { throw SelectionError.nothingCaptured }
         let captures = rows.map {
             Capture(
                 id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"],
-                exportUTCOffset: $0["exportUTCOffset"], locale: $0["locale"], exportVersion: $0["exportVersion"])
+                exportUTCOffset: $0["exportUTCOffset"], offsetSpans: CaptureOffsets.spans($0["exportOffsetSpans"]),
+                locale: $0["locale"], exportVersion: $0["exportVersion"])
         }
         captureDates = Dictionary(uniqueKeysWithValues: captures.map { ($0.id, $0.date) })
         if let wanted = selection.asOfCapture {

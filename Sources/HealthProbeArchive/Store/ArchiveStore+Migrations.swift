@@ -125,6 +125,7 @@ extension ArchiveStore {
         SourceArrival.register(in: &migrator)
         AnomalyRecovery.register(in: &migrator)
         SourceArrival.registerHandEntries(in: &migrator)
+        CaptureOffsets.register(in: &migrator)
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 import GRDB
 
@@ -15,6 +16,8 @@ public struct CaptureCompletion {
     /// What only some origins know, set as the capture completes.
     public var exportDate: Double?
     public var exportUTCOffset: Int?
+    /// Every offset an export wrote its samples' dates at (daylight saving time changes them).
+    public var offsetSpans: OffsetSpans?
     public var exportVersion: Int?
     public var locale: String?
     public var unreadable: Int?
@@ -43,6 +46,7 @@ public struct CaptureCompletion {
             ("exportDate", exportDate), ("exportUTCOffset", exportUTCOffset), ("exportVersion", exportVersion),
             ("locale", locale), ("unreadable", unreadable), ("replacedCharacters", replacedCharacters),
             ("deletedInHealth", deletedInHealth), ("notCompared", notCompared),
+            ("exportOffsetSpans", offsetSpans.flatMap { $0.spans.isEmpty ? nil : CaptureOffsets.text($0) }),
         ]
         return fixed + optional.filter { $0.value != nil }
     }

@@ -159,6 +159,7 @@ public struct AppleExportImporter: Sendable {
             records: ingest.records, new: new, gone: gone, unchanged: ingest.records - new, elementCounts: counts)
         completion.exportDate = summary.exportDate.map { Double($0.secondsSince1970) }
         completion.exportUTCOffset = summary.datesUTCOffset.map { Int($0) }
+        completion.offsetSpans = summary.offsetSpans
         completion.exportVersion = summary.exportVersion
         completion.locale = summary.locale
         completion.unreadable = summary.unreadableCount

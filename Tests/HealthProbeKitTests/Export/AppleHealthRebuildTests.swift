@@ -107,6 +107,37 @@ struct AppleHealthRebuildTests {
         #expect(try documents.text("apple_health_export/export.xml").contains("/clinical-records/Observation-B.json"))
     }
 
+    /// Apple writes each date at the offset its zone has then: a Berlin export's dates before the
+    /// spring change read `+0100`, after it `+0200`. The rebuild writes every date as the export
+    /// did, not all at the export's own offset.
+    @Test func eachDateKeepsTheOffsetItsExportWroteItAt() throws {
+        let support = try ArchiveTestSupport()
+        let winter = (20...25).map { "2000-03-\($0) 09:00:00 +0100" }
+        let summer = (26...31).map { "2000-03-\($0) 09:00:00 +0200" } + ["2000-04-02 23:30:00 +0200"]
+        let export = MiniExport(
+            exportDate: "2000-04-03 12:00:00 +0200",
+            elements: (winter + summer).map { MiniExport.record(start: $0, created: $0) }
+                + [
+                    MiniExport.record(
+                        "HKQuantityTypeIdentifierStepCount", value: "120", unit: "count", start: winter[0],
+                        end: summer[0])
+                ])
+        let source = try export.write(to: support.folder, name: "berlin.xml")
+        let store = try support.openArchive()
+        _ = try support.check(source, in: store)
+        let rebuilt = try ZipContents(path: try support.runExport(store, .appleHealth).path)
+            .text("apple_health_export/export.xml")
+        func dates(_ xml: String) -> [String] {
+            ["creationDate", "startDate", "endDate"].flatMap { name in
+                xml.components(separatedBy: "\(name)=\"").dropFirst().map { String($0.prefix(25)) }
+            }.sorted()
+        }
+        #expect(dates(rebuilt) == dates(export.xml))
+        #expect(rebuilt.contains("<ExportDate value=\"2000-04-03 12:00:00 +0200\"/>"))
+        #expect(rebuilt.contains("startDate=\"2000-03-25 09:00:00 +0100\""))
+        #expect(rebuilt.contains("startDate=\"2000-03-26 09:00:00 +0200\""))
+    }
+
     @Test func anEarlierCaptureIsRebuiltAsItWasAndGoneRecordsComeBackOnRequest() throws {
         let support = try ArchiveTestSupport()
         let store = try support.openArchive()

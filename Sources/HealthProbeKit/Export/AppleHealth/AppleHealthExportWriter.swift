@@ -42,10 +42,13 @@ final class AppleHealthExportWriter: ExportFormatWriter {
 
     func begin(_ description: ExportDescription, _ context: ExportContext) throws {
         let capture = context.resolved.capture
-        var text = AppleHealthText(exportUTCOffset: capture.exportUTCOffset, zone: timeZone)
+        let text = AppleHealthText(
+            exportUTCOffset: capture.exportUTCOffset, offsetSpans: capture.offsetSpans, zone: timeZone)
         exportedAt = capture.date
+        // The export's own date at the offset it was written at: the spans are its samples'.
+        var exportDateText = AppleHealthText(exportUTCOffset: capture.exportUTCOffset, zone: timeZone)
         var date: [UInt8] = []
-        text.appendDate(capture.date, to: &date)
+        exportDateText.appendDate(capture.date, to: &date)
         elements = AppleHealthElements(text: text)
         self.context = context
         try zip.beginEntry("\(Self.folder)/export.xml")

@@ -3,21 +3,25 @@ import Foundation
 import HealthProbeArchive
 
 /// The pieces of Apple's `export.xml` text: attributes escaped as XML wants them, and dates as
-/// Apple writes them — every date of one export at the offset the exporting phone had
-/// (`2000-01-01 09:00:00 +0100`).
+/// Apple writes them — each at the offset the exporting phone's zone had at that date
+/// (`2000-01-01 09:00:00 +0100`, `2000-07-01 09:00:00 +0200`).
 struct AppleHealthText {
-    /// The capture's own offset when it was an export; otherwise the chosen time zone's, date by
-    /// date.
+    /// The offsets the capture's export wrote its dates at, when it was an export that kept
+    /// them; else its one offset (captures checked before the spans were kept); else the chosen
+    /// time zone's, date by date.
+    private let spans: OffsetSpans?
     private let fixedOffset: Int?
     private var zoned: ZonedTimestamps
 
-    init(exportUTCOffset: Int?, zone: TimeZone) {
+    init(exportUTCOffset: Int?, offsetSpans: OffsetSpans? = nil, zone: TimeZone) {
+        spans = offsetSpans
         fixedOffset = exportUTCOffset
         zoned = ZonedTimestamps(zone: zone)
     }
 
     mutating func offset(at seconds: Double) -> Int {
-        fixedOffset ?? zoned.offset(at: seconds)
+        if let offset = spans?.offset(at: Int64(seconds.rounded(.down))) { return Int(offset) }
+        return fixedOffset ?? zoned.offset(at: seconds)
     }
 
     /// Appends an instant as Apple writes dates, to the whole second.
