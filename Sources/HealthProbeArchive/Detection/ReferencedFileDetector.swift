@@ -50,6 +50,8 @@ struct ReferencedFileDetector {
             findings.append(
                 try RouteFindings.changed(routes, exportHeldNone: try heldCount(of: .route, db) == 0, pair: pair, db))
         }
+        findings += StrayFileFindings.gone(
+            try StrayFiles.gone(previous: previous.id, current: pair.current.id, db), pair: pair)
         return findings
     }
 

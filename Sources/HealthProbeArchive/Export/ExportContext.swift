@@ -17,6 +17,7 @@ public struct ExportContext {
     public let devices: [Int64: DeviceDescription]
     private let fileLookup: Statement
     private let contentLookup: Statement
+    private let strayLookup: Statement
     public var timestamps: ZonedTimestamps
     private let captureDateTexts: [Int64: [UInt8]]
     /// The source orders the day figures need (docs/DESIGN.md §8a), read with the rest.
@@ -48,6 +49,18 @@ public struct ExportContext {
                 ORDER BY 1, 2
                 """)
         contentLookup = try db.makeStatement(sql: "SELECT content FROM fileContent WHERE digest = ?")
+        strayLookup = try db.makeStatement(
+            sql: "SELECT kind, path, digest, items, problem FROM strayFile WHERE captureId = ? ORDER BY kind, path")
+    }
+
+    /// The files the capture's export held that no record refers to (``StrayFiles``): the
+    /// rebuild gives them back under their names.
+    public func strayFiles() throws -> [ReferencedFile] {
+        try Row.fetchAll(strayLookup, arguments: [resolved.capture.id]).compactMap { row in
+            guard let kind = AttachedFile.Kind(rawValue: row[0]) else { return nil }
+            return ReferencedFile(
+                kind: kind, path: row[1], digest: row[2], items: row[3], problem: row[4], contentKept: true)
+        }
     }
 
     /// A workout's route files as the capture that held it read them (each capture stores the

@@ -46,6 +46,7 @@ extension CaptureIngest {
     /// Every file the export holds was read alongside: the files still unread, it does not hold.
     public func resolveUnreadFiles() throws {
         try ReferencedFiles.resolve(known: knownFiles, captureID: captureID, db)
+        try StrayFiles.record(known: knownFiles, captureID: captureID, db)
     }
 
     /// The records a backup bound to UUIDs before this capture, for a Health database's samples

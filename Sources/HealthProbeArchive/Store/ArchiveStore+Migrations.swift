@@ -126,6 +126,7 @@ extension ArchiveStore {
         AnomalyRecovery.register(in: &migrator)
         SourceArrival.registerHandEntries(in: &migrator)
         CaptureOffsets.register(in: &migrator)
+        StrayFiles.register(in: &migrator)
         return migrator
     }
 }

@@ -134,6 +134,55 @@ struct ReferencedFileDetectorTests {
     }
 }
 
+/// A route file no workout refers to — a real 2023 export held two — is kept, given back by the
+/// rebuild, and watched: deleted from the next export, it is reported.
+@Suite("Detectors: files no record refers to")
+struct StrayFileTests {
+    typealias Fixture = ReferencedFileFixture
+
+    @Test func aRouteNoWorkoutNamesIsKeptRebuiltAndMissedWhenGone() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let named = "/workout-routes/route_2000-01-01_8.30am.gpx"
+        let stray = "/workout-routes/route_1999-12-30_7.10am.gpx"
+        let workout = Fixture.workout(route: named)
+        let first = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: [workout]),
+            files: [named: Fixture.gpx(points: 300), stray: Fixture.gpx(points: 120)], in: support.folder,
+            named: "first")
+        #expect(try support.check(first, in: store).audit.anomalies.isEmpty)
+        #expect(try ArchiveInspection.strings(support.archivePath, "SELECT path FROM strayFile") == [stray])
+
+        // The rebuild gives it back under its name, with its points.
+        let rebuilt = try ZipContents(path: try support.runExport(store, .appleHealth).path)
+        #expect(rebuilt.names.contains("apple_health_export" + stray))
+        #expect(try rebuilt.text("apple_health_export" + stray).components(separatedBy: "<trkpt").count == 121)
+
+        // Written again under another name: no change.
+        let renamed = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: [workout]),
+            files: [
+                named: Fixture.gpx(points: 300),
+                "/workout-routes/route_1999-12-30_7.10am_2.gpx": Fixture.gpx(points: 120),
+            ],
+            in: support.folder, named: "renamed")
+        let unchanged = try support.check(renamed, in: store)
+        #expect(unchanged.audit.anomalies.isEmpty, "\(unchanged.audit.anomalies.summaries)")
+
+        // Then deleted: nothing refers to it, and still it is missed.
+        let gone = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-07 12:00:00 +0000", elements: [workout]),
+            files: [named: Fixture.gpx(points: 300)], in: support.folder, named: "gone")
+        let result = try support.check(gone, in: store)
+        let lost = try #require(result.audit.anomalies.only(.routeChanged).first)
+        #expect(result.audit.anomalies.count == 1)
+        #expect(lost.severity == .warning)
+        #expect(lost.evidence["files"] == "route_1999-12-30_7.10am_2.gpx")
+        #expect(lost.evidence["points"] == "120")
+        #expect(lost.summary.hasPrefix("1 workout route file no record refers to is gone"))
+    }
+}
+
 @Suite("Codings of voltages and tracks")
 struct CodingTests {
     @Test func aTrackComesBackFromItsCodingExactly() throws {

@@ -20,6 +20,8 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     /// Zip names given so far, with the digest of what each holds (nil for a file the capture
     /// did not hold): one name is never given two contents.
     private var claimed: [String: String?] = [:]
+    /// The capture's files no record refers to, read with the rest of its context.
+    private var strays: [ExportContext.ReferencedFile] = []
     private(set) var files = AppleHealthFileCounts()
 
     private struct PendingFile {
@@ -51,6 +53,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
         exportDateText.appendDate(capture.date, to: &date)
         elements = AppleHealthElements(text: text)
         self.context = context
+        strays = try context.strayFiles()
         try zip.beginEntry("\(Self.folder)/export.xml")
         stream.buffer += AppleHealthDocument.head(
             version: capture.exportVersion ?? 14, locale: capture.locale ?? "en_US", exportDate: date)
@@ -85,6 +88,13 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     }
 
     func finish(_ totals: ExportTotals) throws {
+        // Files the export held that no record refers to come back too, under their names.
+        for file in strays {
+            guard let digest = file.digest, file.kind != .electrocardiogram else { continue }
+            let name = claim(file)
+            guard pendingNames.insert(name).inserted else { continue }
+            pending.append(PendingFile(name: name, kind: file.kind, digest: digest, record: nil))
+        }
         stream.buffer += AppleHealthDocument.tail
         try stream.finish()
         try zip.finishEntry()

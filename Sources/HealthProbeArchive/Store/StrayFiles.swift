@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// Files an export held that no record refers to — a route whose workout is gone from the XML,
+/// a clinical document no record names (a real 2023 export held two such routes). Kept like
+/// every other file (their content once in `fileContent`), listed per capture in `strayFile`,
+/// watched from export to export, and given back by the rebuild.
+enum StrayFiles {
+    /// v19: the table.
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19 stray files") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE strayFile (
+                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        path TEXT NOT NULL,
+                        digest TEXT REFERENCES fileContent(digest),
+                        items INTEGER,
+                        problem TEXT,
+                        PRIMARY KEY (captureId, kind, path)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+    }
+
+    /// Lists the files read during capture `captureID` that none of its records refers to.
+    static func record(
+        known: [ReferencedFiles.Key: ReferencedFiles.Known], captureID: Int64, _ db: Database
+    ) throws {
+        guard !known.isEmpty else { return }
+        var referred: Set<ReferencedFiles.Key> = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT DISTINCT kind, path FROM referencedFile WHERE captureId = ?", arguments: [captureID])
+        while let row = try rows.next() {
+            guard let kind = AttachedFile.Kind(rawValue: row[0]) else { continue }
+            referred.insert(ReferencedFiles.Key(kind: kind, path: row[1]))
+        }
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO strayFile (captureId, kind, path, digest, items, problem)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        for (key, file) in known where !referred.contains(key) {
+            try insert.execute(arguments: [
+                captureID, key.kind.rawValue, key.path, file.digest, file.items, file.problem,
+            ])
+        }
+    }
+
+    /// One stray file as a capture held it.
+    struct Sighting {
+        var kind: AttachedFile.Kind
+        var path: String
+        var digest: String
+        var items: Int?
+    }
+
+    /// The stray files `previous` held whose content `current` holds nowhere — neither as a
+    /// stray file nor as a record's (a file written again under another name is no change).
+    static func gone(previous: Int64, current: Int64, _ db: Database) throws -> [Sighting] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT kind, path, digest, items FROM strayFile AS s
+                WHERE captureId = ?1 AND digest IS NOT NULL AND problem IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM strayFile WHERE captureId = ?2 AND digest = s.digest)
+                    AND NOT EXISTS (SELECT 1 FROM referencedFile WHERE captureId = ?2 AND digest = s.digest)
+                ORDER BY kind, path
+                """, arguments: [previous, current]
+        ).compactMap { row in
+            guard let kind = AttachedFile.Kind(rawValue: row["kind"]) else { return nil }
+            return Sighting(kind: kind, path: row["path"], digest: row["digest"], items: row["items"])
+        }
+    }
+}
