@@ -105,7 +105,7 @@ struct DayFigureReader {
 }
 
 /// The last text a column held, as a string made once while the column repeats it.
-private struct RepeatedText {
+struct RepeatedText {
     private var bytes: [UInt8] = []
     private var last: String?
 

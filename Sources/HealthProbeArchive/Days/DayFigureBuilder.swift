@@ -102,7 +102,12 @@ public struct DayFigureBuilder {
 
     /// Every figure, in day order, then type order.
     public mutating func finish() -> [DayFigure] {
-        while next <= range.upperBound { finishDay() }
+        finish(through: range.upperBound)
+    }
+
+    /// Every figure of the days through `lastDay` (a builder given an open-ended range).
+    public mutating func finish(through lastDay: Int64) -> [DayFigure] {
+        while next <= min(lastDay, range.upperBound) { finishDay() }
         return figures
     }
 

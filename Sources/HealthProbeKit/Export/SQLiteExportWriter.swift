@@ -18,6 +18,8 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private var scratch: [UInt8] = []
     private var zone = TimeZone(identifier: "UTC")!
     private var dayOrders = DaySourceOrders()
+    /// The day figures, fed each row as it is written.
+    private var dayFigures: DayFigureFeed?
     /// The record's columns, then `localDate`: the day of `startDate` in the export's time zone
     /// (SQLite's `date(startDate)` would give the UTC day).
     static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"]) + ["localDate"]
@@ -38,6 +40,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
     func begin(_ description: ExportDescription, _ context: ExportContext) throws {
         zone = context.timeZone
         dayOrders = context.dayOrders
+        dayFigures = DayFigureFeed(zone: zone, orders: dayOrders)
         try access { db in
             try db.execute(sql: Self.schema)
             try db.execute(sql: "BEGIN")
@@ -91,6 +94,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
                 UTCText.day(Int64(((start + Double(context.timestamps.offset(at: start))) / 86_400).rounded(.down)))
             })
         _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
+        dayFigures?.add(cursor, devices: context.devices)
         try parts?.add(cursor, &context, db)
         try contents?.add(cursor, &context)
     }
@@ -101,7 +105,9 @@ final class SQLiteExportWriter: ExportFormatWriter {
         contents = nil
         try access { db in
             try db.execute(sql: Self.indexes)
-            try DailyFiguresTable.write(db, zone: zone, orders: dayOrders)
+            var feed = dayFigures ?? DayFigureFeed(zone: zone, orders: dayOrders)
+            try DailyFiguresTable.write(
+                db, figures: feed.finish(), readingBack: feed.unordered, zone: zone, orders: dayOrders)
             try db.execute(sql: "COMMIT")
         }
         finished = true

@@ -1,0 +1,155 @@
+import AppleHealthExport
+import Foundation
+
+/// The day figures of an export, fed the rows as they are written (in the archive's order, not
+/// in time), so that the SQLite export needs no sorted read of its own rows afterwards (that
+/// read cost a million-record export three seconds). Each type is figured on its own: its rows
+/// wait in a small window ordered by start — an export's rows of one type come nearly in time
+/// order — and go to the type's builder once no later row can start before them. A type whose
+/// rows break the window (a backfill checked later) is left to a sorted read by the caller.
+public struct DayFigureFeed {
+    /// How far a type's rows may come out of time order and still be figured as they come.
+    static let window: Double = 2 * 86_400
+
+    private struct Waiting: Comparable {
+        var start: Double
+        var end: Double?
+        var sourceName: String
+        var deviceModel: String?
+        var enteredByHand: Bool
+        var amount: Double?
+        var unit: String?
+        var category: String?
+
+        static func < (left: Waiting, right: Waiting) -> Bool { left.start < right.start }
+        static func == (left: Waiting, right: Waiting) -> Bool { left.start == right.start }
+    }
+
+    private struct TypeFeed {
+        var builder: DayFigureBuilder
+        var waiting = MinimumHeap<Waiting>()
+        var latestStart = -Double.infinity
+        var lastSent = -Double.infinity
+    }
+
+    private let zone: TimeZone
+    private let orders: DaySourceOrders
+    private var days: LocalDays
+    private var feeds: [String: TypeFeed] = [:]
+    /// Types whose rows came too far out of order: the caller reads them back sorted.
+    public private(set) var unordered: Set<String> = []
+    /// The earliest start and latest end of every record fed: the days the figures cover.
+    public private(set) var firstStart = Double.infinity
+    public private(set) var lastEnd = -Double.infinity
+    private var type = RepeatedText()
+    private var source = RepeatedText()
+    private var unit = RepeatedText()
+    private static let mark = Array(SourceArrival.handEntryMark.utf8)
+
+    public init(zone: TimeZone, orders: DaySourceOrders) {
+        self.zone = zone
+        self.orders = orders
+        days = LocalDays(zone: zone)
+    }
+
+    /// Takes the row at the cursor when it is a present record; `devices` by id.
+    public mutating func add(_ cursor: ArchivedRecordCursor, devices: [Int64: DeviceDescription]) {
+        guard cursor.isNull(.goneAt), let kind = cursor.text(.kind), kind.elementsEqual("record".utf8),
+            let start = cursor.double(.startDate), let typeName = type.text(cursor.text(.type))
+        else { return }
+        let end = cursor.double(.endDate)
+        firstStart = min(firstStart, start)
+        lastEnd = max(lastEnd, end ?? start)
+        guard !unordered.contains(typeName) else { return }
+        let waiting = Waiting(
+            start: start, end: end, sourceName: source.text(cursor.text(.sourceName)) ?? "",
+            deviceModel: cursor.integer(.deviceId).flatMap { devices[$0]?.canonicalText },
+            enteredByHand: Self.marksHandEntry(cursor.text(.metadata)), amount: cursor.double(.numericValue),
+            unit: unit.text(cursor.text(.unit)),
+            category: typeName == TypeDays.sleepType ? cursor.string(.value) : nil)
+        if feeds[typeName] == nil {
+            let first = days.day(of: start) - 3
+            feeds[typeName] = TypeFeed(
+                builder: DayFigureBuilder(
+                    days: first...(first + 1_000_000), zone: zone, orders: orders, types: [typeName]))
+        }
+        guard start >= feeds[typeName]!.lastSent else {
+            feeds[typeName] = nil
+            unordered.insert(typeName)
+            return
+        }
+        feeds[typeName]!.latestStart = max(feeds[typeName]!.latestStart, start)
+        feeds[typeName]!.waiting.push(waiting)
+        send(typeName, through: feeds[typeName]!.latestStart - Self.window)
+    }
+
+    /// Every figure of the types fed in order, through the day of the last end, by day then type.
+    public mutating func finish() -> [DayFigure] {
+        guard lastEnd > -Double.infinity else { return [] }
+        let lastDay = days.day(of: max(firstStart, lastEnd))
+        let firstDay = days.day(of: firstStart)
+        var figures: [DayFigure] = []
+        for typeName in feeds.keys.sorted() {
+            send(typeName, through: .infinity)
+            figures += feeds[typeName]!.builder.finish(through: lastDay).filter { $0.day >= firstDay }
+        }
+        return figures.sorted { $0.day != $1.day ? $0.day < $1.day : $0.type < $1.type }
+    }
+
+    private mutating func send(_ typeName: String, through instant: Double) {
+        while let next = feeds[typeName]!.waiting.minimum, next.start <= instant {
+            _ = feeds[typeName]!.waiting.pop()
+            feeds[typeName]!.lastSent = next.start
+            feeds[typeName]!.builder.add(
+                type: typeName, sourceName: next.sourceName, deviceModel: next.deviceModel,
+                enteredByHand: next.enteredByHand, start: next.start, end: next.end, amount: next.amount,
+                unit: next.unit, category: next.category)
+        }
+    }
+
+    private static func marksHandEntry(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let metadata, metadata.count >= mark.count, let base = metadata.baseAddress else { return false }
+        let first = mark[0]
+        return mark.withUnsafeBufferPointer { wanted in
+            for index in 0...(metadata.count - wanted.count) where base[index] == first {
+                if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return true }
+            }
+            return false
+        }
+    }
+}
+
+/// A binary heap, smallest first.
+struct MinimumHeap<Element: Comparable> {
+    private var items: [Element] = []
+
+    var minimum: Element? { items.first }
+
+    mutating func push(_ item: Element) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child] < items[parent] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Element? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < items.count, items[left] < items[smallest] { smallest = left }
+            if right < items.count, items[right] < items[smallest] { smallest = right }
+            guard smallest != parent else { return top }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
