@@ -48,6 +48,7 @@
                 archive: archive, folder: documents.appendingPathComponent("Exports", isDirectory: true))
             exportSchedule = ExportScheduleModel(
                 scheduler: scheduledExports.scheduler, folder: scheduledExports.folder,
+                container: URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true),
                 passwords: ExportScheduleModel.PasswordStore(
                     save: { password, account in try KeychainPassword.save(password, account: account) },
                     delete: { account in try KeychainPassword.delete(account: account) }))

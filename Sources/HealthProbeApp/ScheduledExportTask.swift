@@ -29,10 +29,13 @@
             var excluded = folder
             try? excluded.setResourceValues(values)
             self.folder = folder
+            // The app's container, asked for at each launch: iOS moves it on an update or a
+            // restore (TN2406), so the schedule keeps its folder relative to it.
             scheduler = ExportScheduler(
                 archive: archive,
                 files: PartialExportFiles(
-                    registryFolder: folder.appendingPathComponent(".partial").path)
+                    registryFolder: folder.appendingPathComponent(".partial").path),
+                container: URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
             ) { account in
                 try KeychainPassword.read(account: account)
             }
@@ -58,7 +61,8 @@
             }
         }
 
-        /// Asks iOS for the next run at the next slot.
+        /// Asks iOS for the next run: the next slot, or soon when a slot is owed (a failed or
+        /// expired run retries after a lengthening wait instead of a whole period).
         public func submitNext() {
             Self.submitNext(scheduler)
         }
@@ -66,7 +70,7 @@
         private static func submitNext(_ scheduler: ExportScheduler) {
             guard let schedule = try? scheduler.schedule() else { return }
             let request = BGProcessingTaskRequest(identifier: identifier)
-            request.earliestBeginDate = schedule.nextSlot(after: Date())
+            request.earliestBeginDate = (try? scheduler.nextTry()) ?? schedule.nextSlot(after: Date())
             request.requiresExternalPower = false
             try? BGTaskScheduler.shared.submit(request)
         }

@@ -47,23 +47,39 @@ public final class ExportScheduleModel {
 
     private let scheduler: ExportScheduler
     private let folder: URL
+    /// The app's container, which the folder is stored relative to (iOS moves it on updates).
+    private let container: URL?
     private let passwords: PasswordStore
     private let clock: @Sendable () -> Date
     private let time: ReadableTime
 
     public init(
-        scheduler: ExportScheduler, folder: URL, passwords: PasswordStore, time: ReadableTime = ReadableTime(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        scheduler: ExportScheduler, folder: URL, container: URL? = nil, passwords: PasswordStore,
+        time: ReadableTime = ReadableTime(), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.scheduler = scheduler
         self.folder = folder
+        self.container = container
         self.passwords = passwords
         self.time = time
         self.clock = clock
     }
 
+    /// The folder as the schedule stores it: relative to the container when inside it.
+    private var storedFolder: String {
+        guard let container, folder.path.hasPrefix(container.path + "/") else { return folder.path }
+        return String(folder.path.dropFirst(container.path.count + 1))
+    }
+
     public func refresh() {
         errorMessage = failureMessage {
+            // A schedule saved with the whole path of an earlier container (before an update
+            // moved it) is kept, relative to this one.
+            if let stored = try scheduler.schedule()?.folder, stored.hasPrefix("/"), stored != folder.path,
+                storedFolder != folder.path, stored.hasSuffix("/" + storedFolder)
+            {
+                try scheduler.keepFolder(storedFolder)
+            }
             let schedule = try scheduler.schedule()
             form = schedule.map(Self.form) ?? Form()
             summary = try describe(schedule)
@@ -94,7 +110,7 @@ public final class ExportScheduleModel {
             }
             let schedule = ExportSchedule(
                 cadence: form.cadence, hour: form.hour, minute: form.minute, timeZone: TimeZone.current.identifier,
-                format: form.format, folder: folder.path, encrypted: form.encrypted,
+                format: form.format, folder: storedFolder, encrypted: form.encrypted,
                 passwordFile: form.encrypted ? Self.passwordAccount : nil,
                 range: form.sinceLastOnly ? .sinceLast : .all, createdAt: clock())
             try scheduler.setSchedule(schedule)

@@ -107,6 +107,36 @@ struct ExportScheduleModelTests {
         #expect(try scheduler.schedule()?.hour == 4)
     }
 
+    /// A schedule saved with the whole path of the app's container before an update moved it
+    /// is kept, relative to the container of the day, with its progress; new schedules are
+    /// saved relative from the start.
+    @Test func aFolderStoredWholeIsKeptRelativeToTheContainer() throws {
+        let container = archive.folder
+        var form = Self.weeklyEncrypted()
+        form.encrypted = false
+        let before = ExportScheduleModel(
+            scheduler: scheduler,
+            folder: URL(fileURLWithPath: "/var/mobile/Containers/Data/Application/OLD-TEST")
+                .appendingPathComponent("Exports"), passwords: passwords.store, time: .utc,
+            clock: { Date(timeIntervalSince1970: 946_728_000) })
+        before.save(form)
+        #expect(try scheduler.schedule()?.folder == "/var/mobile/Containers/Data/Application/OLD-TEST/Exports")
+        _ = try scheduler.runDue()
+        let progress = try scheduler.state()
+
+        let after = ExportScheduleModel(
+            scheduler: scheduler, folder: exports, container: container, passwords: passwords.store, time: .utc,
+            clock: { Date(timeIntervalSince1970: 946_728_000) })
+        after.refresh()
+        #expect(after.errorMessage == nil)
+        #expect(try scheduler.schedule()?.folder == "Exports")
+        #expect(try scheduler.state() == progress)
+        after.save(form)
+        #expect(try scheduler.schedule()?.folder == "Exports")
+        let trail = try archive.open().fetchAuditEntries().map(\.message)
+        #expect(trail.contains("export schedule's folder kept relative to the app"))
+    }
+
     @Test func turningItOffForgetsTheScheduleAndThePassword() throws {
         model.save(Self.weeklyEncrypted(), password: "Test Password", confirmation: "Test Password")
         var off = Self.weeklyEncrypted()

@@ -1,14 +1,22 @@
 import Foundation
 import HealthProbeArchive
 
-/// What a schedule has done: the slot last completed and the capture that export reflected.
+/// What a schedule has done: the slot last completed and the capture that export reflected;
+/// since then, how many tries of the owed slot failed (or were cut short) and when the last was.
 public struct ExportScheduleState: Sendable, Codable, Equatable {
     public var lastCompletedSlot: Double?
     public var lastExportedCapture: Int64?
+    public var failedTries: Int?
+    public var lastTry: Double?
 
-    public init(lastCompletedSlot: Double? = nil, lastExportedCapture: Int64? = nil) {
+    public init(
+        lastCompletedSlot: Double? = nil, lastExportedCapture: Int64? = nil, failedTries: Int? = nil,
+        lastTry: Double? = nil
+    ) {
         self.lastCompletedSlot = lastCompletedSlot
         self.lastExportedCapture = lastExportedCapture
+        self.failedTries = failedTries
+        self.lastTry = lastTry
     }
 }
 
@@ -38,18 +46,53 @@ public struct ExportScheduler: Sendable {
     let archive: ArchiveStore
     let clock: @Sendable () -> Date
     let files: PartialExportFiles
+    /// What a schedule's relative folder is relative to: the app's container, which iOS moves
+    /// on an update or a restore (TN2406), so the phone stores its folder without it.
+    let container: URL?
     /// Reads the password of an encrypted schedule from its file.
     let password: @Sendable (String) throws -> [UInt8]
 
     public init(
         archive: ArchiveStore, clock: @escaping @Sendable () -> Date = { Date() },
-        files: PartialExportFiles = .standard,
+        files: PartialExportFiles = .standard, container: URL? = nil,
         password: @escaping @Sendable (String) throws -> [UInt8]
     ) {
         self.archive = archive
         self.clock = clock
         self.files = files
+        self.container = container
         self.password = password
+    }
+
+    /// The first retry of an owed slot comes this long after a failed try, each next one twice
+    /// as long after, never more than ``longestRetryWait``: a failed or expired weekly export
+    /// does not wait a week.
+    static let firstRetryWait: Double = 15 * 60
+    static let longestRetryWait: Double = 6 * 3_600
+
+    /// When the next try should run: now when a slot is owed and no try failed, after a
+    /// lengthening wait when tries failed (never later than the next slot), else the next slot.
+    /// Nil without a schedule.
+    public func nextTry() throws -> Date? {
+        guard let schedule = try schedule() else { return nil }
+        let now = clock()
+        let state = try state()
+        let owedAfter = max(state.lastCompletedSlot ?? schedule.createdAt, schedule.createdAt)
+        let nextSlot = schedule.nextSlot(after: max(now, Date(timeIntervalSince1970: owedAfter)))
+        guard let owed = schedule.latestSlot(atOrBefore: now), owed.timeIntervalSince1970 > owedAfter else {
+            return nextSlot
+        }
+        guard let tries = state.failedTries, tries > 0, let last = state.lastTry else { return now }
+        let wait = min(Self.longestRetryWait, Self.firstRetryWait * pow(2, Double(min(tries, 16) - 1)))
+        return min(max(now, Date(timeIntervalSince1970: last + wait)), nextSlot)
+    }
+
+    /// Notes a failed try of the owed slot, keeping what was completed.
+    private func noteFailedTry(_ state: ExportScheduleState, at now: Date) {
+        var failed = state
+        failed.failedTries = (state.failedTries ?? 0) + 1
+        failed.lastTry = now.timeIntervalSince1970
+        try? archive.storeSettings([Self.stateKey: try Self.encode(failed)])
     }
 
     public func schedule() throws -> ExportSchedule? {
@@ -66,6 +109,17 @@ public struct ExportScheduler: Sendable {
             [Self.scheduleKey: try schedule.map(Self.encode), Self.stateKey: nil],
             auditMessage: schedule.map { "export schedule set: \($0.cadence.rawValue), \($0.format.rawValue)" }
                 ?? "export schedule turned off")
+    }
+
+    /// Keeps the schedule, and its progress, with another folder: the phone's migration of a
+    /// folder stored whole (its container's path changes on an update) to one relative to the
+    /// container.
+    public func keepFolder(_ folder: String) throws {
+        guard var schedule = try schedule(), schedule.folder != folder else { return }
+        schedule.folder = folder
+        try archive.storeSettings(
+            [Self.scheduleKey: try Self.encode(schedule)],
+            auditMessage: "export schedule's folder kept relative to the app")
     }
 
     /// Runs one export when the latest slot is later than the last completed one: one catch-up
@@ -87,6 +141,7 @@ public struct ExportScheduler: Sendable {
             } catch {
                 let failure = ExportFailure.failed(problem: "the schedule's password could not be read")
                 try? archive.recordExportRun(request, startedAt: now, outcome: .failed(failure), encrypted: true)
+                noteFailedTry(state, at: now)
                 return .failed(failure, slot: slot)
             }
         }
@@ -97,6 +152,7 @@ public struct ExportScheduler: Sendable {
             try archive.storeSettings([Self.stateKey: try Self.encode(done)])
             return .exported(result, slot: slot)
         } catch let failure as ExportFailure {
+            noteFailedTry(state, at: now)
             return .failed(failure, slot: slot)
         }
     }
@@ -118,9 +174,15 @@ public struct ExportScheduler: Sendable {
         let name = "healthprobe-\(stamp).\(schedule.format.fileExtension)\(schedule.encrypted ? ".enc" : "")"
         return ExportRequest(
             format: schedule.format,
-            outputPath: URL(fileURLWithPath: schedule.folder).appendingPathComponent(name).path,
+            outputPath: folder(of: schedule).appendingPathComponent(name).path,
             selection: selection, timeZone: zone, replacesExisting: true,
             trigger: .scheduled, rangeDescription: schedule.range.description)
+    }
+
+    /// The schedule's folder: an absolute path as it is, a relative one in ``container``.
+    func folder(of schedule: ExportSchedule) -> URL {
+        guard !schedule.folder.hasPrefix("/"), let container else { return URL(fileURLWithPath: schedule.folder) }
+        return container.appendingPathComponent(schedule.folder)
     }
 
     private struct PasswordMissing: Error {}

@@ -179,6 +179,51 @@ struct ExportScheduleTests {
         #expect(try scheduler.state().lastExportedCapture == 2)
     }
 
+    /// A failed try is tried again soon, each wait twice the last, never past the next slot: a
+    /// weekly export whose run failed (or expired in the background) does not wait a week.
+    @Test func aFailedTryIsRetriedSoonWithALengtheningWait() throws {
+        let (support, store) = try Self.archive()
+        let clock = TestClock("2000-03-02T09:00:00+01:00")
+        let missing = support.folder.appendingPathComponent("not-yet")
+        let scheduler = Self.scheduler(support, store, clock)
+        try scheduler.setSchedule(Self.schedule(.weekly, at: 8, created: "2000-03-01T09:00:00+01:00", folder: missing))
+        // Nothing owed yet: the next slot, a week after the day it was made.
+        #expect(try scheduler.nextTry() == TestClock.date("2000-03-08T08:00:00+01:00"))
+        clock.set("2000-03-08T09:00:00+01:00")
+        #expect(try scheduler.nextTry() == clock.now, "owed and never tried: now")
+        #expect(!(try scheduler.runDue().succeeded))
+        #expect(try scheduler.nextTry() == TestClock.date("2000-03-08T09:15:00+01:00"))
+        clock.set("2000-03-08T09:15:00+01:00")
+        #expect(!(try scheduler.runDue().succeeded))
+        #expect(try scheduler.nextTry() == TestClock.date("2000-03-08T09:45:00+01:00"))
+        // The slot stays owed through the failures, then completes.
+        try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
+        clock.set("2000-03-08T09:45:00+01:00")
+        #expect(try Self.due(scheduler) == "2000-03-08T07:00:00Z")
+        #expect(try scheduler.nextTry() == TestClock.date("2000-03-15T08:00:00+01:00"))
+        #expect(try scheduler.state().failedTries == nil)
+    }
+
+    /// The phone's folder is stored relative to its container, which iOS moves on an update.
+    @Test func aRelativeFolderIsInTheContainerOfTheDay() throws {
+        let (support, store) = try Self.archive()
+        let clock = TestClock("2000-03-02T09:00:00+01:00")
+        let container = support.folder.appendingPathComponent("container-after-update")
+        let exports = container.appendingPathComponent("Documents/Exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        let scheduler = ExportScheduler(
+            archive: store, clock: { clock.now }, files: support.partialFiles, container: container
+        ) { _ in [] }
+        var schedule = Self.schedule(.daily, at: 8, created: "2000-03-01T00:00:00+01:00", folder: exports)
+        schedule.folder = "Documents/Exports"
+        try scheduler.setSchedule(schedule)
+        guard case .exported(let result, _) = try scheduler.runDue() else {
+            Issue.record("the owed export must run into the container's folder")
+            return
+        }
+        #expect(result.path.hasPrefix(exports.path + "/healthprobe-"))
+    }
+
     @Test func aFailedRunSaysSoAndStaysOwed() throws {
         let (support, store) = try Self.archive()
         let clock = TestClock("2000-03-02T09:00:00+01:00")
