@@ -26,16 +26,35 @@ public struct DayFigureFeed {
     }
 
     private struct TypeFeed {
+        var type: String
         var builder: DayFigureBuilder
         var waiting = MinimumHeap<Waiting>()
         var latestStart = -Double.infinity
         var lastSent = -Double.infinity
+        /// Its rows came out of order: left to the caller's sorted read.
+        var abandoned = false
+
+        /// Hands the builder every waiting row that starts by `instant`, in start order.
+        mutating func send(through instant: Double) {
+            while let next = waiting.minimum, next.start <= instant {
+                _ = waiting.pop()
+                lastSent = next.start
+                builder.add(
+                    type: type, sourceName: next.sourceName, deviceModel: next.deviceModel,
+                    enteredByHand: next.enteredByHand, start: next.start, end: next.end, amount: next.amount,
+                    unit: next.unit, category: next.category)
+            }
+        }
     }
 
     private let zone: TimeZone
     private let orders: DaySourceOrders
     private var days: LocalDays
-    private var feeds: [String: TypeFeed] = [:]
+    /// Each type's feed, mutated in place (a dictionary's value would be copied, heap and all,
+    /// at every row); `slots` finds them, the last type's without a lookup.
+    private var feeds: [TypeFeed] = []
+    private var slots: [String: Int] = [:]
+    private var lastType: (name: String, slot: Int)?
     /// Types whose rows came too far out of order: the caller reads them back sorted.
     public private(set) var unordered: Set<String> = []
     /// The earliest start and latest end of every record fed: the days the figures cover.
@@ -60,27 +79,39 @@ public struct DayFigureFeed {
         let end = cursor.double(.endDate)
         firstStart = min(firstStart, start)
         lastEnd = max(lastEnd, end ?? start)
-        guard !unordered.contains(typeName) else { return }
+        let slot: Int
+        if let lastType, lastType.name == typeName {
+            slot = lastType.slot
+        } else if let known = slots[typeName] {
+            slot = known
+        } else {
+            let first = days.day(of: start) - 3
+            slot = feeds.count
+            feeds.append(
+                TypeFeed(
+                    type: typeName,
+                    builder: DayFigureBuilder(
+                        days: first...(first + 1_000_000), zone: zone, orders: orders, types: [typeName])))
+            slots[typeName] = slot
+        }
+        lastType = (typeName, slot)
+        guard !feeds[slot].abandoned else { return }
         let waiting = Waiting(
             start: start, end: end, sourceName: source.text(cursor.text(.sourceName)) ?? "",
             deviceModel: cursor.integer(.deviceId).flatMap { devices[$0]?.canonicalText },
             enteredByHand: Self.marksHandEntry(cursor.text(.metadata)), amount: cursor.double(.numericValue),
             unit: unit.text(cursor.text(.unit)),
             category: typeName == TypeDays.sleepType ? cursor.string(.value) : nil)
-        if feeds[typeName] == nil {
-            let first = days.day(of: start) - 3
-            feeds[typeName] = TypeFeed(
-                builder: DayFigureBuilder(
-                    days: first...(first + 1_000_000), zone: zone, orders: orders, types: [typeName]))
-        }
-        guard start >= feeds[typeName]!.lastSent else {
-            feeds[typeName] = nil
+        guard start >= feeds[slot].lastSent else {
+            // Released whole: its builder and waiting rows are the caller's sorted read's now.
+            feeds[slot] = TypeFeed(type: typeName, builder: DayFigureBuilder(days: 0...0, zone: zone, orders: orders))
+            feeds[slot].abandoned = true
             unordered.insert(typeName)
             return
         }
-        feeds[typeName]!.latestStart = max(feeds[typeName]!.latestStart, start)
-        feeds[typeName]!.waiting.push(waiting)
-        send(typeName, through: feeds[typeName]!.latestStart - Self.window)
+        feeds[slot].latestStart = max(feeds[slot].latestStart, start)
+        feeds[slot].waiting.push(waiting)
+        feeds[slot].send(through: feeds[slot].latestStart - Self.window)
     }
 
     /// Every figure of the types fed in order, through the day of the last end, by day then type.
@@ -89,22 +120,11 @@ public struct DayFigureFeed {
         let lastDay = days.day(of: max(firstStart, lastEnd))
         let firstDay = days.day(of: firstStart)
         var figures: [DayFigure] = []
-        for typeName in feeds.keys.sorted() {
-            send(typeName, through: .infinity)
-            figures += feeds[typeName]!.builder.finish(through: lastDay).filter { $0.day >= firstDay }
+        for slot in feeds.indices where !feeds[slot].abandoned {
+            feeds[slot].send(through: .infinity)
+            figures += feeds[slot].builder.finish(through: lastDay).filter { $0.day >= firstDay }
         }
         return figures.sorted { $0.day != $1.day ? $0.day < $1.day : $0.type < $1.type }
-    }
-
-    private mutating func send(_ typeName: String, through instant: Double) {
-        while let next = feeds[typeName]!.waiting.minimum, next.start <= instant {
-            _ = feeds[typeName]!.waiting.pop()
-            feeds[typeName]!.lastSent = next.start
-            feeds[typeName]!.builder.add(
-                type: typeName, sourceName: next.sourceName, deviceModel: next.deviceModel,
-                enteredByHand: next.enteredByHand, start: next.start, end: next.end, amount: next.amount,
-                unit: next.unit, category: next.category)
-        }
     }
 
     private static func marksHandEntry(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
