@@ -60,6 +60,31 @@ public final class AuxiliaryFiles {
 }
 
 extension AuxiliaryFiles {
+    /// Walks the regular files beside the main XML whose names end in `suffix` (case ignored) —
+    /// `export_cda.xml` — passing each path as the export writes it (`/export_cda.xml`) and a
+    /// way to stream it. The main XML itself is never one of them.
+    public func forEachFileBesideTheMainXML(
+        endingWith suffix: String,
+        _ body: (String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
+    ) throws {
+        let suffix = suffix.lowercased()
+        if isZip {
+            try forEachZipEntry { path, stream in
+                let parts = path.split(separator: "/")
+                guard parts.count == 1, path.lowercased().hasSuffix(suffix), !parts[0].hasPrefix("._") else { return }
+                try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
+            }
+            return
+        }
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names.sorted() where name.lowercased().hasSuffix(suffix) && !name.hasPrefix("._") {
+            let file = folder.appendingPathComponent(name)
+            let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+            guard type == .typeRegular else { continue }
+            try body("/\(name)") { consume in try AppleExportSource.streamFile(file, consume) }
+        }
+    }
+
     /// Walks the regular files of the export's `folder` whose names end in `.extension` (case
     /// ignored), in name order for a folder and directory order for a zip, passing each path as
     /// the export writes it (`/electrocardiograms/ecg_….csv`) and a way to stream it. Links,

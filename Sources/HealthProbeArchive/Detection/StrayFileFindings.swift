@@ -15,6 +15,8 @@ enum StrayFileFindings {
             case .route: (what, sampleType, type) = ("workout route file", HealthRecord.workoutType, .routeChanged)
             case .clinicalDocument:
                 (what, sampleType, type) = ("clinical document", "HKClinicalDocument", .documentMissing)
+            case .clinicalSummary:
+                (what, sampleType, type) = ("clinical summary", "HKClinicalDocument", .documentMissing)
             case .electrocardiogram: return nil
             }
             var evidence = ["files": names.joined(separator: ", "), "fileCount": String(count)]

@@ -13,6 +13,9 @@ public struct AttachedFile: Sendable, Hashable {
         case clinicalDocument
         /// `workout-routes/*.gpx`: ``TrackCoding``'s bytes.
         case route
+        /// `export_cda.xml` beside the main XML: the clinical summary (HL7 CDA) the Health app
+        /// writes for people with health records, as its bytes. No record refers to it.
+        case clinicalSummary
     }
 
     public var kind: Kind

@@ -63,9 +63,13 @@ enum StrayFiles {
             db,
             sql: """
                 SELECT kind, path, digest, items FROM strayFile AS s
-                WHERE captureId = ?1 AND digest IS NOT NULL AND problem IS NULL
-                    AND NOT EXISTS (SELECT 1 FROM strayFile WHERE captureId = ?2 AND digest = s.digest)
-                    AND NOT EXISTS (SELECT 1 FROM referencedFile WHERE captureId = ?2 AND digest = s.digest)
+                WHERE captureId = ?1 AND digest IS NOT NULL AND problem IS NULL AND CASE
+                    -- A clinical summary is written anew by every export: missed only when absent.
+                    WHEN kind = \(AttachedFile.Kind.clinicalSummary.sqlLiteral) THEN NOT EXISTS (
+                        SELECT 1 FROM strayFile WHERE captureId = ?2 AND kind = s.kind)
+                    ELSE NOT EXISTS (SELECT 1 FROM strayFile WHERE captureId = ?2 AND digest = s.digest)
+                        AND NOT EXISTS (SELECT 1 FROM referencedFile WHERE captureId = ?2 AND digest = s.digest)
+                    END
                 ORDER BY kind, path
                 """, arguments: [previous, current]
         ).compactMap { row in

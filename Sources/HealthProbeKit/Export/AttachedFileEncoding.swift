@@ -57,6 +57,9 @@ extension RecordEncoding {
             guard let voltages = VoltageCoding.decode(bytes) else { return }
             JSONBytes.appendLiteral(",\"voltages\":", to: &output)
             appendVoltages(voltages, to: &output)
+        case .clinicalSummary:
+            JSONBytes.appendLiteral(",\"text\":", to: &output)
+            JSONBytes.appendString(String(decoding: bytes, as: UTF8.self), to: &output)
         case .clinicalDocument:
             if let canonical = ClinicalDocument.canonical(bytes) {
                 JSONBytes.appendLiteral(",\"resource\":", to: &output)

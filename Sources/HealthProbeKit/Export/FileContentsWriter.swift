@@ -56,6 +56,8 @@ struct FileContentsWriter {
                 try recording.execute(arguments: [
                     id, file.path, voltages.values.count, String(decoding: json, as: UTF8.self),
                 ])
+            case .clinicalSummary:
+                continue  // no record refers to it
             case .clinicalDocument:
                 let canonical = ClinicalDocument.canonical(bytes).map { String(decoding: $0, as: UTF8.self) }
                 try document.execute(arguments: [

@@ -36,6 +36,13 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
                         Item(file: AttachedFile(kind: kind, path: path, content: content), problem: problem))
                 }
             }
+            // The clinical summary beside the main XML (`export_cda.xml`): no record refers to it.
+            let summary = ReferencedFileReader.location(of: .clinicalSummary).fileExtension
+            try? files.forEachFileBesideTheMainXML(endingWith: summary) { path, stream in
+                let (content, problem) = ReferencedFileReader.content(.clinicalSummary, path: path, stream)
+                try channel.send(
+                    Item(file: AttachedFile(kind: .clinicalSummary, path: path, content: content), problem: problem))
+            }
         }
     }
 

@@ -15,8 +15,12 @@ enum ReferencedFileReader {
         case .electrocardiogram: (AppleExportReader.electrocardiogramFolder, "csv")
         case .clinicalDocument: ("clinical-records", "json")
         case .route: ("workout-routes", "gpx")
+        case .clinicalSummary: ("", "_cda.xml")
         }
     }
+
+    /// The largest clinical summary read: years of health records take a few megabytes.
+    static let maximumSummaryBytes = 256 << 20
 
     /// The file's content as the archive keeps it, or the problem that kept it from being read.
     static func content(
@@ -32,6 +36,13 @@ enum ReferencedFileReader {
             case .electrocardiogram:
                 // Read with the main XML as a record of its own (AppleExportReader), never referred to.
                 return (nil, "an ECG recording is read as a record, not as a file a record refers to")
+            case .clinicalSummary:
+                var bytes: [UInt8] = []
+                try stream { chunk in
+                    guard bytes.count + chunk.count <= maximumSummaryBytes else { throw TooLarge() }
+                    bytes.append(contentsOf: chunk)
+                }
+                return (FileContent(bytes, items: bytes.count), nil)
             case .clinicalDocument:
                 var bytes: [UInt8] = []
                 try stream { chunk in

@@ -183,6 +183,45 @@ struct StrayFileTests {
     }
 }
 
+extension StrayFileTests {
+    static func summary(_ day: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <ClinicalDocument xmlns="urn:hl7-org:v3"><title>Health Data Export</title>\
+        <effectiveTime value="\(day)"/><recordTarget><patientRole><patient><name>Test User</name></patient>\
+        </patientRole></recordTarget></ClinicalDocument>
+        """
+    }
+
+    /// `export_cda.xml`, the clinical summary beside the main XML: kept, given back, and missed
+    /// when an export comes without it (it is written anew by every export: a new one is no change).
+    @Test func theClinicalSummaryIsKeptRebuiltAndMissedWhenGone() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let workout = Fixture.workout(route: "/workout-routes/route_2000-01-01_8.30am.gpx")
+        let route = ["/workout-routes/route_2000-01-01_8.30am.gpx": Fixture.gpx(points: 60)]
+        let first = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-03 12:00:00 +0000", elements: [workout]),
+            files: route.merging(["/export_cda.xml": Self.summary("20000103")]) { $1 }, in: support.folder,
+            named: "first")
+        #expect(try support.check(first, in: store).audit.anomalies.isEmpty)
+        let rebuilt = try ZipContents(path: try support.runExport(store, .appleHealth).path)
+        #expect(try rebuilt.text("apple_health_export/export_cda.xml") == Self.summary("20000103"))
+
+        let renewed = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: [workout]),
+            files: route.merging(["/export_cda.xml": Self.summary("20000105")]) { $1 }, in: support.folder,
+            named: "renewed")
+        #expect(try support.check(renewed, in: store).audit.anomalies.isEmpty)
+
+        let without = try Fixture.folder(
+            MiniExport(exportDate: "2000-01-07 12:00:00 +0000", elements: [workout]), files: route,
+            in: support.folder, named: "without")
+        let missing = try #require(try support.check(without, in: store).audit.anomalies.only(.documentMissing).first)
+        #expect(missing.summary.hasPrefix("1 clinical summary no record refers to is gone (export_cda.xml)"))
+    }
+}
+
 @Suite("Codings of voltages and tracks")
 struct CodingTests {
     @Test func aTrackComesBackFromItsCodingExactly() throws {

@@ -67,7 +67,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
             switch file.kind {
             case .route: names.routes.append("/" + name)
             case .clinicalDocument: names.document = "/" + name
-            case .electrocardiogram: break
+            case .electrocardiogram, .clinicalSummary: break
             }
             guard let digest = file.digest else {
                 files.notInCapture += 1
@@ -116,7 +116,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     private func render(_ file: PendingFile) throws -> [UInt8]? {
         guard let content = try context?.fileContent(file.digest), let bytes = content.inflated() else { return nil }
         switch file.kind {
-        case .clinicalDocument:
+        case .clinicalDocument, .clinicalSummary:
             return bytes
         case .route:
             guard let track = TrackCoding.decode(bytes) else { return nil }
