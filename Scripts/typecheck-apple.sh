@@ -41,7 +41,7 @@ if pkg-config --exists libxml-2.0; then
     for include in $(pkg-config --cflags-only-I libxml-2.0); do flags+=(-Xcc "$include"); done
 fi
 
-for module in HealthKit BackgroundTasks Security SwiftUI; do
+for module in HealthKit BackgroundTasks Security SwiftUI UIKit; do
     # Library evolution, as Apple builds its frameworks: their enumerations are not frozen.
     swiftc -parse-as-library -swift-version 6 -enable-library-evolution -suppress-warnings -module-name "$module" \
         -emit-module \

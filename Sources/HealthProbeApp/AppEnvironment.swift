@@ -5,6 +5,7 @@
     import HealthProbeHealthKit
     import HealthProbeKit
     import HealthProbeScreens
+    import UIKit
 
     /// The iPhone app's wiring: the archive, the HealthKit source, the monitor, the screen models,
     /// and what runs in the background. No logic lives here; what it calls is tested on Linux, and
@@ -69,10 +70,29 @@
         /// launch): asks for Health access, then for the next refresh, and runs what exports are
         /// owed.
         public func becameActive() async {
+            observeContext()
             try? await source.requestAuthorization()
+            // Observers and background delivery started at launch, before the first install had
+            // access, deliver nothing: started again once access is asked for (and granted).
+            startObservers((try? archive.fetchSettings()) ?? .defaults)
             await Self.scheduleBackgroundRefresh(monitor: monitor)
             await scheduledExports.runOverdueInForeground()
             scheduledExports.submitNext()
+        }
+
+        /// Notes what changed of the phone's context since the app last looked — a system or app
+        /// update, another time zone or iCloud account, a new device or a restore — so that the
+        /// next check is a verification scan. Identities are digested before they are stored.
+        func observeContext() {
+            let token = FileManager.default.ubiquityIdentityToken.flatMap {
+                try? NSKeyedArchiver.archivedData(withRootObject: $0, requiringSecureCoding: true)
+            }
+            let device = DeviceContext(
+                systemVersion: UIDevice.current.systemVersion,
+                appVersion: Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String ?? "unknown",
+                timeZone: TimeZone.current.identifier, iCloudToken: token,
+                installIdentifier: UIDevice.current.identifierForVendor?.uuidString)
+            _ = try? context.observe(device, at: Date())
         }
 
         /// Observers for the monitored types (hourly for the 2-hour frequency, daily otherwise),

@@ -7,6 +7,9 @@ import GRDB
 public struct ContextMonitor: Sendable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case healthAvailability, healthAuthorization, iCloudAccount, iCloudSync, deviceMigration, protectedData
+        /// The system or the app updated, the time zone changed: times when syncs and migrations
+        /// go wrong.
+        case systemUpdate, appUpdate, timeZone
 
         /// "iCloud sync".
         public var title: String {
@@ -17,6 +20,9 @@ public struct ContextMonitor: Sendable {
             case .iCloudSync: "iCloud sync"
             case .deviceMigration: "device migration"
             case .protectedData: "device lock"
+            case .systemUpdate: "system update"
+            case .appUpdate: "app update"
+            case .timeZone: "time zone"
             }
         }
     }
