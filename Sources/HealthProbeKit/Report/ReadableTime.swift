@@ -52,7 +52,8 @@ final class ZoneNames: @unchecked Sendable {
     private var known: [String: String] = [:]
 
     func name(of zone: TimeZone, offset: Int, at date: Date) -> String {
-        let key = "\(zone.identifier) \(offset)"
+        // Names change with the years (a zone's short name may be unknown before 1970): by year.
+        let key = "\(zone.identifier) \(offset) \(Int((date.timeIntervalSince1970 / 31_556_952).rounded(.down)))"
         lock.lock()
         defer { lock.unlock() }
         if let name = known[key] { return name }
