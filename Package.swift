@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "HealthProbe",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // Chosen on purpose (2026-11-27): macOS 15 and iOS 18, two years old, where the standard
+    // library's and Foundation's newer calls (`String(validating:as:)`, `Mutex`) are available.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "AppleHealthExport", targets: ["AppleHealthExport"]),
         .library(name: "HealthProbeArchive", targets: ["HealthProbeArchive"]),
