@@ -66,6 +66,13 @@ public struct AppleExportTimestamp: Sendable, Hashable, Comparable {
 /// Proleptic Gregorian calendar arithmetic on whole days, in UTC.
 public enum CivilCalendar {
     /// Days from 1970-01-01 to the given date (negative before it).
+    /// The day (counted from 1970-01-01) a count of seconds since 1970 falls on, rounding down
+    /// before 1970 too (Swift's division rounds toward zero), and the second of that day.
+    public static func day(ofSeconds seconds: Int64) -> (day: Int64, secondOfDay: Int) {
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (day, Int(seconds - day * 86_400))
+    }
+
     public static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
         // Howard Hinnant's days_from_civil.
         let shiftedYear = Int64(month <= 2 ? year - 1 : year)
@@ -109,9 +116,8 @@ extension AppleExportTimestamp {
     /// seconds) written at an offset.
     public static func appendText(seconds: Int64, offsetSeconds: Int, to text: inout [UInt8]) {
         let local = seconds + Int64(offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let (days, secondOfDay) = CivilCalendar.day(ofSeconds: local)
         let (year, month, day) = CivilCalendar.date(daysSince1970: days)
-        let secondOfDay = Int(local - days * 86_400)
         appendDigits(year, 4, to: &text)
         text.append(UInt8(ascii: "-"))
         appendDigits(month, 2, to: &text)

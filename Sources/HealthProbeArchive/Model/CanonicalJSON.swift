@@ -197,8 +197,7 @@ public enum UTCText {
     /// ``iso8601(seconds:)``, appended to UTF-8 text.
     static func appendISO8601(seconds: Double, to text: inout [UInt8]) {
         let whole = Int64(seconds.rounded(.down))
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let secondOfDay = Int(whole - days * 86_400)
+        let (days, secondOfDay) = CivilCalendar.day(ofSeconds: whole)
         appendDay(days, to: &text)
         text.append(UInt8(ascii: "T"))
         appendPadded(secondOfDay / 3600, 2, to: &text)

@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 
 /// An export in which several sources record one life, as they do on a real phone: an Apple
@@ -174,9 +175,9 @@ public struct MultiSourceExport: Sendable {
     static func text(_ instant: Double) -> String {
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant))
         let local = Int64(instant.rounded()) + Int64(offset)
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let seconds = local - day * 86_400
-        let (year, month, dayOfMonth) = civil(day)
+        let (day, secondOfDay) = CivilCalendar.day(ofSeconds: local)
+        let seconds = Int64(secondOfDay)
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSince1970: day)
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset) / 60
         return String(
@@ -198,11 +199,4 @@ public struct MultiSourceExport: Sendable {
         return calendar.date(from: components)!.timeIntervalSince1970
     }
 
-    private static func civil(_ day: Int64) -> (Int, Int, Int) {
-        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return (parts.year!, parts.month!, parts.day!)
-    }
 }

@@ -41,8 +41,7 @@ extension SyntheticElementWriter {
     /// `yyyy-MM-dd HH:mm:ss ±hhmm`, the instant written at `offset`.
     static func timestamp(_ instant: Int64, offset: Int) -> String {
         let local = instant + Int64(offset)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let second = Int(local - days * 86_400)
+        let (days, second) = CivilCalendar.day(ofSeconds: local)
         let absolute = abs(offset)
         return UTCText.day(days) + " " + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60)
             + (offset < 0 ? " -" : " +") + two(absolute / 3600) + two(absolute / 60 % 60)
@@ -61,8 +60,7 @@ extension SyntheticElementWriter {
     /// The GPX file name: the route's end in local time, as the Health app names it.
     func routeName(_ instant: Int64) -> String {
         let local = instant + Int64(options.utcOffsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let second = Int(local - days * 86_400)
+        let (days, second) = CivilCalendar.day(ofSeconds: local)
         let hour = second / 3600
         let hour12 = hour % 12 == 0 ? 12 : hour % 12
         return "\(UTCText.day(days))_\(hour12).\(Self.two(second / 60 % 60))\(hour < 12 ? "am" : "pm")"

@@ -40,9 +40,8 @@ final class ZipStreamWriter {
         self.sink = sink
         self.level = level
         let seconds = Int64(modified.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (days, secondOfDay) = CivilCalendar.day(ofSeconds: seconds)
         let (year, month, day) = CivilCalendar.date(daysSince1970: days)
-        let secondOfDay = Int(seconds - days * 86_400)
         dosDate = year < 1980 ? 0x21 : UInt16(min(year - 1980, 127) << 9 | month << 5 | day)
         let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
         dosTime = UInt16(hour << 11 | minute << 5 | second / 2)
