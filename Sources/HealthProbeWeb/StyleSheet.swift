@@ -45,6 +45,7 @@ enum StyleSheet {
         h2 { font-size: 1.25rem; margin: 24px 0 8px; }
         .muted { color: var(--muted); }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 16px; padding: 16px 24px; }
+        section.card + section.card { margin-top: 16px; }
         .notice { margin-bottom: 24px; }
         .status { display: flex; flex-wrap: wrap; align-items: center; gap: 16px; padding: 24px; border-radius: 16px;
           border: 1px solid var(--line); background: var(--surface); }
