@@ -80,8 +80,11 @@ enum StyleSheet {
           font-size: 0.875rem; white-space: nowrap; }
         .chip[aria-current="true"] { background: var(--accent); color: var(--bg); border-color: var(--accent); }
         .inline { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 8px 0 16px; }
-        select, input[type=file], input[type=date] { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--line);
-          background: var(--surface); color: var(--text); }
+        select, textarea, input[type=file], input[type=date], input:not([type]), input[type=text] { font: inherit;
+          padding: 8px; border-radius: 8px; border: 1px solid var(--line); background: var(--surface); color: var(--text); }
+        .inline input:not([type]), .inline input[type=text] { min-width: min(16rem, 100%); }
+        .stacked label { display: block; margin: 16px 0 4px; }
+        .stacked select, .stacked textarea { width: 100%; max-width: 40rem; box-sizing: border-box; }
         .check { display: inline-flex; align-items: center; gap: 8px; margin: 0 16px 8px 0; }
         fieldset { border: 1px solid var(--line); border-radius: 12px; padding: 8px 16px 16px; margin: 0 0 16px; }
         legend { font-weight: 600; padding: 0 8px; }

@@ -180,7 +180,7 @@ enum ScreenTemplates {
         {{#orders}}<form method="post" action="/settings/source-order" class="inline source-order"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="type" value="{{type}}"><input type="hidden" name="order" value="">
         <span>{{typeName}}: {{sources}}</span> <button type="submit">Health’s default</button></form>{{/orders}}
         {{^orders}}<p class="muted">Health’s default for every type.</p>{{/orders}}
-        {{^empty(types)}}<form method="post" action="/settings/source-order" class="settings"><input type="hidden" name="csrf" value="{{csrf}}">
+        {{^empty(types)}}<form method="post" action="/settings/source-order" class="stacked"><input type="hidden" name="csrf" value="{{csrf}}">
         <label for="order-type">Type</label> <select id="order-type" name="type">{{#types}}<option value="{{type}}"{{#selected}} selected{{/selected}}>{{typeName}} ({{sources}})</option>{{/types}}</select>
         <label for="order-lines">Its sources, best first, one per line (the others follow in Health’s order; empty restores it)</label>
         <textarea id="order-lines" name="order" rows="4">{{lines}}</textarea>
