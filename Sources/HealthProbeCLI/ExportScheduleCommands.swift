@@ -112,7 +112,7 @@ extension HealthProbeCommand {
             let state = try scheduler.state()
             let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
             Output.line(
-                "\(schedule.cadence.rawValue.prefix(1).uppercased() + schedule.cadence.rawValue.dropFirst()) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)"
+                "\(EvidenceText.sentence(schedule.cadence.rawValue)) at \(time) (\(schedule.timeZone)): \(schedule.format.rawValue)\(schedule.encrypted ? ", encrypted" : ""), \(schedule.range.description), to \(schedule.folder)"
             )
             if let last = state.lastCompletedSlot {
                 Output.line("Last completed: \(Output.time(seconds: last))")

@@ -33,19 +33,18 @@ extension DashboardPages {
             zones = TimeZone.knownTimeZoneIdentifiers.sorted()
             orders = state.chosenOrders.map {
                 Order(
-                    type: $0.type, typeName: Self.capitalised($0.typeName), sources: $0.sources.joined(separator: " › ")
+                    type: $0.type, typeName: EvidenceText.sentence($0.typeName),
+                    sources: $0.sources.joined(separator: " › ")
                 )
             }
             types = state.orderableTypes.map {
                 TypeChoice(
-                    type: $0.type, typeName: Self.capitalised($0.typeName), sources: $0.sources.joined(separator: ", "),
+                    type: $0.type, typeName: EvidenceText.sentence($0.typeName),
+                    sources: $0.sources.joined(separator: ", "),
                     selected: $0.type == chosenType)
             }
             self.lines = lines
         }
-
-        /// A type's name at the start of a line.
-        static func capitalised(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
     }
 
     /// Saves the time zone of days (empty: the computer's).

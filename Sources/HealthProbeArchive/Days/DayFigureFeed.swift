@@ -27,19 +27,18 @@ public struct DayFigureFeed {
 
     private struct TypeFeed {
         var type: String
-        var builder: DayFigureBuilder
+        /// Nil once its rows came out of order: the type is left to the caller's sorted read.
+        var builder: DayFigureBuilder?
         var waiting = MinimumHeap<Waiting>()
         var latestStart = -Double.infinity
         var lastSent = -Double.infinity
-        /// Its rows came out of order: left to the caller's sorted read.
-        var abandoned = false
 
         /// Hands the builder every waiting row that starts by `instant`, in start order.
         mutating func send(through instant: Double) {
             while let next = waiting.minimum, next.start <= instant {
                 _ = waiting.pop()
                 lastSent = next.start
-                builder.add(
+                builder?.add(
                     type: type, sourceName: next.sourceName, deviceModel: next.deviceModel,
                     enteredByHand: next.enteredByHand, start: next.start, end: next.end, amount: next.amount,
                     unit: next.unit, category: next.category)
@@ -63,7 +62,6 @@ public struct DayFigureFeed {
     private var type = RepeatedText()
     private var source = RepeatedText()
     private var unit = RepeatedText()
-    private static let mark = Array(SourceArrival.handEntryMark.utf8)
 
     public init(zone: TimeZone, orders: DaySourceOrders) {
         self.zone = zone
@@ -95,17 +93,16 @@ public struct DayFigureFeed {
             slots[typeName] = slot
         }
         lastType = (typeName, slot)
-        guard !feeds[slot].abandoned else { return }
+        guard feeds[slot].builder != nil else { return }
         let waiting = Waiting(
             start: start, end: end, sourceName: source.text(cursor.text(.sourceName)) ?? "",
             deviceModel: cursor.integer(.deviceId).flatMap { devices[$0]?.canonicalText },
-            enteredByHand: Self.marksHandEntry(cursor.text(.metadata)), amount: cursor.double(.numericValue),
+            enteredByHand: SourceArrival.marksHandEntry(cursor.text(.metadata)), amount: cursor.double(.numericValue),
             unit: unit.text(cursor.text(.unit)),
             category: typeName == TypeDays.sleepType ? cursor.string(.value) : nil)
         guard start >= feeds[slot].lastSent else {
             // Released whole: its builder and waiting rows are the caller's sorted read's now.
-            feeds[slot] = TypeFeed(type: typeName, builder: DayFigureBuilder(days: 0...0, zone: zone, orders: orders))
-            feeds[slot].abandoned = true
+            feeds[slot] = TypeFeed(type: typeName, builder: nil)
             unordered.insert(typeName)
             return
         }
@@ -120,22 +117,11 @@ public struct DayFigureFeed {
         let lastDay = days.day(of: max(firstStart, lastEnd))
         let firstDay = days.day(of: firstStart)
         var figures: [DayFigure] = []
-        for slot in feeds.indices where !feeds[slot].abandoned {
+        for slot in feeds.indices where feeds[slot].builder != nil {
             feeds[slot].send(through: .infinity)
-            figures += feeds[slot].builder.finish(through: lastDay).filter { $0.day >= firstDay }
+            figures += feeds[slot].builder!.finish(through: lastDay).filter { $0.day >= firstDay }
         }
         return figures.sorted { $0.day != $1.day ? $0.day < $1.day : $0.type < $1.type }
-    }
-
-    private static func marksHandEntry(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
-        guard let metadata, metadata.count >= mark.count, let base = metadata.baseAddress else { return false }
-        let first = mark[0]
-        return mark.withUnsafeBufferPointer { wanted in
-            for index in 0...(metadata.count - wanted.count) where base[index] == first {
-                if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return true }
-            }
-            return false
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// When each source began writing each type, as far as the archive can tell: the earliest
@@ -8,6 +9,20 @@ import GRDB
 enum SourceArrival {
     /// How a record entered by hand in the Health app is marked in its canonical metadata.
     static let handEntryMark = #"["HKWasUserEntered","1"]"#
+    private static let handEntryBytes = Array(handEntryMark.utf8)
+
+    /// Whether canonical metadata (its UTF-8 bytes) holds the hand-entry mark.
+    static func marksHandEntry(_ metadata: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let metadata, metadata.count >= handEntryBytes.count, let base = metadata.baseAddress else {
+            return false
+        }
+        return handEntryBytes.withUnsafeBufferPointer { mark in
+            for index in 0...(metadata.count - mark.count) where base[index] == mark[0] {
+                if memcmp(base + index, mark.baseAddress!, mark.count) == 0 { return true }
+            }
+            return false
+        }
+    }
 
     /// v15: the arrivals table, filled from the records already held.
     static func register(in migrator: inout DatabaseMigrator) {

@@ -45,6 +45,11 @@ struct RecordTally {
 
 /// How evidence values are written: plain text for people, stable for scripts.
 public enum EvidenceText {
+    /// `step count` → `Step count`: text that starts a sentence or a line.
+    public static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
     /// `lossPercent` → `Loss percent`, `dayUTC` → `Day UTC`: an evidence key as people read it.
     public static func words(_ key: String) -> String {
         var words: [String] = []
@@ -63,8 +68,7 @@ public enum EvidenceText {
         }
         if !current.isEmpty { words.append(current) }
         let lowered = words.map { word in word.allSatisfy(\.isUppercase) ? word : word.lowercased() }
-        let text = lowered.joined(separator: " ")
-        return text.prefix(1).uppercased() + text.dropFirst()
+        return sentence(lowered.joined(separator: " "))
     }
 
     /// "Source A: 3, Source B: 1", largest first.

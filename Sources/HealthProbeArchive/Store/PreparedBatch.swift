@@ -187,12 +187,10 @@ extension PreparedBatch.Numbers {
     init(_ record: HealthRecord) {
         self.init(
             numericValue: record.numericValue, creationDate: record.creationDate, startDate: record.startDate,
-            endDate: record.endDate, enteredByHand: record.metadataJSON.map(Self.marksHandEntry) ?? false)
-    }
-
-    /// Whether canonical metadata holds the hand-entry mark.
-    static func marksHandEntry(_ metadataJSON: String) -> Bool {
-        metadataJSON.utf8.count >= SourceArrival.handEntryMark.utf8.count
-            && metadataJSON.contains(SourceArrival.handEntryMark)
+            endDate: record.endDate,
+            enteredByHand: record.metadataJSON.map { metadata in
+                var text = metadata
+                return text.withUTF8 { SourceArrival.marksHandEntry($0) }
+            } ?? false)
     }
 }

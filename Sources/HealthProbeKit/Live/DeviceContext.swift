@@ -27,7 +27,7 @@ public struct DeviceContext: Sendable, Codable, Equatable {
     }
 
     static func digest(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        HexText.encode(SHA256.hash(data: data))
     }
 
     /// The changes from `earlier` to this context, in words: what the archive notes.

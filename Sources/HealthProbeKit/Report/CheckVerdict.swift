@@ -25,8 +25,7 @@ public enum CheckVerdict {
         if serious.isEmpty {
             return "\(anomalies.count) note\(anomalies.count == 1 ? "" : "s") worth knowing (info only)."
         }
-        let text = topics(serious, howToShow: howToShow)
-        return text.prefix(1).uppercased() + text.dropFirst()
+        return EvidenceText.sentence(topics(serious, howToShow: howToShow))
     }
 
     /// "silent deletion of heart rate; duplicate of steps and 2 more. …"
