@@ -3,14 +3,22 @@ import HealthProbeKit
 
 extension HealthProbeCommand {
     struct Captures: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the complete captures in the archive.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the captures in the archive, or set a wrong one aside.",
+            subcommands: [CapturesList.self, CapturesExclude.self, CapturesInclude.self],
+            defaultSubcommand: CapturesList.self)
+    }
+
+    struct CapturesList: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the complete captures, and those set aside.")
 
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let store = try archive.openForReading()
-            let captures = try store.fetchCaptures()
+            let captures = try store.fetchCaptures(includingSetAside: true)
             if output.json { return try Output.json(captures) }
             guard !captures.isEmpty else { return Output.line("No captures yet: run `healthprobe check export.zip`.") }
             let rows = captures.map { capture in
@@ -31,6 +39,12 @@ extension HealthProbeCommand {
                     row.enumerated().map { column, cell in
                         column == row.count - 1 ? cell : cell.padding(widths[column] + 2)
                     }.joined())
+            }
+            for capture in captures {
+                guard let setAside = capture.setAside else { continue }
+                Output.line(
+                    "Capture \(capture.id) set aside \(Output.time(setAside.at)) (\(setAside.reason)): "
+                        + "compared with nothing; `healthprobe captures include \(capture.id)` takes it back.")
             }
         }
     }

@@ -47,6 +47,8 @@ struct CommandFailure: Error, Equatable {
         case let error as UnrelatedCaptureRefusal:
             return CommandFailure(
                 error.localizedDescription + " (add --allow-unrelated to check it all the same)", code: badInputCode)
+        case let error as CaptureSetAsideRefusal:
+            return CommandFailure(error.localizedDescription + " (nothing was changed)", code: usageCode)
         case let failure as CheckFailure:
             return mapped(failure.underlying, archivePath: archivePath)
         default:

@@ -19,7 +19,7 @@ struct AssistantAnswers {
         case "archive_status": return try value(status())
         case "list_anomalies": return try value(anomalies(arguments))
         case "get_anomaly": return try anomaly(arguments)
-        case "list_captures": return try value(["captures": try store.fetchCaptures()])
+        case "list_captures": return try value(["captures": try store.fetchCaptures(includingSetAside: true)])
         case "compare_captures": return try comparison(arguments)
         case "daily_summary":
             return arguments["type"] == nil ? try value(dayFigures(arguments)) : try value(dailySummary(arguments))

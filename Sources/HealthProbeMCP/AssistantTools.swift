@@ -42,7 +42,8 @@ enum AssistantTools {
                 annotations: readOnly),
             Tool(
                 name: "list_captures",
-                description: "Every complete capture: when, from what (export, backup, phone), records new and gone.",
+                description:
+                    "Every complete capture: when, from what (export, backup, phone), records new and gone; one the user set aside (the wrong file) has `setAside` with why, and compares with nothing.",
                 inputSchema: object([:]), annotations: readOnly),
             Tool(
                 name: "compare_captures",

@@ -16,6 +16,8 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
     public var summary: String
     public var recordCount: Int
     public var resolved: Bool
+    /// "Open", "Resolved", "Recovered: all 12 back since capture 3", "Withdrawn with capture 2, …".
+    public var state: String
     /// What a screen reader says for the row.
     public var accessibilityLabel: String
 
@@ -30,6 +32,7 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         summary = anomaly.summary
         recordCount = anomaly.recordCount
         resolved = anomaly.resolved
+        state = EvidenceText.sentence(anomaly.status)
         accessibilityLabel =
             "\(anomaly.severity.title) \(anomaly.type.title) of \(sampleTypeName), detected \(detectedAt)"
             + (anomaly.status == "open" ? "" : ", \(anomaly.status)")

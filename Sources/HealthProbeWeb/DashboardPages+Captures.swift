@@ -25,6 +25,8 @@ extension DashboardPages {
             var anomalies: String
             /// What changed since the capture before it.
             var compareHref: String?
+            /// Why the user set it aside (`healthprobe captures exclude`): it compares with nothing.
+            var setAsideReason: String?
         }
 
         var rows: [Row]
@@ -32,12 +34,16 @@ extension DashboardPages {
         var toChoices: [ChoiceView]
     }
 
-    /// Every complete capture, newest first, each with what changed since the one before.
+    /// Every complete capture, newest first, each with what changed since the one before; those
+    /// set aside among them, with why, and no comparison.
     func captures() async throws -> Response {
         let format = format
         guard
             let loaded = try await withArchive({ store in
-                (try store.fetchCaptures(), try store.fetchAnomalies(ArchiveStore.AnomalyFilter(includeResolved: true)))
+                (
+                    try store.fetchCaptures(includingSetAside: true),
+                    try store.fetchAnomalies(ArchiveStore.AnomalyFilter(includeResolved: true))
+                )
             })
         else { return await noArchive() }
         let (captures, anomalies) = loaded
@@ -45,6 +51,7 @@ extension DashboardPages {
         var previous: Int64?
         var rows: [CapturesView.Row] = []
         for capture in captures {
+            let compared = capture.setAside == nil
             rows.append(
                 CapturesView.Row(
                     id: capture.id, origin: Self.originLabel(capture.origin),
@@ -52,10 +59,11 @@ extension DashboardPages {
                     records: format.count(capture.records), recordsValue: capture.records,
                     new: format.count(capture.new),
                     gone: format.count(capture.gone), anomalies: format.count(found[capture.id] ?? 0),
-                    compareHref: previous.map { "/captures/compare?from=\($0)&to=\(capture.id)" }))
-            previous = capture.id
+                    compareHref: compared ? previous.map { "/captures/compare?from=\($0)&to=\(capture.id)" } : nil,
+                    setAsideReason: capture.setAside?.reason))
+            if compared { previous = capture.id }
         }
-        let ids = captures.map(\.id)
+        let ids = captures.filter { $0.setAside == nil }.map(\.id)
         func choices(selected: Int64?) -> [ChoiceView] {
             ids.reversed().map { ChoiceView(value: String($0), label: "capture \($0)", selected: $0 == selected) }
         }

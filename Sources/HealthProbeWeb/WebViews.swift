@@ -109,6 +109,8 @@ struct AnomalyDetailView: Sendable {
     var severityRole: String
     var severityTitle: String
     var resolved: Bool
+    /// "Open", "Resolved", "Recovered: …", "Withdrawn with capture 2, set aside: …".
+    var anomalyState: String
     var summary: String
     var detectedAt: String
     var capture: String
@@ -165,6 +167,7 @@ struct AnomalyDetailView: Sendable {
         severityRole = state.row.severity.role.rawValue
         severityTitle = state.row.severity.title
         resolved = state.row.resolved
+        anomalyState = state.row.state
         summary = state.row.summary
         detectedAt = state.row.detectedAt
         capture = state.capture

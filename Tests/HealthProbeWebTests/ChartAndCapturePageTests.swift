@@ -97,4 +97,24 @@ struct ChartAndCapturePageTests: Sendable {
         let unknown = try await page("/captures/compare?from=\(first.id)&to=99")
         #expect(unknown.status == .notFound)
     }
+
+    @Test func aCaptureSetAsideIsListedWithWhyAndComparedWithNothing() async throws {
+        let store = try archive.open()
+        let second = try #require(try store.fetchCaptures().last)
+        let withdrawn = try store.fetchAnomalies().filter { $0.captureId == second.id }
+        #expect(!withdrawn.isEmpty)
+        try store.setCaptureAside(second.id, reason: "not my export")
+
+        let list = try await page("/captures")
+        #expect(list.body.contains("Set aside: not my export. Compared with nothing; its anomalies are withdrawn."))
+        #expect(!list.body.contains("to=\(second.id)\""))
+        #expect(!list.body.contains("<option value=\"\(second.id)\""))
+        let compared = try await page("/captures/compare?from=1&to=\(second.id)")
+        #expect(compared.status == .notFound)
+        let anomalies = try await page("/anomalies")
+        for anomaly in withdrawn { #expect(!anomalies.body.contains("href=\"/anomalies/\(anomaly.id)\"")) }
+        let detail = try await page("/anomalies/\(try #require(withdrawn.first).id)")
+        #expect(
+            detail.body.contains("data-role=\"state\">Withdrawn with capture \(second.id), set aside: not my export<"))
+    }
 }

@@ -32,7 +32,7 @@ extension ArchiveStore {
         try writer.read { db in
             var severities: [Int64: Severity] = [:]
             var affected: [Int64: Set<Int64>] = [:]
-            for anomaly in try Anomaly.fetchAll(db, sql: "SELECT * FROM anomaly") {
+            for anomaly in try Anomaly.fetchAll(db, sql: "SELECT * FROM anomaly WHERE withdrawnAt IS NULL") {
                 severities[anomaly.id] = anomaly.severity
                 if let window = anomaly.namedWindow { affected[anomaly.id] = Set(window.first...window.last) }
             }
@@ -43,7 +43,11 @@ extension ArchiveStore {
                     FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
                     WHERE r.startDate IS NOT NULL
                     """)
-            while let row = try rows.next() { affected[row["anomaly"], default: []].insert(row["day"]) }
+            // A withdrawn anomaly (its capture set aside) marks no day.
+            while let row = try rows.next() {
+                let anomaly: Int64 = row["anomaly"]
+                if severities[anomaly] != nil { affected[anomaly, default: []].insert(row["day"]) }
+            }
             let firsts = affected.values.compactMap { $0.min() }
             let lasts = affected.values.compactMap { $0.max() }
             guard let range = requested ?? firsts.min().map({ DayRange(first: $0, last: lasts.max() ?? $0) })

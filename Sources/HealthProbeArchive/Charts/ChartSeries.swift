@@ -180,7 +180,7 @@ extension ArchiveStore {
                 FROM anomaly AS a
                 CROSS JOIN anomalyRecord AS l ON l.anomalyId = a.id
                 CROSS JOIN record AS r ON r.id = l.recordId
-                WHERE a.sampleType = ? AND (? IS NULL OR a.id = ?)
+                WHERE a.sampleType = ? AND (? IS NULL OR a.id = ?) AND a.withdrawnAt IS NULL
                     AND l.role IN ('vanished', 'inserted', 'surplus') AND r.startDate IS NOT NULL
                     AND (l.role <> 'vanished' OR r.goneCapture IS NOT NULL)
                 GROUP BY l.role, day

@@ -59,6 +59,21 @@ enum SourceArrival {
         }
     }
 
+    /// Every arrival read anew from the records, but those only a capture set aside holds: the
+    /// sources of someone else's export are neither ordered nor offered (``CaptureSetAside``).
+    static func rebuild(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM sourceArrival;
+                INSERT INTO sourceArrival (type, sourceName, firstWritten, enteredByHand)
+                SELECT type, COALESCE(sourceName, ''), MIN(COALESCE(creationDate, startDate)),
+                    IFNULL(MAX(instr(metadata, '\(handEntryMark)') > 0), 0)
+                FROM record
+                WHERE COALESCE(creationDate, startDate) IS NOT NULL AND goneReason IS NOT \(GoneReason.setAside.sqlLiteral)
+                GROUP BY type, COALESCE(sourceName, '');
+                """)
+    }
+
     /// Keeps the earliest of what is known and what a capture brought.
     /// A source once marked as entering by hand stays marked.
     static func record(

@@ -22,15 +22,20 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
     public var recoveredCapture: Int64?
     /// When the last of them came back: the loss is recovered, no longer open.
     public var recoveredAt: Date?
+    /// Why it was withdrawn: its capture was set aside (`captures exclude`), with this reason.
+    public var withdrawnReason: String?
 
+    /// Its capture was set aside: it no longer counts, and says why.
+    public var withdrawn: Bool { withdrawnReason != nil }
     /// Every record of the loss is back.
     public var recovered: Bool { recoveredAt != nil }
-    /// Neither resolved by the user nor recovered by the data.
-    public var isOpen: Bool { !resolved && !recovered }
+    /// Neither resolved by the user, recovered by the data, nor withdrawn with its capture.
+    public var isOpen: Bool { !resolved && !recovered && !withdrawn }
 
-    /// Its state in words: "open", "resolved", "recovered: all back since capture 3", or how
+    /// Its state in words: "open", "resolved", "recovered: all back since capture 3", "withdrawn: …", or how
     /// many are back of a loss partly returned.
     public var status: String {
+        if let withdrawnReason { return "withdrawn with capture \(captureId), set aside: \(withdrawnReason)" }
         if let recoveredCapture, recovered {
             return "recovered: all \(EvidenceText.grouped(recordCount)) back since capture \(recoveredCapture)"
                 + (resolved ? ", resolved" : "")
@@ -62,6 +67,7 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
         recoveredCount = row["recoveredCount"] ?? 0
         recoveredCapture = row["recoveredCapture"]
         recoveredAt = (row["recoveredAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
+        withdrawnReason = row["withdrawnReason"]
     }
 }
 

@@ -20,7 +20,7 @@ enum AnomalyRecovery {
     }
 
     /// "Open": neither resolved by the user nor recovered by the data, in SQL.
-    static let openCondition = "resolvedAt IS NULL AND recoveredAt IS NULL"
+    static let openCondition = "resolvedAt IS NULL AND recoveredAt IS NULL AND withdrawnAt IS NULL"
 
     /// Counts what `captureID` brought back of each loss, marks the losses now whole as
     /// recovered, and notes both in the trail. Run once the returned records are known

@@ -45,7 +45,7 @@ struct DivergenceDetector {
                 db,
                 sql: """
                     SELECT DISTINCT a.sampleType FROM anomaly AS a JOIN capture AS c ON c.id = a.captureId
-                    WHERE a.resolvedAt IS NULL AND a.type NOT IN ('divergence') AND c.origin = ?
+                    WHERE a.resolvedAt IS NULL AND a.withdrawnAt IS NULL AND a.type NOT IN ('divergence') AND c.origin = ?
                         AND COALESCE(c.exportDate, c.startedAt) >= ?
                     """, arguments: [pair.current.origin, Double(recentStart) * 86_400]))
         var outcome = Outcome()

@@ -32,8 +32,11 @@ public struct GraphSource {
 
     public func anomalyCeiling() throws -> Int64 { try Int64.fetchOne(db, sql: "SELECT max(id) FROM anomaly") ?? 0 }
 
+    /// Resolved by the user or withdrawn with a capture set aside: a graph shows both as resolved.
     public func resolvedAnomalies() throws -> Set<Int64> {
-        Set(try Int64.fetchAll(db, sql: "SELECT id FROM anomaly WHERE resolvedAt IS NOT NULL"))
+        Set(
+            try Int64.fetchAll(
+                db, sql: "SELECT id FROM anomaly WHERE resolvedAt IS NOT NULL OR withdrawnAt IS NOT NULL"))
     }
 
     public func syncState(of destination: String) throws -> GraphSyncState? {

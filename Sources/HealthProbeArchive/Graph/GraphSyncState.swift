@@ -33,6 +33,13 @@ public struct GraphSyncState: Sendable, Equatable {
         self.syncs = syncs
     }
 
+    /// Makes every destination's next sync rewrite every day, as a sync in another zone does: a
+    /// capture set aside or taken back changed which records are present, below the ceilings an
+    /// incremental sync reads from.
+    static func requireRewrite(_ db: Database) throws {
+        try db.execute(sql: "UPDATE graphSync SET timeZone = ''")
+    }
+
     static func load(_ db: Database, destination: String) throws -> GraphSyncState? {
         guard
             let row = try Row.fetchOne(

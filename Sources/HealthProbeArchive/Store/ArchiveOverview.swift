@@ -94,7 +94,8 @@ extension ArchiveStore {
                 lastCheckedAt: checked.map { Date(timeIntervalSince1970: $0) },
                 lastVerifiedAt: (captureTimes?["verified"] as Double?).map { Date(timeIntervalSince1970: $0) },
                 recordsTracked: types.reduce(0) { $0 + $1.records }, types: types,
-                anomaliesAllTime: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM anomaly") ?? 0,
+                anomaliesAllTime: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM anomaly WHERE withdrawnAt IS NULL")
+                    ?? 0,
                 openAnomalies: Dictionary(
                     uniqueKeysWithValues: open.compactMap { row in
                         Severity(rawValue: row["severity"]).map { ($0, row["n"] as Int) }

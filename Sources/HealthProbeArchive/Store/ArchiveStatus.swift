@@ -51,9 +51,16 @@ extension ArchiveStore {
             let health = overview.status
             return ArchiveStatus(
                 path: path, captures: overview.captures, lastCapture: overview.lastCapture, types: types,
-                recordsEverSeen: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
-                recordsGone: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL")
+                // The records only a capture set aside held count as never seen.
+                recordsEverSeen: try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM record WHERE goneReason IS NOT \(GoneReason.setAside.sqlLiteral)")
                     ?? 0,
+                recordsGone: try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM record
+                        WHERE goneCapture IS NOT NULL AND goneReason <> \(GoneReason.setAside.sqlLiteral)
+                        """) ?? 0,
                 openAnomalies: Dictionary(
                     uniqueKeysWithValues: overview.openAnomalies.map { ($0.key.rawValue, $0.value) }),
                 archiveBytes: overview.archiveBytes, integrity: overview.integrity?.result,

@@ -127,6 +127,7 @@ extension ArchiveStore {
         SourceArrival.registerHandEntries(in: &migrator)
         CaptureOffsets.register(in: &migrator)
         StrayFiles.register(in: &migrator)
+        CaptureSetAside.register(in: &migrator)
         return migrator
     }
 }

@@ -56,7 +56,7 @@ extension ArchiveStore {
             sql: """
                 SELECT id FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND completedAt IS NULL
                 UNION SELECT id FROM capture WHERE status = \(CaptureStatus.running.sqlLiteral) AND id NOT IN (SELECT captureId FROM liveCheck)
-                UNION SELECT id FROM capture WHERE status NOT IN (\(CaptureStatus.complete.sqlLiteral), \(CaptureStatus.running.sqlLiteral))
+                UNION SELECT id FROM capture WHERE status NOT IN (\(CaptureStatus.complete.sqlLiteral), \(CaptureStatus.running.sqlLiteral), \(CaptureStatus.setAside.sqlLiteral))
                 """)
         for capture in unfinished { problems.append("capture \(capture) is neither complete nor a check to resume") }
         let missingPrevious = try Int64.fetchAll(

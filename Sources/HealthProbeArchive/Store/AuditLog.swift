@@ -5,7 +5,8 @@ import GRDB
 /// HealthProbe's own objects, never health values or names.
 public enum AuditLog {
     public enum Event: String, Sendable, Codable, CaseIterable {
-        case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned
+        case archiveCreated, archiveMigrated, archiveOpened, captureStarted, captureCompleted, captureAbandoned,
+            captureSetAside, captureIncluded
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
             anomalyReopened, anomalyRecovered
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected

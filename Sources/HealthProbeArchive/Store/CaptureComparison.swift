@@ -55,6 +55,7 @@ extension ArchiveStore {
                 db,
                 sql: """
                     SELECT * FROM anomaly WHERE captureId > ? AND captureId <= ? AND (? IS NULL OR sampleType = ?)
+                        AND withdrawnAt IS NULL
                     ORDER BY id
                     """, arguments: [low, high, type, type])
             return CaptureComparison(

@@ -22,17 +22,21 @@ public enum CaptureScope: String, Sendable, Codable, DatabaseValueConvertible {
 }
 
 /// A capture is `running` while it is written (a live check may run across windows) and
-/// `complete` once its records, counts and audit are in.
+/// `complete` once its records, counts and audit are in; one the user set aside (the wrong
+/// file) is `aside`, kept but left out of every comparison (``CaptureSetAside``).
 enum CaptureStatus: String, Sendable, DatabaseValueConvertible {
     case running, complete
+    case setAside = "aside"
 }
 
 /// Why a record is gone: not in a capture that should hold it (`absent`), reported deleted by
 /// HealthKit (`deleted`), or taken for an earlier version of a record that arrived in its place
 /// (`replaced`: a higher sync version; `reissued`: the same sample under a new identity;
-/// `modified`: the same record with another value).
+/// `modified`: the same record with another value), or held only by a capture the user set
+/// aside (`aside`: never in the archive as far as any comparison knows).
 public enum GoneReason: String, Sendable, Codable, DatabaseValueConvertible {
     case absent, deleted, replaced, reissued, modified
+    case setAside = "aside"
 }
 
 /// A word the archive stores in a text column. Statements spell it as an SQL string literal

@@ -28,6 +28,14 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
     /// A backup's: records the previous capture held of kinds a Health database does not
     /// describe (activity summaries, correlations, …), carried over and not compared.
     public var notCompared: Int?
+    /// Set aside by the user (`captures exclude`): kept, and left out of every comparison.
+    public var setAside: SetAside?
+
+    /// When a capture was set aside, and why (the user's words).
+    public struct SetAside: Sendable, Codable, Equatable {
+        public var at: Date
+        public var reason: String
+    }
 
     public init(row: Row) throws {
         id = row["id"]
@@ -45,6 +53,9 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
         replacedCharacters = row["replacedCharacters"]
         let countsText: String = row["elementCounts"] ?? "{}"
         elementCounts = (try? JSONDecoder().decode([String: Int].self, from: Data(countsText.utf8))) ?? [:]
+        if let at = row["setAsideAt"] as Double?, let reason = row["setAsideReason"] as String? {
+            setAside = SetAside(at: Date(timeIntervalSince1970: at.rounded(.down)), reason: reason)
+        }
         if origin == .backup {
             deletedInHealth = row["deletedInHealth"]
             notCompared = row["notCompared"]
@@ -55,10 +66,48 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
 extension ArchiveStore {
     /// Complete captures, oldest first.
     public func fetchCaptures() throws -> [CaptureSummary] {
-        try writer.read { db in
+        try fetchCaptures(includingSetAside: false)
+    }
+
+    /// Complete captures, oldest first; with those set aside when asked (they compare with nothing).
+    public func fetchCaptures(includingSetAside: Bool) throws -> [CaptureSummary] {
+        let statuses = [CaptureStatus.complete] + (includingSetAside ? [.setAside] : [])
+        return try writer.read { db in
             try CaptureSummary.fetchAll(
-                db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) ORDER BY id")
+                db,
+                sql: """
+                    SELECT * FROM capture WHERE status IN (\(statuses.map(\.sqlLiteral).joined(separator: ", ")))
+                    ORDER BY id
+                    """)
         }
+    }
+
+    /// Sets a capture aside: the wrong file, someone else's export. Kept in the archive and the
+    /// trail, left out of every comparison, figure and anomaly (its anomalies withdrawn with
+    /// `reason`); refused (``CaptureSetAsideRefusal``) unless it is the latest export or backup.
+    @discardableResult
+    public func setCaptureAside(_ id: Int64, reason: String, now: Date = Date()) throws -> CaptureSummary {
+        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty else { throw CaptureSetAsideRefusal.noReason }
+        return try writer.write { db in
+            try CaptureSetAside.setAside(id, reason: reason, at: now, db)
+            return try Self.captureRow(id, db)
+        }
+    }
+
+    /// Takes a capture set aside back into the comparisons, as it was before.
+    @discardableResult
+    public func includeCapture(_ id: Int64) throws -> CaptureSummary {
+        try writer.write { db in
+            try CaptureSetAside.include(id, db)
+            return try Self.captureRow(id, db)
+        }
+    }
+
+    private static func captureRow(_ id: Int64, _ db: Database) throws -> CaptureSummary {
+        guard let summary = try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [id])
+        else { throw CaptureSetAsideRefusal.unknownCapture(capture: id) }
+        return summary
     }
 
     public func fetchCapture(id: Int64) throws -> CaptureSummary? {

@@ -87,12 +87,13 @@ public enum GraphSyncPlanner {
         -> GraphAnomaly
     {
         GraphAnomaly(
-            id: anomaly.id, sampleType: anomaly.sampleType, resolved: anomaly.resolved,
+            id: anomaly.id, sampleType: anomaly.sampleType, resolved: anomaly.resolved || anomaly.withdrawn,
             properties: [
                 ("type", .string(anomaly.type.rawValue)), ("severity", .string(anomaly.severity.rawValue)),
                 ("sample_type", .string(anomaly.sampleType)), ("summary", .string(anomaly.summary)),
                 ("record_count", .integer(Int64(anomaly.recordCount))),
-                ("detected_at", .string(UTCText.iso8601(anomaly.detectedAt))), ("resolved", .bool(anomaly.resolved)),
+                ("detected_at", .string(UTCText.iso8601(anomaly.detectedAt))),
+                ("resolved", .bool(anomaly.resolved || anomaly.withdrawn)),
                 ("capture", .integer(anomaly.captureId)),
             ],
             days: try ChangedDays.ofAnomaly(anomaly.id, source, clock: &clock).sorted())

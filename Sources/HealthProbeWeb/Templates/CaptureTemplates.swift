@@ -11,7 +11,7 @@ enum CaptureTemplates {
         <button type="submit">Compare</button></form>
         <div class="scroll"><table class="captures"><thead><tr><th scope="col">Capture</th><th scope="col">From</th><th scope="col">Export day (UTC)</th><th scope="col">Records read</th><th scope="col">New</th><th scope="col">Gone</th><th scope="col">Anomalies</th><th scope="col"></th></tr></thead><tbody>
         {{#rows}}<tr data-capture="{{id}}" data-records="{{recordsValue}}" data-export-day="{{exportDay}}"><th scope="row">{{id}}</th><td>{{origin}}</td><td>{{exportDay}}</td><td>{{records}}</td><td>{{new}}</td><td>{{gone}}</td><td>{{anomalies}}</td>
-        <td>{{#compareHref}}<a href="{{compareHref}}">What changed</a>{{/compareHref}}</td></tr>{{/rows}}
+        <td>{{#compareHref}}<a href="{{compareHref}}">What changed</a>{{/compareHref}}{{#setAsideReason}}<span class="muted">Set aside: {{setAsideReason}}. Compared with nothing; its anomalies are withdrawn.</span>{{/setAsideReason}}</td></tr>{{/rows}}
         </tbody></table></div>
         {{/body}}{{/content}}{{/layout}}
         """

@@ -68,7 +68,7 @@ enum ScreenTemplates {
         <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
         <p>{{summary}}</p>
         {{^empty(recovery)}}<p class="muted" data-role="recovery">{{#recovery}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/recovery}}</p>{{/empty(recovery)}}
-        <dl class="facts"><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
+        <dl class="facts"><dt>State</dt><dd data-role="state">{{anomalyState}}</dd><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
         {{#chart}}<section aria-labelledby="where-title"><h2 id="where-title">Where it happened</h2>
         <p class="muted">{{sampleTypeName}} from {{chartFrom}} to {{chartTo}}: what the last capture holds, and this anomaly's records. <a href="{{dashboardHref}}">On the dashboard chart</a></p>
