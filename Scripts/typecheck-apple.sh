@@ -16,8 +16,10 @@
 # cannot open. Scripts/AppleStubs/Misuse/ holds a misuse of each kind; the script fails if any
 # type-checks or passes the lint.
 #
-# What it cannot: that the real SDK agrees with the stubs (they hold only what the app uses), the
-# macOS SDK's own availability (nothing here compiles for macOS: the lint stands in), and run-time
+# The stubs carry Apple's documented availability; Scripts/check-availability.sh (which runs this
+# script with APPLE_STUBS_OUT) checks each use of them against App/project.yml's iOS.
+#
+# What it cannot: that the real SDK agrees with the stubs (they hold only what the app uses), and run-time
 # behaviour — a main-actor closure that a framework calls on a background queue type-checks when
 # its parameter is not `@Sendable` (BackgroundTasks' launch handler is not) and traps only when run.
 #
@@ -26,8 +28,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build=$(swift build --show-bin-path)
-stubs=$(mktemp -d)
-trap 'rm -rf "$stubs"' EXIT
+# APPLE_STUBS_OUT keeps the stub modules and the Apple-only code's index store there, for
+# Scripts/check-availability.sh to read; else they go with the script.
+if [ -n "${APPLE_STUBS_OUT:-}" ]; then
+    stubs=$APPLE_STUBS_OUT
+    mkdir -p "$stubs"
+else
+    stubs=$(mktemp -d)
+    trap 'rm -rf "$stubs"' EXIT
+fi
 
 # The C modules the Swift modules import, as SwiftPM passes them.
 flags=(-swift-version 6 -warnings-as-errors -D HEALTHPROBE_APPLE_STUBS -I "$build/Modules")
@@ -51,16 +60,17 @@ done
 # The adapter, as a module the app can import (the one SwiftPM builds is empty on Linux and on a
 # Mac: its files are inside `#if os(iOS) || HEALTHPROBE_APPLE_STUBS`, the second condition set by
 # this script alone, so that the files Xcode compiles for iOS are the files checked here).
-swiftc -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeHealthKit -emit-module \
+swiftc -parse-as-library -I "$stubs" "${flags[@]}" -index-store-path "$stubs/index" -module-name HealthProbeHealthKit -emit-module \
     -emit-module-path "$stubs/HealthProbeHealthKit.swiftmodule" Sources/HealthProbeHealthKit/*.swift
 echo "HealthProbeHealthKit: type-checks against the stubs"
 
-swiftc -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeApp -emit-module \
+swiftc -parse-as-library -I "$stubs" "${flags[@]}" -index-store-path "$stubs/index" -module-name HealthProbeApp -emit-module \
     -emit-module-path "$stubs/HealthProbeApp.swiftmodule" Sources/HealthProbeApp/*.swift
 echo "HealthProbeApp (its SwiftUI views too): type-checks against the stubs"
 
 # The Xcode target's entry point, which only XcodeGen's project compiles, against the app module.
-swiftc -typecheck -parse-as-library -I "$stubs" "${flags[@]}" -module-name HealthProbeMain App/Main/*.swift
+swiftc -typecheck -parse-as-library -I "$stubs" "${flags[@]}" -index-store-path "$stubs/index" -module-name HealthProbeMain \
+    App/Main/*.swift
 echo "App/Main (the @main App): type-checks against the stubs"
 
 # Each misuse must be refused: otherwise the stubs are looser than the documentation.

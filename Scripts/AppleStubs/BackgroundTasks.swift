@@ -14,25 +14,31 @@ open class BGTask: NSObject {
     open func setTaskCompleted(success: Bool) { fatalError() }
 }
 
+@available(iOS 13.0, *)
 open class BGAppRefreshTask: BGTask {}
+@available(iOS 13.0, *)
 open class BGProcessingTask: BGTask {}
 
+@available(iOS 13.0, *)
 open class BGTaskRequest: NSObject, NSCopying {
     open var identifier: String { fatalError() }
     open var earliestBeginDate: Date?
     open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
 }
 
+@available(iOS 13.0, *)
 open class BGAppRefreshTaskRequest: BGTaskRequest {
     public init(identifier: String) { fatalError() }
 }
 
+@available(iOS 13.0, *)
 open class BGProcessingTaskRequest: BGTaskRequest {
     public init(identifier: String) { fatalError() }
     open var requiresNetworkConnectivity: Bool = false
     open var requiresExternalPower: Bool = false
 }
 
+@available(iOS 13.0, *)
 open class BGTaskScheduler: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }

@@ -19,31 +19,42 @@ open class HKObjectType: NSObject {
         fatalError()
     }
     open class func workoutType() -> HKWorkoutType { fatalError() }
+    @available(iOS 14.0, macOS 13.0, *)
     open class func electrocardiogramType() -> HKElectrocardiogramType { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKSampleType: HKObjectType {}
+@available(iOS 8.0, macOS 13.0, *)
 open class HKQuantityType: HKSampleType {}
+@available(iOS 8.0, macOS 13.0, *)
 open class HKCategoryType: HKSampleType {}
+@available(iOS 8.0, macOS 13.0, *)
 open class HKCorrelationType: HKSampleType {}
+@available(iOS 8.0, macOS 13.0, *)
 open class HKWorkoutType: HKSampleType {}
+@available(iOS 14.0, macOS 13.0, *)
 open class HKElectrocardiogramType: HKSampleType {}
 
+@available(iOS 8.0, macOS 13.0, *)
 public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public struct HKCategoryTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public struct HKCorrelationTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKSource: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }
@@ -51,11 +62,13 @@ open class HKSource: NSObject {
     open var bundleIdentifier: String { fatalError() }
 }
 
+@available(iOS 9.0, macOS 13.0, *)
 open class HKSourceRevision: NSObject {
     open var source: HKSource { fatalError() }
     open var version: String? { fatalError() }
 }
 
+@available(iOS 9.0, macOS 13.0, *)
 open class HKDevice: NSObject {
     open var name: String? { fatalError() }
     open var manufacturer: String? { fatalError() }
@@ -65,6 +78,7 @@ open class HKDevice: NSObject {
     open var softwareVersion: String? { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKObject: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }
@@ -74,17 +88,20 @@ open class HKObject: NSObject {
     open var device: HKDevice? { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKSample: HKObject {
     open var sampleType: HKSampleType { fatalError() }
     open var startDate: Date { fatalError() }
     open var endDate: Date { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public enum HKMetricPrefix: Int, Sendable {
     case none = 0
     case micro = 4
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKUnit: NSObject {
     public convenience init(from string: String) { fatalError() }
     open class func voltUnit(with prefix: HKMetricPrefix) -> Self { fatalError() }
@@ -94,6 +111,7 @@ open class HKUnit: NSObject {
     open func unitDivided(by unit: HKUnit) -> HKUnit { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKQuantity: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }
@@ -101,31 +119,37 @@ open class HKQuantity: NSObject {
     open func doubleValue(for unit: HKUnit) -> Double { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKQuantitySample: HKSample {
     open var quantityType: HKQuantityType { fatalError() }
     open var quantity: HKQuantity { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKCategorySample: HKSample {
     open var categoryType: HKCategoryType { fatalError() }
     open var value: Int { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public enum HKWorkoutActivityType: UInt, Sendable {
     case americanFootball = 1
     case running = 37
     case other = 3000
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKWorkout: HKSample {
     open var workoutActivityType: HKWorkoutActivityType { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKCorrelation: HKSample {
     open var correlationType: HKCorrelationType { fatalError() }
     open var objects: Set<HKSample> { fatalError() }
 }
 
+@available(iOS 14.0, macOS 13.0, *)
 open class HKElectrocardiogram: HKSample {
     public enum Classification: Int, Sendable {
         case notSet = 0
@@ -153,6 +177,7 @@ open class HKElectrocardiogram: HKSample {
     open var numberOfVoltageMeasurements: Int { fatalError() }
 }
 
+@available(iOS 9.0, macOS 13.0, *)
 open class HKDeletedObject: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }
@@ -160,9 +185,12 @@ open class HKDeletedObject: NSObject {
     open var metadata: [String: Any]? { fatalError() }
 }
 
+@available(iOS 11.0, macOS 13.0, *)
 public let HKMetadataKeySyncIdentifier: String = "HKMetadataKeySyncIdentifier"
+@available(iOS 11.0, macOS 13.0, *)
 public let HKMetadataKeySyncVersion: String = "HKMetadataKeySyncVersion"
 
+@available(iOS 9.0, macOS 13.0, *)
 open class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying {
     public static var supportsSecureCoding: Bool { true }
     public required init?(coder: NSCoder) { fatalError() }
@@ -170,10 +198,13 @@ open class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKQuery: NSObject {}
 
+@available(iOS 8.0, macOS 13.0, *)
 public typealias HKObserverQueryCompletionHandler = () -> Void
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKObserverQuery: HKQuery {
     public init(
         sampleType: HKSampleType, predicate: NSPredicate?,
@@ -183,6 +214,7 @@ open class HKObserverQuery: HKQuery {
     ) { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKAnchoredObjectQuery: HKQuery {
     public init(
         type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
@@ -193,6 +225,7 @@ open class HKAnchoredObjectQuery: HKQuery {
     ) { fatalError() }
 }
 
+@available(iOS 14.0, macOS 13.0, *)
 open class HKElectrocardiogramQuery: HKQuery {
     public enum Result {
         case measurement(HKElectrocardiogram.VoltageMeasurement)
@@ -206,6 +239,7 @@ open class HKElectrocardiogramQuery: HKQuery {
     ) { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public enum HKUpdateFrequency: Int, Sendable {
     case immediate = 1
     case hourly = 2
@@ -213,12 +247,14 @@ public enum HKUpdateFrequency: Int, Sendable {
     case weekly = 4
 }
 
+@available(iOS 12.0, macOS 13.0, *)
 public enum HKAuthorizationRequestStatus: Int, Sendable {
     case unknown = 0
     case shouldRequest = 1
     case unnecessary = 2
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 public struct HKError: Error, Sendable {
     /// Every case Apple declares (iOS 18.4); the enumeration is not frozen, so a switch over it
     /// needs `@unknown default` (the stubs are compiled with library evolution, as Apple's are).
@@ -244,14 +280,17 @@ public struct HKError: Error, Sendable {
     public var code: Code { fatalError() }
 }
 
+@available(iOS 8.0, macOS 13.0, *)
 open class HKHealthStore: NSObject {
     public override init() { fatalError() }
     open class func isHealthDataAvailable() -> Bool { fatalError() }
     open func execute(_ query: HKQuery) { fatalError() }
     open func stop(_ query: HKQuery) { fatalError() }
+    @available(iOS 15.0, macOS 13.0, *)
     open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
         async throws
     { fatalError() }
+    @available(iOS 12.0, macOS 13.0, *)
     open func getRequestStatusForAuthorization(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
         completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void

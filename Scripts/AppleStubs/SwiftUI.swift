@@ -8,6 +8,7 @@ import Foundation
 
 // MARK: Views and their builder
 
+@available(iOS 13.0, macOS 10.15, *)
 @MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
@@ -19,6 +20,7 @@ extension Never: View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 @resultBuilder
 public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { fatalError() }
@@ -43,26 +45,31 @@ extension Optional: View where Wrapped: View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct EmptyView: View {
     public init() {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct TupleView<T>: View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
     public var body: Never { fatalError() }
 }
 
 /// What a modifier returns: a view the stub never builds.
+@available(iOS 13.0, macOS 10.15, *)
 public struct ModifiedView<Content: View>: View {
     public var body: Never { fatalError() }
 }
 
 // MARK: Text, images, labels
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, Sendable {
     public struct StringInterpolation: StringInterpolationProtocol {
         public init(literalCapacity: Int, interpolationCount: Int) {}
@@ -76,20 +83,24 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Equatable, S
     public init(stringInterpolation: StringInterpolation) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Text: View, Equatable, Sendable {
     public init(_ key: LocalizedStringKey) {}
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) {}
     public init(verbatim content: String) {}
+    @available(iOS 13.0, macOS 10.15, *)
     public func font(_ font: Font?) -> Text { self }
     public func bold() -> Text { self }
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Image: View, Sendable {
     public init(systemName: String) {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 public struct Label<Title: View, Icon: View>: View {
     public var body: Never { fatalError() }
 }
@@ -99,6 +110,7 @@ extension Label where Title == Text, Icon == Image {
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, systemImage name: String) {}
 }
 
+@available(iOS 16.0, macOS 13.0, *)
 public struct LabeledContent<Label: View, Content: View>: View {
     public var body: Never { fatalError() }
 }
@@ -115,20 +127,25 @@ extension LabeledContent where Label == Text, Content == Text {
 
 // MARK: Containers
 
+@available(iOS 13.0, macOS 10.15, *)
 public enum HorizontalAlignment: Sendable { case leading, center, trailing }
+@available(iOS 13.0, macOS 10.15, *)
 public enum VerticalAlignment: Sendable { case top, center, bottom }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct HStack<Content: View>: View {
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct VStack<Content: View>: View {
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
     {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct List<SelectionValue: Hashable, Content: View>: View {
     public var body: Never { fatalError() }
 }
@@ -140,6 +157,7 @@ extension List where SelectionValue == Never {
     ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data { fatalError() }
 }
@@ -152,6 +170,7 @@ extension ForEach: View where Content: View {
     {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Section<Parent: View, Content: View, Footer: View>: View {
     public var body: Never { fatalError() }
 }
@@ -169,16 +188,19 @@ extension Section where Parent == EmptyView {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Form<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 16.0, macOS 13.0, *)
 public struct NavigationStack<Root: View>: View {
     public init(@ViewBuilder root: () -> Root) {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct NavigationLink<Label: View, Destination: View>: View {
     public var body: Never { fatalError() }
 }
@@ -187,6 +209,7 @@ extension NavigationLink where Label == Text {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct TabView<SelectionValue: Hashable, Content: View>: View {
     public var body: Never { fatalError() }
 }
@@ -197,11 +220,13 @@ extension TabView where SelectionValue == Int {
 
 // MARK: Controls
 
+@available(iOS 15.0, macOS 12.0, *)
 public struct ButtonRole: Equatable, Sendable {
     public static let destructive = ButtonRole()
     public static let cancel = ButtonRole()
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Button<Label: View>: View {
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
     public var body: Never { fatalError() }
@@ -210,9 +235,11 @@ public struct Button<Label: View>: View {
 extension Button where Label == Text {
     public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
+    @available(iOS 15.0, macOS 12.0, *)
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Toggle<Label: View>: View {
     public var body: Never { fatalError() }
 }
@@ -222,6 +249,7 @@ extension Toggle where Label == Text {
     @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
     public var body: Never { fatalError() }
 }
@@ -231,6 +259,7 @@ extension Picker where Label == Text {
     {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Stepper<Label: View>: View {
     public var body: Never { fatalError() }
 }
@@ -242,6 +271,7 @@ extension Stepper where Label == Text {
     ) {}
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct SecureField<Label: View>: View {
     public var body: Never { fatalError() }
 }
@@ -251,9 +281,12 @@ extension SecureField where Label == Text {
 }
 
 /// CoreTransferable's protocol, as far as `ShareLink` needs it.
+@available(iOS 16.0, macOS 13.0, *)
 public protocol Transferable {}
+@available(iOS 16.0, macOS 13.0, *)
 extension String: Transferable {}
 
+@available(iOS 16.0, macOS 13.0, *)
 public struct ShareLink: View {
     public init<I: Transferable>(_ titleKey: LocalizedStringKey, item: I) {}
     public var body: Never { fatalError() }
@@ -262,6 +295,7 @@ public struct ShareLink: View {
 // MARK: State
 
 @propertyWrapper @dynamicMemberLookup
+@available(iOS 13.0, macOS 10.15, *)
 public struct Binding<Value> {
     /// Since the iOS 18 SDK the closures are `@isolated(any)`: formed in a view, they keep its
     /// main actor.
@@ -280,9 +314,11 @@ public struct Binding<Value> {
 
 extension Binding: Sendable where Value: Sendable {}
 
+@available(iOS 13.0, macOS 10.15, *)
 public protocol DynamicProperty {}
 
 @propertyWrapper
+@available(iOS 13.0, macOS 10.15, *)
 public struct State<Value>: DynamicProperty {
     public init(wrappedValue value: Value) {}
     public var wrappedValue: Value {
@@ -292,15 +328,18 @@ public struct State<Value>: DynamicProperty {
     public var projectedValue: Binding<Value> { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 public enum ScenePhase: Comparable, Hashable, Sendable {
     case background, inactive, active
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct EnvironmentValues {
     public var scenePhase: ScenePhase { fatalError() }
 }
 
 @propertyWrapper
+@available(iOS 13.0, macOS 10.15, *)
 public struct Environment<Value>: DynamicProperty {
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
     public var wrappedValue: Value { fatalError() }
@@ -308,6 +347,7 @@ public struct Environment<Value>: DynamicProperty {
 
 // MARK: Styles
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Font: Hashable, Sendable {
     public enum Weight: Hashable, Sendable { case regular, semibold, bold }
     public enum Design: Hashable, Sendable { case `default`, monospaced, rounded }
@@ -320,8 +360,10 @@ public struct Font: Hashable, Sendable {
     public func monospaced() -> Font { self }
 }
 
+@available(iOS 13.0, macOS 10.15, *)
 public protocol ShapeStyle: Sendable {}
 
+@available(iOS 13.0, macOS 10.15, *)
 public struct Color: ShapeStyle, Hashable, View {
     nonisolated public static let green = Color()
     nonisolated public static let orange = Color()
@@ -330,6 +372,7 @@ public struct Color: ShapeStyle, Hashable, View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 15.0, macOS 12.0, *)
 public struct HierarchicalShapeStyle: ShapeStyle {
     public static let secondary = HierarchicalShapeStyle()
 }
@@ -338,15 +381,19 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var secondary: HierarchicalShapeStyle { .secondary }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 public struct AccessibilityChildBehavior: Hashable, Sendable {
     public static let ignore = AccessibilityChildBehavior()
     public static let combine = AccessibilityChildBehavior()
     public static let contain = AccessibilityChildBehavior()
 }
 
+@available(iOS 15.0, macOS 12.0, *)
 public enum Visibility: Hashable, Sendable { case automatic, visible, hidden }
+@available(iOS 15.0, macOS 12.0, *)
 public enum HorizontalEdge: Hashable, Sendable { case leading, trailing }
 
+@available(iOS 13.0, macOS 10.15, *)
 public enum Edge: Int8, Sendable {
     case top, leading, bottom, trailing
     public struct Set: OptionSet, Sendable {
@@ -359,33 +406,51 @@ public enum Edge: Int8, Sendable {
 // MARK: Modifiers
 
 extension View {
+    @available(iOS 13.0, macOS 10.15, *)
     public func font(_ font: Font?) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 15.0, macOS 12.0, *)
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 15.0, macOS 12.0, *)
     public func tint(_ tint: Color?) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func disabled(_ disabled: Bool) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func tag<V: Hashable>(_ tag: V) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 14.0, macOS 11.0, *)
     public func accessibilityHidden(_ hidden: Bool) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 14.0, macOS 11.0, *)
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> ModifiedView<Self> {
         fatalError()
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 14.0, macOS 11.0, *)
     public func accessibilityHint(_ hintKey: LocalizedStringKey) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 14.0, macOS 11.0, *)
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 15.0, macOS 12.0, *)
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void)
         -> ModifiedView<Self>
     { fatalError() }
+    @available(iOS 17.0, macOS 14.0, *)
     public func onChange<V: Equatable>(
         of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
     ) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 15.0, macOS 12.0, *)
     public func swipeActions<T: View>(
         edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T
     ) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 13.0, macOS 10.15, *)
     public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
     ) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 15.0, macOS 12.0, *)
     public func confirmationDialog<A: View>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
         @ViewBuilder actions: () -> A
@@ -394,6 +459,7 @@ extension View {
 
 // MARK: Apps and scenes
 
+@available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
     associatedtype Body: Scene
@@ -402,17 +468,20 @@ public protocol Scene {
 
 extension Never: Scene {}
 
+@available(iOS 14.0, macOS 11.0, *)
 @resultBuilder
 public struct SceneBuilder {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
     public static func buildExpression<Content: Scene>(_ content: Content) -> Content { content }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 public struct WindowGroup<Content: View>: Scene {
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene
