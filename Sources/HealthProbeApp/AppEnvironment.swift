@@ -31,10 +31,9 @@
 
         nonisolated public static let refreshTaskIdentifier = "org.healthprobe.check"
 
-        public init() throws {
-            let folder = try FileManager.default.url(
-                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-            archive = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
+        /// Made by ``AppLaunch`` once it has opened `archive` off the main thread.
+        init(archive: ArchiveStore) throws {
+            self.archive = archive
             source = HealthKitDataSource(store: health)
             monitor = try HealthMonitor(source: source, store: archive)
             context = ContextMonitor(store: archive)
@@ -57,12 +56,11 @@
             exportSchedule.onSaved = { [weak self] in self?.scheduledExports.submitNext() }
         }
 
-        /// Everything HealthKit and iOS need before the app finishes launching: the background
-        /// tasks' handlers and the observer queries with background delivery. A background wake
-        /// launches the app without a window; the handlers must already be there.
-        public func launch() {
-            Self.registerBackgroundRefresh(monitor: monitor)
-            scheduledExports.register()
+        /// The observer queries with background delivery, as soon as the archive is open (the
+        /// background tasks' handlers ``AppLaunch`` registered before launching ended). A wake by
+        /// HealthKit launches the app without a window; the observers' first update comes when
+        /// they start.
+        func launch() {
             startObservers((try? archive.fetchSettings()) ?? .defaults)
         }
 
@@ -115,51 +113,11 @@
             self.delivery = delivery
         }
 
-        /// The refresh task's handler runs on a background queue, so it is built outside the main
-        /// actor and holds only what is safe to share.
-        nonisolated static func registerBackgroundRefresh(monitor: HealthMonitor) {
-            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: refreshTaskIdentifier, using: nil) { task in
-                let finished = BackgroundTaskCompletion(task)
-                let check = Task {
-                    await BoundedWork.run(within: 25) { _ = await monitor.runCheck() }
-                    await scheduleBackgroundRefresh(monitor: monitor)
-                    finished.complete(success: !Task.isCancelled)
-                }
-                task.expirationHandler = { check.cancel() }
-            }
-        }
-
-        /// When the environment could not be made (a migration failed, the disk is full): the
-        /// background tasks' handlers are registered all the same, each ending its task at once,
-        /// so that iOS launching the app for a task it submitted earlier finds a handler instead
-        /// of raising "No launch handler registered".
-        nonisolated public static func registerAfterFailedLaunch() {
-            for identifier in [refreshTaskIdentifier, ScheduledExportTask.identifier] {
-                _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
-                    task.setTaskCompleted(success: false)
-                }
-            }
-        }
-
         /// Asks for the next refresh at the time the chosen frequency gives.
         nonisolated static func scheduleBackgroundRefresh(monitor: HealthMonitor) async {
             let request = BGAppRefreshTaskRequest(identifier: refreshTaskIdentifier)
             request.earliestBeginDate = try? await monitor.nextCheckDate()
             try? BGTaskScheduler.shared.submit(request)
-        }
-    }
-
-    /// A background task's completion, callable from the task that did the work. `BGTask` is not
-    /// `Sendable`; its completion is the one call made on it from elsewhere, once.
-    struct BackgroundTaskCompletion: @unchecked Sendable {
-        private let task: BGTask
-
-        init(_ task: BGTask) {
-            self.task = task
-        }
-
-        func complete(success: Bool) {
-            task.setTaskCompleted(success: success)
         }
     }
 #endif

@@ -2,6 +2,45 @@
     import HealthProbeScreens
     import SwiftUI
 
+    /// What the window shows from launch: a note while the archive opens (after an update its
+    /// migrations may take a while), then the five tabs, or why the archive could not be opened.
+    public struct LaunchView: View {
+        let launch: AppLaunch
+        @State private var environment: AppEnvironment?
+        @State private var failure: String?
+        /// Active each time the app comes to the foreground, not only at a cold launch.
+        @Environment(\.scenePhase) private var scenePhase
+
+        public init(launch: AppLaunch) {
+            self.launch = launch
+        }
+
+        public var body: some View {
+            if let environment {
+                RootView(environment: environment)
+                    .onChange(of: scenePhase, initial: true) { _, phase in
+                        guard phase == .active else { return }
+                        Task { await environment.becameActive() }
+                    }
+            } else if let failure {
+                Text("HealthProbe could not open its archive: \(failure)")
+                    .padding()
+            } else {
+                Text(
+                    "Opening the archive… After an update HealthProbe brings it up to date first; nothing in it is lost."
+                )
+                .padding()
+                .task { @MainActor in
+                    do {
+                        environment = try await launch.environment()
+                    } catch {
+                        failure = error.localizedDescription
+                    }
+                }
+            }
+        }
+    }
+
     /// The five tabs.
     public struct RootView: View {
         let environment: AppEnvironment

@@ -21,9 +21,13 @@
         /// an export writes, closes and reopens its files while the phone is locked, which is
         /// when background processing runs, and `completeUnlessOpen` forbids the reopening.
         public init(archive: ArchiveStore, folder: URL) throws {
+            let protection: [FileAttributeKey: Any] = [
+                .protectionKey: FileProtectionType.completeUntilFirstUserAuthentication
+            ]
             try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true,
-                attributes: [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication])
+                at: folder, withIntermediateDirectories: true, attributes: protection)
+            // A folder an older build made keeps the class it was made with: set it each launch.
+            try FileManager.default.setAttributes(protection, ofItemAtPath: folder.path)
             var values = URLResourceValues()
             values.isExcludedFromBackup = true
             var excluded = folder
@@ -41,23 +45,29 @@
             }
         }
 
-        /// Call before the app finishes launching. The handler only starts the export on this
-        /// class's queue and returns, so that the expiration handler — called on whatever queue
-        /// iOS chooses, the handler's own included — is never waiting behind the export it must
-        /// stop: it cancels it (no file is left and the slot stays owed), and the task reports
-        /// whether an owed export completed.
-        public func register() {
-            let scheduler = scheduler
-            let queue = queue
-            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
+        /// Call before the app finishes launching, with how to reach the exports once the archive
+        /// is open. The handler only starts the export on the exports' queue and returns, so that
+        /// the expiration handler — called on whatever queue iOS chooses, the handler's own
+        /// included — is never waiting behind the export it must stop: it cancels it (no file is
+        /// left and the slot stays owed), and the task reports whether an owed export completed.
+        static func register(resolving exports: @escaping @Sendable () async throws -> ScheduledExportTask) {
+            _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
                 let cancellation = CancellationFlag()
                 task.expirationHandler = { cancellation.cancel() }
                 let completion = BackgroundTaskCompletion(task)
-                queue.async {
-                    let outcome = try? scheduler.runDue(cancellation: cancellation)
-                    Self.submitNext(scheduler)
-                    completion.complete(success: outcome?.succeeded ?? false)
+                Task {
+                    guard let exports = try? await exports() else { return completion.complete(success: false) }
+                    exports.runInBackground(cancellation: cancellation, completion: completion)
                 }
+            }
+        }
+
+        private func runInBackground(cancellation: CancellationFlag, completion: BackgroundTaskCompletion) {
+            let scheduler = scheduler
+            queue.async {
+                let outcome = try? scheduler.runDue(cancellation: cancellation)
+                Self.submitNext(scheduler)
+                completion.complete(success: outcome?.succeeded ?? false)
             }
         }
 
@@ -67,8 +77,11 @@
             Self.submitNext(scheduler)
         }
 
+        /// With no schedule (turned off), the request asked for earlier is withdrawn.
         private static func submitNext(_ scheduler: ExportScheduler) {
-            guard let schedule = try? scheduler.schedule() else { return }
+            guard let schedule = try? scheduler.schedule() else {
+                return BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
+            }
             let request = BGProcessingTaskRequest(identifier: identifier)
             request.earliestBeginDate = (try? scheduler.nextTry()) ?? schedule.nextSlot(after: Date())
             request.requiresExternalPower = false

@@ -251,6 +251,7 @@
                         ForEach(ExportSchedule.Cadence.allCases, id: \.self) { Text($0.rawValue.capitalized).tag($0) }
                     }
                     Stepper("At \(draft.hour):\(String(format: "%02d", draft.minute))", value: $draft.hour, in: 0...23)
+                    Stepper("Minute \(String(format: "%02d", draft.minute))", value: $draft.minute, in: 0...59, step: 5)
                     Picker("Format", selection: $draft.format) {
                         ForEach(ExportFormat.allCases, id: \.self) { Text($0.rawValue).tag($0) }
                     }
