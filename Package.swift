@@ -162,7 +162,7 @@ let package = Package(
             name: "HealthProbeGraphTests",
             dependencies: [
                 "HealthProbeArchive",
-                "HealthProbeGraph", "HealthProbeKit", "AppleHealthExport", "TestSupport",
+                "HealthProbeGraph", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

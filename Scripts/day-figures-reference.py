@@ -13,7 +13,8 @@ in docs/DESIGN.md section 8a (Apple's "Manage Health data from multiple sources"
 - sleep: a day's night runs from 18:00 the evening before to 18:00 (the night that ends on the
   day); at each stretch of it the best-placed source with an asleep or awake stage decides;
   asleep counts when it says asleep and not awake; in bed is any source's in-bed time;
-- discrete types: mean, minimum and maximum of the samples starting that day;
+- discrete types: mean, minimum and maximum of the samples starting that day, a reading two
+  sources hold alike (same start, end and amount) once;
 - exact copies (one source, same start, end, value) once; local days of one zone.
 
 Amounts are given in one unit per dimension (m, kg, kcal, count, min) so that exports mixing
@@ -117,10 +118,13 @@ def ranks(samples):
     return result
 
 
-def without_copies(samples):
+def without_copies(samples, across_sources=False):
     seen, kept, copies = set(), [], 0
     for sample in samples:
-        key = (sample["source"], sample["start"], sample["end"], sample["value"])
+        if across_sources:
+            key = (sample["start"], sample["end"], sample["amount"])
+        else:
+            key = (sample["source"], sample["start"], sample["end"], sample["value"])
         if key in seen:
             copies += 1
             continue
@@ -196,7 +200,8 @@ def main():
             type_rank = {source: place for (t, source), place in rank.items() if t == type_name}
             figure_kind = kind(type_name)
             if figure_kind == "discrete":
-                starting = without_copies([s for s in all_samples if lo <= s["start"] < hi and s["amount"] is not None])
+                starting = without_copies(
+                    [s for s in all_samples if lo <= s["start"] < hi and s["amount"] is not None], across_sources=True)
                 if starting:
                     amounts = [s["amount"] for s in starting]
                     figures.append({

@@ -110,7 +110,9 @@ enum GraphExports {
             appleExerciseTimeGoal="30" appleStandHours="3" appleStandHoursGoal="12"/>
 
             """
-        body += quantity("HeartRate", "90", "count/min", start: "2000-01-03 05:00:00", zone: "America/Los_Angeles")
+        // Written in Los Angeles, where it was the evening before: days are the sync's zone's all
+        // the same (docs/DESIGN.md §8a), so in UTC it is on the 2nd.
+        body += quantity("HeartRate", "90", "count/min", start: "2000-01-02 05:00:00", zone: "America/Los_Angeles")
         body += category(
             "SleepAnalysis", "HKCategoryValueSleepAnalysisAsleepREM", start: "2000-01-01 23:00:00",
             end: "2000-01-02 01:00:00")

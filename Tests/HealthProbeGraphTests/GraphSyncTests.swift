@@ -1,4 +1,7 @@
+import AppleHealthExport
 import Foundation
+import HealthProbeKit
+import HealthProbeSimulation
 import Testing
 
 @testable import HealthProbeGraph
@@ -36,8 +39,8 @@ struct GraphSyncTests {
         let graph = try server.graph()
         let dump = try GraphDump(graph)
 
-        // Days with data: the 1st, the 2nd (the Los Angeles evening and the night), the 4th and the
-        // 5th; not the 3rd, where the heart rate would fall if days were cut in UTC.
+        // Days with data: the 1st, the 2nd (the night, and a heart rate written in Los Angeles,
+        // where it was still the 1st: the sync's zone decides, as in every face), the 4th and the 5th.
         let days = try graph.run("MATCH (d:Day) RETURN toString(d.date), d.day_of_week ORDER BY d.date").rows
         #expect(days.map { $0[0].text ?? "" } == ["2000-01-01", "2000-01-02", "2000-01-04", "2000-01-05"])
         #expect(days.map { $0[1].text ?? "" } == ["Saturday", "Sunday", "Tuesday", "Wednesday"])
@@ -147,5 +150,46 @@ struct GraphSyncTests {
         var expected = synced
         expected.nodes.removeAll { $0.hasPrefix("Sync {") }
         #expect(restored == expected)
+    }
+}
+
+/// The graph's discrete metrics are the day figures' (docs/DESIGN.md §8a): on an export where the
+/// band app writes a Watch heart rate back, each day's mean, lowest and highest in the graph equal
+/// what `healthprobe day` gives, in the same zone, the written-back reading once.
+@Suite("Graph sync: discrete metrics from the day figures")
+struct GraphDiscreteMetricsTests {
+    @Test func heartRateMeanLowestAndHighestEqualTheDayFigures() async throws {
+        let server = try LocalFalkorDB()
+        let archive = try GraphArchive()
+        let export = archive.folder.appendingPathComponent("multi.xml")
+        try MultiSourceExport().write(to: export)
+        _ = try AppleExportImporter(store: archive.store).importExport(AppleExportReader(url: export))
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let engine = archive.engine(server, graph: "discrete")
+        try await archive.sync(engine, zone: berlin)
+        let graph = try server.graph("discrete")
+        let heartRate = "HKQuantityTypeIdentifierHeartRate"
+        // 2000-03-20 … 2000-04-02, as days since 1970-01-01: the export's fourteen days.
+        let figures = try archive.store.dayFigures(types: [heartRate], days: 11_036...11_049, zone: berlin)
+        #expect(figures.count == 14)
+        for figure in figures {
+            let summary = try GraphSyncTests.summary(graph, UTCText.day(figure.day))
+            #expect(figure.copies == 1, "the band's written-back reading, once")
+            for (property, value) in [
+                ("avg_heart_rate", figure.value), ("min_heart_rate", figure.minimum),
+                ("max_heart_rate", figure.maximum),
+            ] {
+                let shown = try #require(summary[property].flatMap(Double.init), "\(property) on \(figure.day)")
+                // Rounded as the graph rounds each property (as HealthGraphSync did).
+                let metric = try #require(SummaryMetric.all.first { $0.property == property })
+                let expected: Double
+                switch metric.rounded(try #require(value)) {
+                case .float(let number): expected = number
+                case .integer(let number): expected = Double(number)
+                default: expected = .nan
+                }
+                #expect(shown == expected, "\(property) on \(UTCText.day(figure.day))")
+            }
+        }
     }
 }

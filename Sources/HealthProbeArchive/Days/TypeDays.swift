@@ -93,7 +93,11 @@ struct TypeDays {
             guard let amount, let converted = convert(amount, from: recordUnit) else { return }
             sample.amount = converted
         }
-        let key = CopyKey(source: source, end: sample.end, amount: sample.amount, stage: sample.stage?.rawValue ?? 0)
+        // A discrete reading two sources hold alike (a heart rate another app wrote back) is one
+        // reading: its copy key leaves the source out. Elsewhere the source order decides.
+        let key = CopyKey(
+            source: kind == .discrete ? -1 : source, end: sample.end, amount: sample.amount,
+            stage: sample.stage?.rawValue ?? 0)
         if start != seenStart {
             seenStart = start
             firstAtStart = key

@@ -86,8 +86,14 @@ public struct DayContent: Sendable {
             return
         }
         for metric in SummaryMetric.byType[figure.type] ?? [] {
-            guard case .sum = metric.combination,
-                let value = metric.converted(figure.value, from: metric.unit == nil ? nil : figure.unit)
+            let figured: Double?
+            switch metric.combination {
+            case .sum, .mean: figured = figure.value
+            case .minimum: figured = figure.minimum
+            case .maximum: figured = figure.maximum
+            default: figured = nil
+            }
+            guard let figured, let value = metric.converted(figured, from: metric.unit == nil ? nil : figure.unit)
             else { continue }
             metrics[metric.property] = MetricAccumulator(total: value)
         }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Puts instants on the person's local days: in the sample's own time zone (its `HKTimeZone`
-/// metadata) where it has one, else in the zone the sync was given. Offsets are remembered per
-/// zone and hour, since a million samples of one type come in time order and share a handful.
+/// Puts instants on the person's local days, those of the zone the sync was given (one zone for
+/// every face: docs/DESIGN.md §8a), and gives the offset of any zone (a workout's times are
+/// written in its own `HKTimeZone`). Offsets are remembered per zone and hour, since a million
+/// samples of one type come in time order and share a handful.
 public struct LocalDayClock {
     public let defaultZone: TimeZone
     private var zones: [String: TimeZone] = [:]
@@ -13,9 +14,9 @@ public struct LocalDayClock {
         self.defaultZone = defaultZone
     }
 
-    /// The local day of an instant (seconds since 1970, UTC); `zoneName` an IANA name or nil.
-    public mutating func day(of instant: Double, zoneName: String? = nil) -> LocalDay {
-        let offset = offset(at: instant, zone: zoneName)
+    /// The local day of an instant (seconds since 1970, UTC).
+    public mutating func day(of instant: Double) -> LocalDay {
+        let offset = offset(at: instant, zone: nil)
         return LocalDay(Int64(((instant + Double(offset)) / 86_400).rounded(.down)))
     }
 

@@ -12,6 +12,15 @@ public struct SummaryMetric: Sendable {
         case count(of: String)
         /// Minutes between start and end of samples with one of these category values, in hours.
         case asleepHours(values: Set<String>)
+
+        /// Whether the day figures give it (docs/DESIGN.md §8a): a sum, time asleep, a discrete
+        /// type's mean, lowest or highest. Counts and last readings the graph reads itself.
+        var isDayFigure: Bool {
+            switch self {
+            case .mean, .minimum, .maximum, .sum, .asleepHours: true
+            case .last, .count: false
+            }
+        }
     }
 
     public let property: String

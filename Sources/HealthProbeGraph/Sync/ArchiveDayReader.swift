@@ -3,9 +3,11 @@ import Foundation
 import HealthProbeKit
 
 /// Reads the archive's present records of the days asked for and gathers each day's content:
-/// means, counts and last readings from its own pass (exact copies and the same sample written by
-/// two sources — one type, unit, start, end and value — count once), workouts and rings; summed
-/// metrics and sleep from the day figures, as the Health app combines sources (docs/DESIGN.md §8a).
+/// counts and last readings from its own pass (exact copies and the same sample written by two
+/// sources — one type, unit, start, end and value — count once), workouts and rings; summed
+/// metrics, sleep, and the means, lowest and highest of discrete types from the day figures, as
+/// the Health app combines sources (docs/DESIGN.md §8a). Every day is a local day of the sync's
+/// zone, as in every face; a workout's times are written in its own zone.
 struct ArchiveDayReader {
     /// The widest offsets from UTC in use (UTC−12 … UTC+14): a local day's samples start within
     /// them of its UTC midnight.
@@ -52,7 +54,7 @@ struct ArchiveDayReader {
                 seen.removeAll(keepingCapacity: true)
                 seenStart = start
             }
-            let day = clock.day(of: start, zoneName: LocalDayClock.zoneName(inMetadata: cursor.metadata))
+            let day = clock.day(of: start)
             guard range.contains(day), seen.insert(SampleKey(cursor, start: start)).inserted else { continue }
             // Each day's content is changed in place: a copy per record would copy its tables.
             let deviceId = cursor.deviceId
@@ -86,15 +88,10 @@ struct ArchiveDayReader {
         }
     }
 
-    /// The types whose day is combined across sources: summed quantities and sleep.
+    /// The types whose day the day figures give: summed quantities, sleep, and the discrete types
+    /// whose mean, lowest or highest is a metric.
     static let combinedTypes: [String] = Array(
-        Set(
-            SummaryMetric.all.filter { metric in
-                switch metric.combination {
-                case .sum, .asleepHours: true
-                default: false
-                }
-            }.map(\.sampleType))
+        Set(SummaryMetric.all.filter { $0.combination.isDayFigure }.map(\.sampleType))
     ).sorted()
 
     private static let activitySummary = Array("activitySummary".utf8)
@@ -104,16 +101,12 @@ struct ArchiveDayReader {
         _ cursor: GraphRecordCursor, type: String, metrics: [SummaryMetric], start: Double,
         to content: inout DayContent
     ) {
-        // Sums and sleep are the day figures' (``DayContent/apply(_:)``), not added up here.
+        // Sums, sleep, means and extremes are the day figures' (``DayContent/apply(_:)``).
         if type == SummaryMetric.sleepType { return }
-        for metric in metrics {
+        for metric in metrics where !metric.combination.isDayFigure {
             switch metric.combination {
-            case .sum:
-                continue
             case .count(let wanted):
                 if cursor.value == wanted { content.metrics[metric.property, default: MetricAccumulator()].tally() }
-            case .asleepHours:
-                continue
             default:
                 guard let number = cursor.numericValue,
                     let value = metric.converted(number, from: metric.unit == nil ? nil : cursor.unit)

@@ -24,8 +24,7 @@ struct ChangedDays {
                 if let day = activityDay(cursor.details) { days.insert(day) }
                 continue
             }
-            let zone = LocalDayClock.zoneName(inMetadata: cursor.metadata)
-            let day = clock.day(of: start, zoneName: zone)
+            let day = clock.day(of: start)
             days.insert(day)
             // A sample spread over its time touches every day it reaches; a night's sleep, the day
             // it ends on (docs/DESIGN.md §8a). Two more days at most: the day figures look back no
@@ -33,8 +32,8 @@ struct ChangedDays {
             let isSleep = cursor.type.map { $0.elementsEqual(Self.sleepType) } ?? false
             let shift = isSleep ? DayFigure.nightBeforeMidnight : 0
             let end = max(start, (cursor.endDate ?? start) - 0.001)
-            let first = isSleep ? clock.day(of: start + shift, zoneName: zone) : day
-            let last = clock.day(of: end + shift, zoneName: zone)
+            let first = isSleep ? clock.day(of: start + shift) : day
+            let last = clock.day(of: end + shift)
             guard last.number > first.number || first != day else { continue }
             for number in first.number...min(max(first.number, last.number), first.number + 2) {
                 days.insert(LocalDay(number))

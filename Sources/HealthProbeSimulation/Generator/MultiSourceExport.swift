@@ -3,11 +3,12 @@ import Foundation
 
 /// An export in which several sources record one life, as they do on a real phone: an Apple
 /// Watch and the iPhone counting the same walks, a band app added later that writes a daily total
-/// from the evening before, steps and weights entered by hand, exact copies, a sleep app's growing
-/// sessions for one night beside the Watch's stages, and days across a daylight-saving change
-/// (Europe/Berlin, 2000-03-26). Synthetic data only; deterministic for a seed. Summing every
-/// record of a day gives figures the Health app never shows: this is what the day figures are
-/// tested on, against an independent reader of the XML (Scripts/day-figures-reference.py).
+/// from the evening before and writes one heart rate back, steps and weights entered by hand,
+/// exact copies, a sleep app's growing sessions for one night beside the Watch's stages, and days
+/// across a daylight-saving change (Europe/Berlin, 2000-03-26). Synthetic data only;
+/// deterministic for a seed. Summing every record of a day gives figures the Health app never
+/// shows: this is what the day figures are tested on, against an independent reader of the XML
+/// (Scripts/day-figures-reference.py).
 public struct MultiSourceExport: Sendable {
     public var firstDay: String
     public var days: Int
@@ -139,12 +140,14 @@ public struct MultiSourceExport: Sendable {
         return text
     }
 
+    /// The Watch's readings, and one of them written back by the band app: one reading, not two.
     private func heartRates(day: Double, random: inout SplitMix64) -> String {
         var text = ""
         for hour in stride(from: 1, to: 24, by: 3) {
             let at = day + Double(hour) * 3_600
-            text += record(
-                "HeartRate", Self.watchSource, Self.watch, "count/min", Double(55 + random.next() % 40), at, at)
+            let beats = Double(55 + random.next() % 40)
+            text += record("HeartRate", Self.watchSource, Self.watch, "count/min", beats, at, at)
+            if hour == 13 { text += record("HeartRate", Self.bandSource, nil, "count/min", beats, at, at) }
         }
         return text
     }
