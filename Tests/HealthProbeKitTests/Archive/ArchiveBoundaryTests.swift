@@ -19,17 +19,30 @@ struct ArchiveBoundaryTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let face = folder.appendingPathComponent("Face.swift")
-        try """
+        // Read as tokens, not lines: a keyword and its table on two lines of one literal, or in
+        // two literals joined, are found; words outside literals (comments, labels) are not SQL.
+        try #"""
         let readable = "records from the archive"
         let query = "SELECT goneReason FROM record WHERE goneCapture = ?"
         let other = "UPDATE capture SET status = 'complete'"
-        """.write(to: face, atomically: true, encoding: .utf8)
+        let split = """
+            SELECT id FROM
+                anomaly WHERE severity = ?
+            """
+        let joined = "SELECT * FROM " + "auditEntry"
+        let quoted = "DELETE FROM \"setting\" WHERE key = \(key.isEmpty ? "x" : "y")"
+        // SELECT * FROM record: a comment, not SQL
+        let label = move(from: record)
+        """#.write(to: face, atomically: true, encoding: .utf8)
         let checked = try Self.check([face.path])
         #expect(checked.status == 1)
         #expect(
             checked.output.split(separator: "\n") == [
                 "\(face.path):2: names the archive's table 'record' outside HealthProbeArchive",
                 "\(face.path):3: names the archive's table 'capture' outside HealthProbeArchive",
+                "\(face.path):5: names the archive's table 'anomaly' outside HealthProbeArchive",
+                "\(face.path):8: names the archive's table 'auditEntry' outside HealthProbeArchive",
+                "\(face.path):9: names the archive's table 'setting' outside HealthProbeArchive",
             ])
     }
 
