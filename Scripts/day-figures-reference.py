@@ -39,7 +39,8 @@ CUMULATIVE = {
 }
 SLEEP = "HKCategoryTypeIdentifierSleepAnalysis"
 FACTORS = {
-    "m": 1, "km": 1000, "cm": 0.01, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144,
+    "m": 1, "km": 1000, "cm": 0.01, "mm": 0.001, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144, "in": 0.0254,
+    "m/s": 1, "km/hr": 1 / 3.6, "mi/hr": 0.44704,
     "kg": 1, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125, "st": 6.35029318,
     "kcal": 1, "Cal": 1, "kJ": 1 / 4.184, "cal": 0.001,
     "min": 1, "s": 1 / 60, "hr": 60,
@@ -196,7 +197,10 @@ def main():
     while day <= last:
         lo = datetime.datetime.combine(day, datetime.time(), zone).timestamp()
         hi = datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time(), zone).timestamp()
-        for type_name, all_samples in sorted(by_type.items()):
+        # A sample counts on a day it started at most two days (and the evening's six hours) before.
+        earliest = lo - 2 * 86400 - 6 * 3600
+        for type_name, every_sample in sorted(by_type.items()):
+            all_samples = [s for s in every_sample if s["start"] >= earliest]
             type_rank = {source: place for (t, source), place in rank.items() if t == type_name}
             figure_kind = kind(type_name)
             if figure_kind == "discrete":

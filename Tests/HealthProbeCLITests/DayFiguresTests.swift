@@ -21,8 +21,8 @@ struct DayFiguresTests {
     }
 
     static let factors: [String: Double] = [
-        "km": 1_000, "cm": 0.01, "mi": 1_609.344, "ft": 0.3048, "g": 0.001, "lb": 0.453_592_37, "kJ": 1 / 4.184,
-        "cal": 0.001, "s": 1 / 60.0, "hr": 60,
+        "km": 1_000, "cm": 0.01, "mm": 0.001, "mi": 1_609.344, "ft": 0.3048, "in": 0.0254, "g": 0.001,
+        "lb": 0.453_592_37, "kJ": 1 / 4.184, "cal": 0.001, "s": 1 / 60.0, "hr": 60, "km/hr": 1 / 3.6, "mi/hr": 0.447_04,
     ]
 
     static func referenceFigures(_ export: URL, zone: String, from: String, to: String) throws -> [String: Figure] {

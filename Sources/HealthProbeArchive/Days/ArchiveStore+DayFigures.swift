@@ -8,14 +8,12 @@ extension ArchiveStore {
 
     /// Each day's figure of each of `types` in `days` (local days of `zone`, counted from
     /// 1970-01-01), as the Health app shows it (docs/DESIGN.md §8a), from the records the archive
-    /// holds now; days without samples have none. In day order, then type order. One read, in
-    /// start order: memory holds a day's samples, not the period's.
+    /// holds now; days without samples have none. In day order, then type order. Read in start
+    /// order, a long period in parts at once (``ParallelDayFigures``): memory holds a day's
+    /// samples of each part, not the period's.
     public func dayFigures(types: [String], days: ClosedRange<Int64>, zone: TimeZone) throws -> [DayFigure] {
         guard !types.isEmpty else { return [] }
-        return try writer.read { db in
-            var reader = try DayFigureReader(db, types: types, zone: zone)
-            return try reader.read(days)
-        }
+        return try ParallelDayFigures.read(writer, types: types, days: days, zone: zone)
     }
 
     /// Every order the user set, by type (names, best first).

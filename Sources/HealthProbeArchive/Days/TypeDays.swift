@@ -14,7 +14,9 @@ struct TypeDays {
     private var lastSource: (name: String, index: Int)?
     /// Each source's rank (0 best), by index; made again when a source appears.
     private var rank: [Int] = []
-    /// The unit figures are given in: the first sample's; others are converted to it.
+    /// The unit figures are given in: the catalog's for a type it knows in a convertible unit (a
+    /// day's figure is then in one unit whatever period is read), else the first sample's;
+    /// others are converted to it.
     private var unit: String?
     private var unitDimension = ""
     private var unitFactor = 1.0
@@ -77,6 +79,20 @@ struct TypeDays {
         } else {
             kind = .discrete
         }
+        // A unit of a dimension other units convert to (km, kcal, kg, m/s…): others are written
+        // in it; a unit only its own records use (count, ml/kg*min) stays the records'.
+        if kind != .sleep, let known = HealthKitCatalog.type(type)?.unit,
+            CanonicalUnit.convert(1, from: known).dimension != known
+        {
+            setUnit(known)
+        }
+    }
+
+    private mutating func setUnit(_ newUnit: String?) {
+        unit = newUnit
+        let canonical = CanonicalUnit.convert(1, from: newUnit)
+        unitDimension = canonical.dimension
+        unitFactor = canonical.amount
     }
 
     /// Takes one record; `day` is the local day of its start (for a discrete type's figures).
@@ -140,10 +156,14 @@ struct TypeDays {
                 minimum: figures.minimum, maximum: figures.maximum, inBed: nil, asleepFrom: nil, samples: figures.count,
                 copies: copies.removeValue(forKey: day) ?? 0, sources: parts)
         case .cumulative, .sleep:
+            // A sample counts on a day it started at most the lookback before (the day's own
+            // rule, the same whatever period is read: a long sample's later days lack it).
+            let earliest = span.lowerBound - ArchiveStore.dayFigureLookback - DayFigure.nightBeforeMidnight
             // A night is never cut: a day's sleep is the night that ends on it.
             let span = kind == .sleep ? Self.night(of: span) : span
             let touching = open.filter { sample in
-                sample.end > sample.start
+                guard sample.start >= earliest else { return false }
+                return sample.end > sample.start
                     ? sample.end > span.lowerBound && sample.start < span.upperBound : span.contains(sample.start)
             }
             open.removeAll { $0.end > $0.start ? $0.end <= span.upperBound : $0.start < span.upperBound }
@@ -201,12 +221,7 @@ struct TypeDays {
 
     /// An amount in the type's unit; nil for a unit of another dimension.
     private mutating func convert(_ amount: Double, from recordUnit: String?) -> Double? {
-        if unit == nil, recordUnit != nil || kind == .discrete {
-            unit = recordUnit
-            let canonical = CanonicalUnit.convert(1, from: recordUnit)
-            unitDimension = canonical.dimension
-            unitFactor = canonical.amount
-        }
+        if unit == nil, recordUnit != nil || kind == .discrete { setUnit(recordUnit) }
         guard recordUnit != unit else { return amount }
         let canonical = CanonicalUnit.convert(amount, from: recordUnit)
         guard canonical.dimension == unitDimension, unitFactor != 0 else { return nil }
