@@ -14,7 +14,13 @@ struct AssistantAnswers {
     let store: ArchiveStore
     let revealValues: Bool
 
-    func answer(_ tool: String, _ arguments: [String: Value]) throws -> Value {
+    /// A tool's answer: as structured content, and as the same JSON in text (one encoding for both).
+    struct Answer: Sendable {
+        var structured: Value
+        var text: String
+    }
+
+    func answer(_ tool: String, _ arguments: [String: Value]) throws -> Answer {
         switch tool {
         case "archive_status": return try value(status())
         case "list_anomalies": return try value(anomalies(arguments))
@@ -126,7 +132,7 @@ struct AssistantAnswers {
         var markdown: String
     }
 
-    func anomaly(_ arguments: [String: Value]) throws -> Value {
+    func anomaly(_ arguments: [String: Value]) throws -> Answer {
         guard let id = arguments["id"]?.intValue else { throw AssistantProblem(message: "give the anomaly's id") }
         guard let report = try store.exportReport(anomalyID: Int64(id), includeValues: revealValues, limit: 50)
         else { throw AssistantProblem(message: "there is no anomaly \(id)") }
@@ -137,7 +143,7 @@ struct AssistantAnswers {
                 valuesIncluded: report.valuesIncluded, recovery: report.recovery, markdown: report.markdown))
     }
 
-    func comparison(_ arguments: [String: Value]) throws -> Value {
+    func comparison(_ arguments: [String: Value]) throws -> Answer {
         guard let from = arguments["from"]?.intValue, let to = arguments["to"]?.intValue else {
             throw AssistantProblem(message: "give the ids of two captures, from and to (list_captures lists them)")
         }
@@ -321,8 +327,9 @@ struct AssistantAnswers {
         throw AssistantProblem(message: "the archive holds no type \(name); archive_status lists the types it holds")
     }
 
-    /// Anything encodable as a tool's structured answer, dates in ISO 8601.
-    private func value<T: Encodable>(_ answer: T) throws -> Value {
-        try JSONValue.make(from: ReportJSON.encode(answer))
+    /// Anything encodable as a tool's answer, dates in ISO 8601, keys sorted, on one line.
+    private func value<T: Encodable>(_ answer: T) throws -> Answer {
+        let json = try ReportJSON.encodeCompact(answer)
+        return Answer(structured: try JSONValue.make(from: json), text: String(decoding: json, as: UTF8.self))
     }
 }

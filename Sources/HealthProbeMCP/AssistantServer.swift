@@ -39,12 +39,11 @@ public struct AssistantServer: Sendable {
             let arguments = call.arguments ?? [:]
             do {
                 let answer = try await answering.answer { try answers.answer(call.name, arguments) }
-                let text = String(decoding: try JSONEncoder().encode(answer), as: UTF8.self)
                 trail.note(
-                    tool: call.name, argumentNames: Array(arguments.keys), resultBytes: text.utf8.count)
+                    tool: call.name, argumentNames: Array(arguments.keys), resultBytes: answer.text.utf8.count)
                 return CallTool.Result(
-                    content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional(answer),
-                    isError: false)
+                    content: [.text(text: answer.text, annotations: nil, _meta: nil)],
+                    structuredContent: Optional(answer.structured), isError: false)
             } catch let problem as AssistantProblem {
                 return .init(content: [.text(text: problem.message, annotations: nil, _meta: nil)], isError: true)
             } catch {
