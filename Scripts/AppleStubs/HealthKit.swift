@@ -199,7 +199,54 @@ open class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying {
 }
 
 @available(iOS 8.0, macOS 13.0, *)
-open class HKQuery: NSObject {}
+public struct HKQueryOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
+    public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKQuery: NSObject {
+    open class func predicateForSamples(withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = [])
+        -> NSPredicate
+    { fatalError() }
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+public struct HKStatisticsOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let cumulativeSum = HKStatisticsOptions(rawValue: 1 << 4)
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKStatistics: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
+    open var startDate: Date { fatalError() }
+    open var endDate: Date { fatalError() }
+    open func sumQuantity() -> HKQuantity? { fatalError() }
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKStatisticsCollection: NSObject {
+    @available(*, unavailable, message: "Apple marks init() unavailable")
+    public override init() { fatalError() }
+    open func enumerateStatistics(
+        from startDate: Date, to endDate: Date, with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void
+    ) { fatalError() }
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKStatisticsCollectionQuery: HKQuery {
+    public init(
+        quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
+        anchorDate: Date, intervalComponents: DateComponents
+    ) { fatalError() }
+    open var initialResultsHandler:
+        (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+}
 
 @available(iOS 8.0, macOS 13.0, *)
 public typealias HKObserverQueryCompletionHandler = () -> Void

@@ -9,7 +9,7 @@
     /// tables, units and kinds come from `HealthKitCatalog`, tested on Linux; this file only
     /// talks to HealthKit.
     public final class HealthKitDataSource: HealthDataSource, @unchecked Sendable {
-        private let store: HKHealthStore
+        let store: HKHealthStore
         private let types: [HealthKitCatalog.MonitoredType]
 
         public init(

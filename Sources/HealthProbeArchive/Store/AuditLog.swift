@@ -10,7 +10,8 @@ public enum AuditLog {
         case inputRefused, recordsUpdated, recordsReturned, recordsDeleted, anomaliesDetected, anomalyResolved,
             anomalyReopened, anomalyRecovered
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
-        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried, deliveryRefused
+        case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried, deliveryRefused,
+            figuresDiffer
     }
 
     public struct Entry: Sendable, Codable, Equatable, FetchableRecord {

@@ -86,6 +86,19 @@ public actor HealthMonitor: HealthMonitorProtocol {
         }
     }
 
+    /// The day figures of the last days against Health's own statistics, when the source gives
+    /// them; a difference is noted in the trail, once while it stays the same. Never fails a check.
+    private func compareFigures(_ types: [String], now: Date) async -> [FigureDisagreement] {
+        guard let statistics = source as? any HealthStatisticsSource,
+            let found = try? await HealthStatisticsComparison.compare(store, with: statistics, types: types, now: now),
+            !found.isEmpty
+        else { return [] }
+        let message = HealthStatisticsComparison.auditMessage(found)
+        let last = try? store.fetchAuditEntries(AuditLog.Filter(event: AuditLog.Event.figuresDiffer.rawValue, limit: 1))
+        if last?.entries.first?.message != message { try? store.recordInAuditTrail(.figuresDiffer, message: message) }
+        return found
+    }
+
     private func performCheck() async -> CheckOutcome {
         let now = clock()
         switch await source.authorization() {
@@ -159,6 +172,7 @@ public actor HealthMonitor: HealthMonitorProtocol {
             outcome.verified = current.isFull
             (outcome.explicitDeletions, outcome.updates) = try store.goneCounts(summary.id)
             outcome.notes = audit.notes
+            outcome.figureDisagreements = await compareFigures(types, now: now)
             return outcome
         } catch is CancellationError {
             try? capture?.recordCutOff(store, reason: "its time ran out")

@@ -51,4 +51,6 @@ public struct CheckOutcome: Sendable {
     /// …and records replaced by a newer sync version or written again (audit entries too).
     public var updates = 0
     public var notes: [String] = []
+    /// Days whose figures differ from Health's own statistics, where the source gives them.
+    public var figureDisagreements: [FigureDisagreement] = []
 }

@@ -19,7 +19,7 @@ public actor SimulatedHealthStore: HealthDataSource {
         var deleted: DeletedSample
     }
 
-    private var samples: [String: [UUID: Entry]] = [:]
+    var samples: [String: [UUID: Entry]] = [:]
     private var tombstones: [Tombstone] = []
     private var nextAnchor: UInt64 = 1
     /// Whether the device is locked (queries fail), read access is on, Health exists at all.
@@ -125,7 +125,7 @@ public actor SimulatedHealthStore: HealthDataSource {
 
     // MARK: Internals
 
-    private func checkReadable() throws {
+    func checkReadable() throws {
         guard isAvailable else { throw HealthDataSourceError.unavailable }
         if isLocked { throw HealthDataSourceError.databaseInaccessible }
     }
