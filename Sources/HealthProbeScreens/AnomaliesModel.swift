@@ -12,10 +12,10 @@ public final class AnomaliesModel {
     public private(set) var detail: AnomalyDetailState?
     public private(set) var errorMessage: String?
 
-    private let archive: any HealthArchiveStore
+    private let archive: ArchiveStore
     private let format: ScreenFormat
 
-    public init(archive: any HealthArchiveStore, format: ScreenFormat = ScreenFormat()) {
+    public init(archive: ArchiveStore, format: ScreenFormat = ScreenFormat()) {
         self.archive = archive
         self.format = format
     }

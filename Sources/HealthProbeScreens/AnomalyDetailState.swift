@@ -59,7 +59,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
 
     /// The detail of anomaly `id`, or nil when there is none.
     public static func load(
-        from archive: any HealthArchiveStore, id: Int64, revealValues: Bool = false, page: Int = 1,
+        from archive: ArchiveStore, id: Int64, revealValues: Bool = false, page: Int = 1,
         format: ScreenFormat = ScreenFormat()
     ) throws -> AnomalyDetailState? {
         let page = max(1, page)
@@ -93,7 +93,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
     }
 
     /// The anomaly's days with a quarter of their length (three days at least) either side.
-    static func chart(of anomaly: Anomaly, from archive: any HealthArchiveStore) throws -> DailyRecordSeries? {
+    static func chart(of anomaly: Anomaly, from archive: ArchiveStore) throws -> DailyRecordSeries? {
         guard let days = try archive.fetchAnomalyDays(id: anomaly.id) else { return nil }
         let context = Int64(max(3, days.count / 4))
         var period = DayRange(first: days.first - context, last: days.last + context)

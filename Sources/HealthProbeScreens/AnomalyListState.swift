@@ -23,7 +23,7 @@ public struct AnomalyListState: Sendable, Equatable {
     public var openCounts: [Severity: Int]
 
     public static func load(
-        from store: any AnomalyStoreProtocol, filter: Filter = Filter(), format: ScreenFormat = ScreenFormat()
+        from store: ArchiveStore, filter: Filter = Filter(), format: ScreenFormat = ScreenFormat()
     ) throws -> AnomalyListState {
         // One read (anomalies are few): the rows and the chips' counts come from the same list.
         let anomalies = try store.fetchAnomalies(ArchiveStore.AnomalyFilter(includeResolved: filter.includeResolved))

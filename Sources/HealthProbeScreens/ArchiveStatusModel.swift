@@ -10,13 +10,13 @@ public final class ArchiveStatusModel {
     /// True while the integrity check reads the archive (seconds on a large one).
     public private(set) var isCheckingIntegrity = false
 
-    private let archive: any HealthArchiveStore
-    private let sync: (any SyncMonitorProtocol)?
+    private let archive: ArchiveStore
+    private let sync: ContextMonitor?
     private let path: String?
     private let format: ScreenFormat
 
     public init(
-        archive: any HealthArchiveStore, sync: (any SyncMonitorProtocol)?, path: String?,
+        archive: ArchiveStore, sync: ContextMonitor?, path: String?,
         format: ScreenFormat = ScreenFormat()
     ) {
         self.archive = archive

@@ -34,7 +34,7 @@ public struct ArchiveStatusState: Sendable, Equatable {
     public var contextEvents: [ContextRow]
 
     public static func load(
-        from archive: any HealthArchiveStore, sync: (any SyncMonitorProtocol)?, path: String?,
+        from archive: ArchiveStore, sync: ContextMonitor?, path: String?,
         format: ScreenFormat = ScreenFormat()
     ) throws -> ArchiveStatusState {
         let overview = try archive.fetchOverview()

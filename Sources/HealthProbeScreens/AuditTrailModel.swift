@@ -11,10 +11,10 @@ public final class AuditTrailModel {
     public private(set) var state: AuditTrailState?
     public private(set) var errorMessage: String?
 
-    private let archive: any HealthArchiveStore
+    private let archive: ArchiveStore
     private let format: ScreenFormat
 
-    public init(archive: any HealthArchiveStore, format: ScreenFormat = ScreenFormat()) {
+    public init(archive: ArchiveStore, format: ScreenFormat = ScreenFormat()) {
         self.archive = archive
         self.format = format
     }

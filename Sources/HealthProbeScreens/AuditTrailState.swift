@@ -30,7 +30,7 @@ public struct AuditTrailState: Sendable, Equatable {
     public static let pageSize = 100
 
     public static func load(
-        from trail: any HealthArchiveStore, event: String? = nil, page: Int = 1, format: ScreenFormat = ScreenFormat()
+        from trail: ArchiveStore, event: String? = nil, page: Int = 1, format: ScreenFormat = ScreenFormat()
     ) throws -> AuditTrailState {
         let page = max(1, page)
         let result = try trail.fetchAuditEntries(
@@ -58,7 +58,7 @@ public struct AuditTrailState: Sendable, Equatable {
     }
 
     /// The whole trail as JSON, oldest first: what `healthprobe audit --json` prints.
-    public static func exportJSON(from trail: any AuditTrailProtocol) throws -> Data {
+    public static func exportJSON(from trail: ArchiveStore) throws -> Data {
         try AuditLog.jsonData(trail.fetchAuditEntries())
     }
 }

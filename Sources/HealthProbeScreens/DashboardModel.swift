@@ -12,12 +12,12 @@ public final class DashboardModel {
     /// What the last Check Now did, in words.
     public private(set) var lastOutcome: String?
 
-    private let archive: any HealthArchiveStore
-    private let monitor: (any HealthMonitorProtocol)?
+    private let archive: ArchiveStore
+    private let monitor: HealthMonitor?
     private let format: ScreenFormat
 
     public init(
-        archive: any HealthArchiveStore, monitor: (any HealthMonitorProtocol)?, format: ScreenFormat = ScreenFormat()
+        archive: ArchiveStore, monitor: HealthMonitor?, format: ScreenFormat = ScreenFormat()
     ) {
         self.archive = archive
         self.monitor = monitor

@@ -43,7 +43,7 @@ public struct DashboardState: Sendable, Equatable {
     /// loss, else the type with most records) over `period`; the anomalies chart follows the
     /// same period when one is asked for. Alerts most severe first, then latest first.
     public static func load(
-        from archive: any HealthArchiveStore, chartType requested: String? = nil, period: DayRange? = nil,
+        from archive: ArchiveStore, chartType requested: String? = nil, period: DayRange? = nil,
         now: Date = Date(), format: ScreenFormat = ScreenFormat()
     ) throws -> DashboardState {
         let overview = try archive.fetchOverview()

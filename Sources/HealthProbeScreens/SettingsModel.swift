@@ -14,9 +14,9 @@ public final class SettingsModel {
     /// observers for the types now monitored.
     public var onSaved: (@MainActor (MonitoringSettings) -> Void)?
 
-    private let archive: any HealthArchiveStore
+    private let archive: ArchiveStore
 
-    public init(archive: any HealthArchiveStore) {
+    public init(archive: ArchiveStore) {
         self.archive = archive
     }
 

@@ -15,7 +15,7 @@ public struct SettingsState: Sendable, Equatable {
     public var types: [TypeOption]
     public var thresholds: [Severity]
 
-    public static func load(from archive: any HealthArchiveStore) throws -> SettingsState {
+    public static func load(from archive: ArchiveStore) throws -> SettingsState {
         make(try archive.fetchSettings())
     }
 

@@ -8,7 +8,7 @@ import HealthProbeArchive
 /// what vanished without a tombstone. Then the detectors run. A locked device defers the check;
 /// access that seems off makes the status unknown, never "healthy"; nothing read while access
 /// is off is taken for a loss.
-public actor HealthMonitor: HealthMonitorProtocol {
+public actor HealthMonitor {
     public struct Configuration: Sendable {
         /// A verification scan at least every this many checks.
         public var verificationEvery = 7

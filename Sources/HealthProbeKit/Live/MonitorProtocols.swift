@@ -1,29 +1,6 @@
 import Foundation
 import HealthProbeArchive
 
-/// What the app's screens and background tasks see of the live monitor.
-public protocol HealthMonitorProtocol: Sendable {
-    var currentStatus: MonitorStatus { get async }
-    var lastChecked: Date? { get async }
-    /// Reads what changed, verifies when due, runs the detectors; never throws — a failure is an
-    /// outcome with a status that says so.
-    func runCheck() async -> CheckOutcome
-}
-
-/// Where anomalies are kept and resolved.
-public protocol AnomalyStoreProtocol: Sendable {
-    func fetchAnomalies(_ filter: ArchiveStore.AnomalyFilter) throws -> [Anomaly]
-    func resolveAnomalies(ids: [Int64]) throws -> [Anomaly]
-}
-
-/// The record of what happened.
-public protocol AuditTrailProtocol: Sendable {
-    func fetchAuditEntries() throws -> [AuditLog.Entry]
-    func recordInAuditTrail(_ event: AuditLog.Event, message: String) throws
-}
-
-extension ArchiveStore: AnomalyStoreProtocol, AuditTrailProtocol {}
-
 /// What one check did.
 public struct CheckOutcome: Sendable {
     public enum Kind: String, Sendable, Codable {

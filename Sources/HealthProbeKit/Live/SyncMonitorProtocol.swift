@@ -3,16 +3,7 @@ import HealthProbeArchive
 
 /// What the Archive Status screen shows of the device's Health and iCloud state: for
 /// correlation only — HealthProbe never syncs its own data.
-public protocol SyncMonitorProtocol: Sendable {
-    /// Whether the device was last seen signed in to iCloud; nil when nothing was recorded.
-    func iCloudEnabled() throws -> Bool?
-    /// When Health's iCloud sync was last seen to finish.
-    func lastSyncDate() throws -> Date?
-    /// The most recent state changes, newest first.
-    func recentChanges(limit: Int) throws -> [ContextMonitor.Change]
-}
-
-extension ContextMonitor: SyncMonitorProtocol {
+extension ContextMonitor {
     /// The words `recordICloudAccount` writes, which `iCloudEnabled` reads back.
     static let signedIn = "signed in", signedOut = "signed out"
 
@@ -21,10 +12,12 @@ extension ContextMonitor: SyncMonitorProtocol {
         try record(.iCloudAccount, detail: signedIn ? Self.signedIn : Self.signedOut, at: date)
     }
 
+    /// Whether the device was last seen signed in to iCloud; nil when nothing was recorded.
     public func iCloudEnabled() throws -> Bool? {
         try latest(.iCloudAccount).map { !$0.detail.hasPrefix(Self.signedOut) }
     }
 
+    /// When Health's iCloud sync was last seen to finish.
     public func lastSyncDate() throws -> Date? {
         try latest(.iCloudSync).map { Date(timeIntervalSince1970: $0.at) }
     }
