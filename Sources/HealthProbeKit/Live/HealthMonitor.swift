@@ -111,75 +111,100 @@ public actor HealthMonitor {
         }
         var capture: LiveCapture?
         do {
-            var state = try MonitorState.load(store)
-            let settings = try store.fetchSettings()
-            let chosen = Set(settings.monitoredTypes)
-            let types = self.types.filter { chosen.contains($0.identifier) }.map(\.identifier)
-            let contextChanged = try !ContextMonitor(store: store).changes(after: lastChecked).isEmpty
-            let due = state.checksSinceVerification + 1 >= configuration.verificationEvery
-            var current =
-                try LiveCapture.resume(store, asOf: now.timeIntervalSince1970)
-                ?? LiveCapture.begin(
-                    store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
+            return try await check(at: now, capture: &capture)
+        } catch {
+            return stopped(by: error, capture: capture)
+        }
+    }
+
+    /// Reads what changed into a live capture (every type, when a verification is due), completes
+    /// and audits it, and says what it found. `capture` is the capture begun, for ``stopped(by:capture:)``.
+    private func check(at now: Date, capture: inout LiveCapture?) async throws -> CheckOutcome {
+        var state = try MonitorState.load(store)
+        let settings = try store.fetchSettings()
+        let chosen = Set(settings.monitoredTypes)
+        let types = self.types.filter { chosen.contains($0.identifier) }.map(\.identifier)
+        let contextChanged = try !ContextMonitor(store: store).changes(after: lastChecked).isEmpty
+        let due = state.checksSinceVerification + 1 >= configuration.verificationEvery
+        var current =
+            try LiveCapture.resume(store, asOf: now.timeIntervalSince1970)
+            ?? LiveCapture.begin(
+                store, full: due || contextChanged || state.lastVerifiedAt == nil, asOf: now.timeIntervalSince1970)
+        capture = current
+        var progress = try current.progress(store)
+        try await readChanges(of: types, into: current, anchors: state.anchors, progress: &progress)
+        if try readNothing(current, progress, state: state, now: now) {
+            current = try current.upgradedToFull(store)
             capture = current
-            var progress = try current.progress(store)
-            try await readChanges(of: types, into: current, anchors: state.anchors, progress: &progress)
-            // A check that read nothing, where the archive holds live records, verifies (at most
-            // so often): that is what read access switched off looks like. Counted only then.
-            if !current.isFull && progress.added == 0 && progress.deleted == 0
-                && now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval,
-                try store.liveRecordCount() > 0
-            {
-                current = try current.upgradedToFull(store)
-                capture = current
-            }
-            var verification = Verification()
-            if current.isFull {
-                try await scan(types, current, progress: &progress)
-                verification = Verification(types: types, progress: progress)
-            }
-            try Task.checkCancellation()
-            var anchors = state.anchors
-            for (type, reached) in progress { anchors[type] = reached.anchorToSave ?? anchors[type] }
-            // Completing reads the totals of what changed (every record, for a first sync): a
-            // cancellation stops it too, and the next window completes.
-            let completing = current
-            let (summary, audit) = try await interruptible { cancellation in
-                try completing.complete(
-                    store, records: progress.stored, anchors: anchors, verifiedTypes: verification.marked,
-                    thresholds: configuration.thresholds, cancellation: cancellation)
-            }
-            var status = MonitorStatus.from(audit.anomalies)
-            if !verification.suspected.isEmpty {
-                let suspected = verification.suspected.count
-                status =
-                    suspected >= verification.typesWithRecords
-                    ? .accessOff
-                    : .unknown(
-                        reason: "Health access may be off for \(suspected) types: check Settings > Privacy > Health")
-                try store.recordInAuditTrail(
-                    .accessSuspected,
-                    message:
-                        "capture \(summary.id): \(suspected) types returned nothing where the archive holds records; not taken for a loss"
-                )
-            }
-            state.record(check: now.timeIntervalSince1970, verified: current.isFull, status: status)
-            try state.save(store)
-            var outcome = finish(.completed, status: status, at: now)
-            outcome.capture = summary
-            outcome.anomalies = audit.anomalies
-            outcome.alerts = settings.alerting(audit.anomalies)
-            outcome.verified = current.isFull
-            (outcome.explicitDeletions, outcome.updates) = try store.goneCounts(summary.id)
-            outcome.notes = audit.notes
-            outcome.figureDisagreements = await compareFigures(types, now: now)
-            return outcome
-        } catch is CancellationError {
+        }
+        var verification = Verification()
+        if current.isFull {
+            try await scan(types, current, progress: &progress)
+            verification = Verification(types: types, progress: progress)
+        }
+        try Task.checkCancellation()
+        var anchors = state.anchors
+        for (type, reached) in progress { anchors[type] = reached.anchorToSave ?? anchors[type] }
+        // Completing reads the totals of what changed (every record, for a first sync): a
+        // cancellation stops it too, and the next window completes.
+        let completing = current
+        let (summary, audit) = try await interruptible { cancellation in
+            try completing.complete(
+                store, records: progress.stored, anchors: anchors, verifiedTypes: verification.marked,
+                thresholds: configuration.thresholds, cancellation: cancellation)
+        }
+        let status = try status(of: audit, verification: verification, capture: summary.id)
+        state.record(check: now.timeIntervalSince1970, verified: current.isFull, status: status)
+        try state.save(store)
+        var outcome = finish(.completed, status: status, at: now)
+        outcome.capture = summary
+        outcome.anomalies = audit.anomalies
+        outcome.alerts = settings.alerting(audit.anomalies)
+        outcome.verified = current.isFull
+        (outcome.explicitDeletions, outcome.updates) = try store.goneCounts(summary.id)
+        outcome.notes = audit.notes
+        outcome.figureDisagreements = await compareFigures(types, now: now)
+        return outcome
+    }
+
+    /// A check that read nothing, where the archive holds live records, verifies (at most so
+    /// often): that is what read access switched off looks like. Counted only then.
+    private func readNothing(
+        _ capture: LiveCapture, _ progress: [String: LiveProgress], state: MonitorState, now: Date
+    ) throws -> Bool {
+        guard !capture.isFull, progress.added == 0, progress.deleted == 0,
+            now.timeIntervalSince1970 - (state.lastVerifiedAt ?? 0) >= configuration.quietVerificationInterval
+        else { return false }
+        return try store.liveRecordCount() > 0
+    }
+
+    /// The status the audit gives, unless a verification found types returning nothing where
+    /// the archive holds records: then access may be off, said in the trail, never a loss.
+    private func status(of audit: CaptureAudit.Report, verification: Verification, capture: Int64) throws
+        -> MonitorStatus
+    {
+        guard !verification.suspected.isEmpty else { return MonitorStatus.from(audit.anomalies) }
+        let suspected = verification.suspected.count
+        try store.recordInAuditTrail(
+            .accessSuspected,
+            message:
+                "capture \(capture): \(suspected) types returned nothing where the archive holds records; not taken for a loss"
+        )
+        return suspected >= verification.typesWithRecords
+            ? .accessOff
+            : .unknown(reason: "Health access may be off for \(suspected) types: check Settings > Privacy > Health")
+    }
+
+    /// What a check stopped before it completed did and says: cut off (time ran out), deferred
+    /// (the device locked), or failed.
+    private func stopped(by error: any Error, capture: LiveCapture?) -> CheckOutcome {
+        if error is CancellationError {
             try? capture?.recordCutOff(store, reason: "its time ran out")
             var outcome = CheckOutcome(kind: .cutOff, status: currentStatus)
             outcome.notes = ["the check was cut off: what it read is stored, and the next check resumes it"]
             return outcome
-        } catch HealthDataSourceError.databaseInaccessible {
+        }
+        if case HealthDataSourceError.databaseInaccessible? = error as? HealthDataSourceError {
             var outcome = CheckOutcome(kind: .deferred, status: currentStatus)
             if let capture, (try? capture.progress(store).isEmpty) == false {
                 try? capture.recordCutOff(store, reason: "the device locked")
@@ -193,10 +218,9 @@ public actor HealthMonitor {
                 .checkDeferred, message: "check deferred: the device is locked; it runs again when unlocked")
             outcome.notes = ["the device was locked: the check was deferred, nothing was read as missing"]
             return outcome
-        } catch {
-            try? capture?.abandon(store, reason: "the check failed")
-            return finish(.failed, status: .unknown(reason: "the check could not run: \(error.localizedDescription)"))
         }
+        try? capture?.abandon(store, reason: "the check failed")
+        return finish(.failed, status: .unknown(reason: "the check could not run: \(error.localizedDescription)"))
     }
 
     /// When the next check is due by the chosen frequency: what the app asks a background
