@@ -171,6 +171,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HealthProbeMCPTests",
+            dependencies: [
+                "HealthProbeMCP", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]),
+        .testTarget(
             name: "HealthProbeScreensTests",
             dependencies: ["HealthProbeScreens", "HealthProbeKit", "TestSupport"]
         ),

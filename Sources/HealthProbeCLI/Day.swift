@@ -51,7 +51,7 @@ extension HealthProbeCommand {
             let types: [String]
             if let type {
                 do {
-                    types = [try ExportArguments.resolveType(Self.alias(type), known: held)]
+                    types = [try ExportArguments.resolveType(type, known: held)]
                 } catch {
                     throw CommandFailure.usage(error.localizedDescription)
                 }
@@ -63,19 +63,6 @@ extension HealthProbeCommand {
                 return try Output.json(DayFiguresAnswer(zoneName: timeZone ?? zone.identifier, figures: figures))
             }
             Output.line(DayFigureText.render(figures, zoneName: timeZone ?? zone.identifier, days: first...last))
-        }
-
-        /// Words people use for the types they look at most.
-        static func alias(_ name: String) -> String {
-            switch name.lowercased() {
-            case "steps": "StepCount"
-            case "distance", "walking": "DistanceWalkingRunning"
-            case "energy", "active energy", "calories": "ActiveEnergyBurned"
-            case "weight": "BodyMass"
-            case "sleep": "SleepAnalysis"
-            case "heart", "pulse": "HeartRate"
-            default: name
-            }
         }
 
         static func zone(_ name: String) throws -> TimeZone {

@@ -21,24 +21,13 @@ enum ExportArguments {
         }
     }
 
-    /// The identifier a name stands for, among `known`: the identifier itself, or its name
-    /// without HealthKit's prefix in any case and spelling (`HeartRate`, `heart-rate`, `heart rate`).
+    /// The identifier a name stands for, among `known` (``SampleTypeNames``: the identifier, its
+    /// name in any case and spelling, or a word people use such as `steps`).
     static func resolveType(_ name: String, known: [String]) throws(Problem) -> String {
-        let wanted = normalized(name)
-        if let exact = known.first(where: {
-            $0 == name || normalized(HealthKitCatalog.shortName(of: $0)) == wanted || normalized($0) == wanted
-        }) {
-            return exact
+        switch SampleTypeNames.resolve(name, among: known) {
+        case .found(let identifier): return identifier
+        case .unknown(let nearest): throw .unknownType(name, closeMatches: nearest)
         }
-        let limit = max(2, wanted.count / 3)
-        var scored: [(identifier: String, distance: Int)] = []
-        for identifier in known {
-            let short = normalized(HealthKitCatalog.shortName(of: identifier))
-            let score = distance(short, wanted)
-            if score <= limit || short.contains(wanted) { scored.append((identifier, score)) }
-        }
-        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.identifier < $1.identifier }
-        throw .unknownType(name, closeMatches: scored.prefix(3).map { $0.identifier })
     }
 
     /// `2000-01-31` (the start of that day in `zone`, or of the next day when `endOfDay`), or a
@@ -61,26 +50,5 @@ enum ExportArguments {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         throw .badDate(text)
-    }
-
-    private static func normalized(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
-    }
-
-    /// Levenshtein distance.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

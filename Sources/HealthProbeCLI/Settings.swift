@@ -114,7 +114,7 @@ extension HealthProbeCommand {
             let known = HealthKitCatalog.types.map(\.identifier)
             let type: String
             do {
-                type = try ExportArguments.resolveType(HealthProbeCommand.Day.alias(sourceOrder[0]), known: known)
+                type = try ExportArguments.resolveType(sourceOrder[0], known: known)
             } catch {
                 throw CommandFailure.usage(error.localizedDescription)
             }

@@ -28,7 +28,8 @@ struct AssistantAnswers {
         case "list_captures": return try value(["captures": try store.fetchCaptures(includingSetAside: true)])
         case "compare_captures": return try comparison(arguments)
         case "daily_summary":
-            return arguments["type"] == nil ? try value(dayFigures(arguments)) : try value(dailySummary(arguments))
+            return arguments["sample_type"] == nil
+                ? try value(dayFigures(arguments)) : try value(dailySummary(arguments))
         case "coverage": return try value(coverage(arguments))
         case "get_records": return try value(records(arguments))
         default: throw AssistantProblem(message: "there is no tool \(tool)")
@@ -84,10 +85,10 @@ struct AssistantAnswers {
 
     struct AnomalyPage: Encodable {
         var anomalies: [AnomalyLine]
-        /// How many match in all: more than listed means ask again with `before`.
+        /// How many match in all: more than listed means ask again with `cursor`.
         var total: Int
-        /// The id to pass as `before` for the next (older) page; nil on the last.
-        var nextBefore: Int64?
+        /// What to pass as `cursor` for the next (older) page; nil on the last.
+        var nextCursor: Int64?
     }
 
     func anomalies(_ arguments: [String: Value]) throws -> AnomalyPage {
@@ -98,7 +99,10 @@ struct AssistantAnswers {
             }
             filter.minimumSeverity = level
         }
-        if let type = arguments["type"]?.stringValue {
+        if let sampleType = arguments["sample_type"]?.stringValue {
+            filter.sampleType = try resolveType(sampleType)
+        }
+        if let type = arguments["anomaly_type"]?.stringValue {
             guard let kind = AnomalyType(rawValue: type) else {
                 throw AssistantProblem(
                     message:
@@ -108,7 +112,7 @@ struct AssistantAnswers {
             filter.type = kind
         }
         let limit = max(1, min(arguments["limit"]?.intValue ?? 50, 500))
-        let before = arguments["before"]?.intValue.map(Int64.init) ?? .max
+        let before = arguments["cursor"]?.intValue.map(Int64.init) ?? .max
         let matching = try store.fetchAnomalies(filter).sorted { $0.id > $1.id }
         let older = matching.filter { $0.id < before }
         let found = older.prefix(limit)
@@ -119,7 +123,7 @@ struct AssistantAnswers {
                     typeName: HealthKitCatalog.displayName(of: $0.sampleType), summary: $0.summary,
                     recordCount: $0.recordCount, detectedAt: $0.detectedAt, captureId: $0.captureId,
                     resolved: $0.resolved)
-            }, total: matching.count, nextBefore: older.count > limit ? found.last?.id : nil)
+            }, total: matching.count, nextCursor: older.count > limit ? found.last?.id : nil)
     }
 
     struct AnomalyDetail: Encodable {
@@ -144,10 +148,11 @@ struct AssistantAnswers {
     }
 
     func comparison(_ arguments: [String: Value]) throws -> Answer {
-        guard let from = arguments["from"]?.intValue, let to = arguments["to"]?.intValue else {
-            throw AssistantProblem(message: "give the ids of two captures, from and to (list_captures lists them)")
+        guard let from = arguments["from_capture"]?.intValue, let to = arguments["to_capture"]?.intValue else {
+            throw AssistantProblem(
+                message: "give the ids of two captures, from_capture and to_capture (list_captures lists them)")
         }
-        let type = try arguments["type"]?.stringValue.map(resolveType)
+        let type = try arguments["sample_type"]?.stringValue.map(resolveType)
         guard let comparison = try store.compareCaptures(from: Int64(from), to: Int64(to), byDayOf: type) else {
             throw AssistantProblem(message: "there is no such capture; list_captures lists them")
         }
@@ -261,21 +266,21 @@ struct AssistantAnswers {
 
     struct RecordPage: Encodable {
         var records: [ArchiveStore.RecordSummary]
-        /// The id to pass as `after` for the next page; nil when this page is the last.
-        var nextAfter: Int64?
+        /// What to pass as `cursor` for the next page; nil when this page is the last.
+        var nextCursor: Int64?
         var valuesIncluded: Bool
     }
 
     func records(_ arguments: [String: Value]) throws -> RecordPage {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
-        let after = arguments["after"]?.intValue.map(Int64.init)
+        let after = arguments["cursor"]?.intValue.map(Int64.init)
         let limit = max(1, min(arguments["limit"]?.intValue ?? 100, 500))
         // One more than asked tells whether there is a next page.
         var found = try store.fetchRecordSummaries(
             type: type, range: range, limit: limit + 1, after: after, values: revealValues)
         let more = found.count > limit
         if more { found.removeLast() }
-        return RecordPage(records: found, nextAfter: more ? found.last?.id : nil, valuesIncluded: revealValues)
+        return RecordPage(records: found, nextCursor: more ? found.last?.id : nil, valuesIncluded: revealValues)
     }
 
     // MARK: Pieces
@@ -303,7 +308,9 @@ struct AssistantAnswers {
     }
 
     func typeAndRange(_ arguments: [String: Value], longest: Int) throws -> (String, DayRange) {
-        guard let name = arguments["type"]?.stringValue else { throw AssistantProblem(message: "give a type") }
+        guard let name = arguments["sample_type"]?.stringValue else {
+            throw AssistantProblem(message: "give a sample_type")
+        }
         guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
             let range = DayRange(from: from, to: to)
         else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
@@ -313,18 +320,22 @@ struct AssistantAnswers {
         return (try resolveType(name), range)
     }
 
-    /// A HealthKit identifier or a short name (`StepCount`), among the types the archive holds.
+    /// A HealthKit identifier or a name people use (`StepCount`, `steps`, `heart_rate`, `Sleep`),
+    /// among the types the archive holds (``SampleTypeNames``); else the nearest it holds.
     private func resolveType(_ name: String) throws -> String {
-        let known = try store.knownSampleTypes()
-        if known.contains(name) { return name }
-        let wanted = name.lowercased()
-        if let match = known.first(where: {
-            HealthKitCatalog.shortName(of: $0).lowercased() == wanted
-                || HealthKitCatalog.displayName(of: $0).lowercased() == wanted
-        }) {
-            return match
+        switch SampleTypeNames.resolve(name, among: try store.knownSampleTypes()) {
+        case .found(let identifier):
+            return identifier
+        case .unknown(let nearest) where nearest.isEmpty:
+            throw AssistantProblem(
+                message: "the archive holds no type \(name); archive_status lists the types it holds")
+        case .unknown(let nearest):
+            let names = nearest.map {
+                "\(HealthKitCatalog.shortName(of: $0)) (\(HealthKitCatalog.displayName(of: $0)))"
+            }
+            throw AssistantProblem(
+                message: "the archive holds no type \(name); the nearest it holds: \(names.joined(separator: ", "))")
         }
-        throw AssistantProblem(message: "the archive holds no type \(name); archive_status lists the types it holds")
     }
 
     /// Anything encodable as a tool's answer, dates in ISO 8601, keys sorted, on one line.

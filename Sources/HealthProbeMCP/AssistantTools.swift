@@ -24,14 +24,16 @@ enum AssistantTools {
                     Problems HealthProbe found, with evidence: silent_deletion (records vanished without a \
                     deletion — proven losses), historical_insertion (backfills), duplicate, source_overlap, \
                     value_modified, divergence, route_changed, document_missing, self_overlap, conflicting_values \
-                    and more. Filter by minimum severity, type, and whether resolved ones are included.
+                    and more. Filter by minimum severity, anomaly type, sample type, and whether resolved ones \
+                    are included; a page at a time, newest first: pass the answer's `nextCursor` as `cursor`.
                     """,
                 inputSchema: object([
                     "severity": enumeration(["info", "warning", "critical"], "At or above this severity."),
-                    "type": string("An anomaly type, e.g. silent_deletion."),
+                    "anomaly_type": string("An anomaly type, e.g. silent_deletion."),
+                    "sample_type": string(sampleTypeWords),
                     "include_resolved": boolean("Also anomalies the user marked resolved."),
                     "limit": integer("At most this many, newest first (default 50)."),
-                    "before": integer("The `nextBefore` of the previous page, for the next (older) one."),
+                    "cursor": integer("The previous page's `nextCursor`, for the next (older) page."),
                 ]), annotations: readOnly),
             Tool(
                 name: "get_anomaly",
@@ -53,9 +55,10 @@ enum AssistantTools {
                     """,
                 inputSchema: object(
                     [
-                        "from": integer("The earlier capture's id."), "to": integer("The later capture's id."),
-                        "type": string("A type to see by day (HealthKit identifier or short name, e.g. StepCount)."),
-                    ], required: ["from", "to"]), annotations: readOnly),
+                        "from_capture": integer("The earlier capture's id (list_captures lists them)."),
+                        "to_capture": integer("The later capture's id."),
+                        "sample_type": string("Optional: one type to see by day (UTC days). " + sampleTypeWords),
+                    ], required: ["from_capture", "to_capture"]), annotations: readOnly),
             Tool(
                 name: "daily_summary",
                 description: """
@@ -72,8 +75,7 @@ enum AssistantTools {
                     """,
                 inputSchema: object(
                     [
-                        "type": string(
-                            "Optional: one type, HealthKit identifier or short name (HeartRate, StepCount)."),
+                        "sample_type": string("Optional: one type. " + sampleTypeWords),
                         "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD (at most 366 days)."),
                         "time_zone": string("IANA time zone the days are in (default UTC)."),
@@ -87,24 +89,28 @@ enum AssistantTools {
                     """,
                 inputSchema: object(
                     [
-                        "type": string("HealthKit identifier or short name."), "from": string("First day, YYYY-MM-DD."),
+                        "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD (UTC days)."),
                         "to": string("Last day, YYYY-MM-DD."),
-                    ], required: ["type", "from", "to"]), annotations: readOnly),
+                    ], required: ["sample_type", "from", "to"]), annotations: readOnly),
             Tool(
                 name: "get_records",
                 description: """
                     Individual records of one type starting in a period (UTC days), present or gone, a page at a \
-                    time: pass the answer's `nextAfter` as `after` for the next page (none means the last). \(values)
+                    time: pass the answer's `nextCursor` as `cursor` for the next page (none means the last). \(values)
                     """,
                 inputSchema: object(
                     [
-                        "type": string("HealthKit identifier or short name."), "from": string("First day, YYYY-MM-DD."),
+                        "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD."),
                         "limit": integer("At most this many (default 100, at most 500)."),
-                        "after": integer("The previous page's `nextAfter`."),
-                    ], required: ["type", "from", "to"]), annotations: readOnly),
+                        "cursor": integer("The previous page's `nextCursor`."),
+                    ], required: ["sample_type", "from", "to"]), annotations: readOnly),
         ]
     }
+
+    /// How every tool takes a sample type: one name for one thing.
+    static let sampleTypeWords =
+        "A sample type: the HealthKit identifier, its short name (HeartRate, StepCount) or a word people use (steps, sleep, weight, heart_rate)."
 
     static func object(_ properties: [String: Value], required: [String] = []) -> Value {
         var schema: [String: Value] = ["type": "object", "properties": .object(properties)]

@@ -57,20 +57,26 @@ struct AssistantAccessTests {
             [
                 ["tool": "archive_status"], ["tool": "list_anomalies", "arguments": ["severity": "warning"]],
                 ["tool": "get_anomaly", "arguments": ["id": 1]], ["tool": "list_captures"],
-                ["tool": "compare_captures", "arguments": ["from": 1, "to": 2]],
+                ["tool": "compare_captures", "arguments": ["from_capture": 1, "to_capture": 2]],
                 [
                     "tool": "daily_summary",
-                    "arguments": ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-05"],
+                    "arguments": ["sample_type": "HeartRate", "from": "2000-03-01", "to": "2000-03-05"],
                 ],
                 [
                     "tool": "daily_summary",
-                    "arguments": ["type": "StepCount", "from": "2000-03-03", "to": "2000-03-03"],
+                    "arguments": ["sample_type": "StepCount", "from": "2000-03-03", "to": "2000-03-03"],
                 ],
-                ["tool": "coverage", "arguments": ["type": "StepCount", "from": "2000-03-01", "to": "2000-03-31"]],
-                ["tool": "get_records", "arguments": ["type": heartRate, "from": "2000-03-01", "to": "2000-03-01"]],
+                [
+                    "tool": "coverage",
+                    "arguments": ["sample_type": "StepCount", "from": "2000-03-01", "to": "2000-03-31"],
+                ],
                 [
                     "tool": "get_records",
-                    "arguments": ["type": "NoSuchType", "from": "2000-03-01", "to": "2000-03-01"],
+                    "arguments": ["sample_type": heartRate, "from": "2000-03-01", "to": "2000-03-01"],
+                ],
+                [
+                    "tool": "get_records",
+                    "arguments": ["sample_type": "NoSuchType", "from": "2000-03-01", "to": "2000-03-01"],
                 ],
             ], in: folder)
         let tools = try #require(answer["tools"] as? [String: [String: Any]])
@@ -121,21 +127,21 @@ struct AssistantAccessTests {
         let notes = try ArchiveInspection.strings(
             archive, "SELECT message FROM auditEntry WHERE event = 'assistantQueried'")
         #expect(notes.count == 9)
-        #expect(notes.contains { $0.contains("daily_summary (arguments from, to, type)") })
+        #expect(notes.contains { $0.contains("daily_summary (arguments from, sample_type, to)") })
         #expect(!notes.contains { $0.contains("2000-03") || $0.contains("HeartRate") })
     }
 
     @Test func largeAnswersArePagedAndBadQuestionsAnsweredInOneLine() throws {
         let (folder, archive) = try Self.demoArchive()
-        let page = ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-02", "limit": 5] as [String: Any]
+        let page = ["sample_type": "HeartRate", "from": "2000-03-01", "to": "2000-03-02", "limit": 5] as [String: Any]
         let first = try Self.ask(archive, [["tool": "get_records", "arguments": page]], in: folder)
         let firstPage = try #require(Self.calls(first).first?["structured"] as? [String: Any])
         let ids = (firstPage["records"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } ?? []
         #expect(ids.count == 5)
-        let next = try #require(firstPage["nextAfter"] as? Int)
+        let next = try #require(firstPage["nextCursor"] as? Int)
         #expect(next == ids.last)
         var following = page
-        following["after"] = next
+        following["cursor"] = next
         let second = try Self.ask(archive, [["tool": "get_records", "arguments": following]], in: folder)
         let secondIDs =
             ((Self.calls(second).first?["structured"] as? [String: Any])?["records"] as? [[String: Any]])?
@@ -148,11 +154,11 @@ struct AssistantAccessTests {
                 ["tool": "get_anomaly", "arguments": ["id": "one"]],
                 [
                     "tool": "daily_summary",
-                    "arguments": ["type": "HeartRate", "from": "2000-13-45", "to": "2000-03-01"],
+                    "arguments": ["sample_type": "HeartRate", "from": "2000-13-45", "to": "2000-03-01"],
                 ],
                 [
                     "tool": "daily_summary",
-                    "arguments": ["type": "HeartRate", "from": "1990-01-01", "to": "2000-03-01"],
+                    "arguments": ["sample_type": "HeartRate", "from": "1990-01-01", "to": "2000-03-01"],
                 ],
                 ["tool": "list_anomalies", "arguments": ["severity": "dire"]],
                 ["tool": "no_such_tool"],
@@ -220,7 +226,7 @@ struct AssistantAccessTests {
                 ["tool": "archive_status"], ["tool": "list_captures"],
                 [
                     "tool": "daily_summary",
-                    "arguments": ["type": "HeartRate", "from": "2000-01-01", "to": "2000-01-31"],
+                    "arguments": ["sample_type": "HeartRate", "from": "2000-01-01", "to": "2000-01-31"],
                 ],
             ], in: folder)
         let wasRunning = check.isRunning
@@ -238,7 +244,10 @@ struct AssistantAccessTests {
     @Test func valuesOnlyWhenTheUserRevealedThem() throws {
         let (folder, archive) = try Self.demoArchive()
         let ask =
-            ["tool": "get_records", "arguments": ["type": "HeartRate", "from": "2000-03-01", "to": "2000-03-01"]]
+            [
+                "tool": "get_records",
+                "arguments": ["sample_type": "HeartRate", "from": "2000-03-01", "to": "2000-03-01"],
+            ]
             as [String: Any]
         let hidden = try Self.ask(archive, [ask], in: folder)
         let revealed = try Self.ask(archive, [ask], reveal: true, in: folder)

@@ -52,7 +52,9 @@ struct AssistantStreamTests {
                     id, "tools/call",
                     [
                         "name": "get_records",
-                        "arguments": ["type": Self.heartRate, "from": "2000-01-01", "to": "2001-01-01", "limit": 500],
+                        "arguments": [
+                            "sample_type": Self.heartRate, "from": "2000-01-01", "to": "2001-01-01", "limit": 500,
+                        ],
                     ]))
         }
         for id in 100..<5_100 { lines.append(try Self.request(id, "ping")) }

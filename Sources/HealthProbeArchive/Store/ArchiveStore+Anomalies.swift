@@ -8,6 +8,8 @@ extension ArchiveStore {
         /// At or above this severity.
         public var minimumSeverity: Severity?
         public var type: AnomalyType?
+        /// Of this sample type only (a HealthKit identifier).
+        public var sampleType: String?
         public var captureID: Int64?
 
         public init(
@@ -34,6 +36,10 @@ extension ArchiveStore {
         if let type = filter.type {
             clauses.append("type = ?")
             arguments.append(type.rawValue)
+        }
+        if let sampleType = filter.sampleType {
+            clauses.append("sampleType = ?")
+            arguments.append(sampleType)
         }
         if let capture = filter.captureID {
             clauses.append("captureId = ?")
