@@ -8,7 +8,7 @@ struct BulkDeletionDetector {
     let thresholds: Thresholds
 
     func detect(_ db: Database, previousCounts: [String: Int]) throws -> [Finding] {
-        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .deleted)
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .deleted, dayZone: pair.dayZone)
         return tallies.sorted { $0.key < $1.key }.compactMap { sampleType, tally in
             let limits = thresholds.applying(to: sampleType)
             let previous = max(previousCounts[sampleType] ?? tally.count, tally.count, 1)

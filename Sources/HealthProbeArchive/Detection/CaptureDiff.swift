@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// What changed between P and C, as two temporary tables the detectors read and annotate:
@@ -38,7 +39,9 @@ enum CaptureDiff {
     }
 
     /// Departures nothing explained, gone for `reason`, tallied by sample type.
-    static func unexplainedDepartures(_ db: Database, reason: GoneReason) throws -> [String: RecordTally] {
+    static func unexplainedDepartures(_ db: Database, reason: GoneReason, dayZone: TimeZone) throws
+        -> [String: RecordTally]
+    {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -47,7 +50,7 @@ enum CaptureDiff {
                 """, arguments: [reason])
         var tallies: [String: RecordTally] = [:]
         while let row = try rows.next() {
-            tallies[row["type"], default: RecordTally(keepsIDs: false)].add(
+            tallies[row["type"], default: RecordTally(zone: dayZone, keepsIDs: false)].add(
                 id: row["id"], source: row["sourceName"], start: row["startDate"], end: row["endDate"],
                 kind: row["kind"])
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A completed capture C and the previous complete full capture P it is compared with.
@@ -25,6 +26,9 @@ struct CapturePair: Sendable {
     var previous: Capture?
     /// The largest record id before C: C's never-seen records are the rows above it.
     var recordIDFloor: Int64
+    /// The zone whose local days evidence names (`settings --time-zone`, else this computer's):
+    /// the days every face shows.
+    var dayZone = TimeZone.current
 
     static func load(_ db: Database, captureID: Int64, recordIDFloor: Int64) throws -> CapturePair {
         let sql = "SELECT id, origin, scope, exportDate, startedAt FROM capture WHERE id = ?"
@@ -34,7 +38,14 @@ struct CapturePair: Sendable {
         let previousID = try Int64.fetchOne(
             db, sql: "SELECT previousCaptureId FROM capture WHERE id = ?", arguments: [captureID])
         let previous = try previousID.flatMap { try Capture.fetchOne(db, sql: sql, arguments: [$0]) }
-        return CapturePair(current: current, previous: previous, recordIDFloor: recordIDFloor)
+        var pair = CapturePair(current: current, previous: previous, recordIDFloor: recordIDFloor)
+        if let name = try String.fetchOne(
+            db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ArchiveStore.dayZoneKey]),
+            let zone = TimeZone(identifier: name)
+        {
+            pair.dayZone = zone
+        }
+        return pair
     }
 
     /// Seconds between the two exports.

@@ -56,7 +56,7 @@ struct ConflictingValuesDetector {
         var byType: [String: (records: RecordTally, cases: Int)] = [:]
         for (group, tally) in tallies {
             guard let name = names[group] else { continue }
-            var entry = byType[name.type] ?? (RecordTally(), 0)
+            var entry = byType[name.type] ?? (RecordTally(zone: pair.dayZone), 0)
             for row in tally.rows {
                 entry.records.add(id: row.id, source: name.source, start: row.startDate, end: row.endDate)
             }

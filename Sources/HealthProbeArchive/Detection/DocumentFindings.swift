@@ -6,7 +6,7 @@ enum DocumentFindings {
     static func missing(
         _ sampleType: String, _ changes: [ReferencedFileDetector.Change], exportHeldNone: Bool, pair: CapturePair
     ) -> Finding {
-        var tally = RecordTally()
+        var tally = RecordTally(zone: pair.dayZone)
         for change in changes {
             tally.add(id: change.recordID, source: change.source, start: change.start, end: change.end)
         }
@@ -32,7 +32,7 @@ enum DocumentFindings {
     static func changed(
         _ sampleType: String, _ changes: [ReferencedFileDetector.Change], pair: CapturePair, _ db: Database
     ) throws -> Finding {
-        var tally = RecordTally()
+        var tally = RecordTally(zone: pair.dayZone)
         var keys: Set<String> = []
         for change in changes {
             tally.add(id: change.recordID, source: change.source, start: change.start, end: change.end)

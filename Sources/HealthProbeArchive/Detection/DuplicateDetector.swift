@@ -30,7 +30,7 @@ struct DuplicateDetector {
             // The latest arrivals are the surplus: the first copy of a sample is never surplus.
             let surplus = copies.filter(\.isArrival).sorted { $0.id > $1.id }.prefix(newSurplus)
             for row in surplus {
-                tallies[type, default: RecordTally()].add(
+                tallies[type, default: RecordTally(zone: pair.dayZone)].add(
                     id: row.id, source: row.sourceName, start: row.startDate, end: row.endDate)
                 surplusIDs.insert(row.id)
             }

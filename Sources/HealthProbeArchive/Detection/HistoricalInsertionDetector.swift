@@ -8,7 +8,7 @@ struct HistoricalInsertionDetector {
     let thresholds: Thresholds
 
     private struct Backfill {
-        var tally = RecordTally()
+        var tally: RecordTally
         var oldestAge = 0.0
         var newestAge = Double.infinity
         var lags: [Double] = []
@@ -30,7 +30,7 @@ struct HistoricalInsertionDetector {
             let end: Double = row["endDate"]
             guard end < previous.date - thresholds.grace(sampleType: type, source: source) else { continue }
             let start: Double? = row["startDate"]
-            var backfill = backfills[type] ?? Backfill()
+            var backfill = backfills[type] ?? Backfill(tally: RecordTally(zone: pair.dayZone))
             backfill.tally.add(id: row["id"], source: source, start: start, end: end)
             let age = previous.date - end
             backfill.oldestAge = max(backfill.oldestAge, previous.date - (start ?? end))

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Gathers, for one sample type, what evidence says about a set of records: how many, from
-/// which sources, the date range and the UTC days they fall on. Memory grows with sources and
-/// days, never with records — except the ids, kept only when asked.
+/// which sources, the date range and the local days they fall on (of the zone every face shows
+/// days in). Memory grows with sources and days, never with records — except the ids, kept only
+/// when asked.
 struct RecordTally {
     private(set) var count = 0
     private(set) var sources: [String: Int] = [:]
@@ -13,9 +14,11 @@ struct RecordTally {
     /// The kinds of record tallied, when the caller says them.
     private(set) var kinds: Set<HealthRecord.Kind> = []
     let keepsIDs: Bool
+    private var local: LocalDays
 
-    init(keepsIDs: Bool = true) {
+    init(zone: TimeZone, keepsIDs: Bool = true) {
         self.keepsIDs = keepsIDs
+        local = LocalDays(zone: zone)
     }
 
     mutating func add(id: Int64, source: String?, start: Double?, end: Double?, kind: String? = nil) {
@@ -24,7 +27,7 @@ struct RecordTally {
         sources[source ?? "(no source)", default: 0] += 1
         if let start {
             firstStart = min(firstStart ?? start, start)
-            days.insert(UTCDay.of(start))
+            days.insert(local.day(of: start))
         }
         if let last = end ?? start { lastEnd = max(lastEnd ?? last, last) }
         if keepsIDs { ids.append(id) }
@@ -36,7 +39,8 @@ struct RecordTally {
         if let firstStart, let lastEnd {
             evidence["firstDate"] = UTCText.iso8601(seconds: firstStart)
             evidence["lastDate"] = UTCText.iso8601(seconds: lastEnd)
-            evidence["dateRange"] = EvidenceText.dayRange(firstStart, lastEnd)
+            var local = local
+            evidence["dateRange"] = EvidenceText.dayRange(local.day(of: firstStart), local.day(of: lastEnd))
         }
         evidence["days"] = EvidenceText.days(days)
         return evidence
@@ -77,11 +81,9 @@ public enum EvidenceText {
             .joined(separator: ", ")
     }
 
-    /// "2000-01-01 – 2000-01-09" (UTC days), or one day.
-    static func dayRange(_ start: Double, _ end: Double) -> String {
-        let first = UTCText.day(UTCDay.of(start))
-        let last = UTCText.day(UTCDay.of(end))
-        return first == last ? first : "\(first) – \(last)"
+    /// "2000-01-01 – 2000-01-09" (days since 1970-01-01 of the zone the days are in), or one day.
+    static func dayRange(_ first: Int64, _ last: Int64) -> String {
+        first == last ? UTCText.day(first) : "\(UTCText.day(first)) – \(UTCText.day(last))"
     }
 
     /// The UTC days, sorted, runs of consecutive days joined ("2000-01-01–2000-01-03, 2000-01-07");

@@ -31,7 +31,8 @@ struct ReferencedFileDetector {
         // Only exports carry files; a backup or the phone between two exports does not make the
         // second export's files unchecked: they are compared with the export before.
         guard pair.current.origin == .export, let previous = try previousExport(db) else { return [] }
-        let pair = CapturePair(current: pair.current, previous: previous, recordIDFloor: pair.recordIDFloor)
+        let pair = CapturePair(
+            current: pair.current, previous: previous, recordIDFloor: pair.recordIDFloor, dayZone: pair.dayZone)
         var findings: [Finding] = []
         let documents = try changes(of: .clinicalDocument, previous: previous.id, current: pair.current.id, db)
         // Missing: nothing readable in C; else it changed.

@@ -19,7 +19,7 @@ enum RouteFindings {
     static func changed(
         _ changes: [ReferencedFileDetector.Change], exportHeldNone: Bool, pair: CapturePair, _ db: Database
     ) throws -> Finding {
-        var tally = RecordTally()
+        var tally = RecordTally(zone: pair.dayZone)
         var total = Comparison()
         var gone = 0
         var shortened = 0

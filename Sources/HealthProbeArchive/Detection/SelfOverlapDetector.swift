@@ -91,7 +91,7 @@ struct SelfOverlapDetector {
         var byType: [String: (records: RecordTally, cases: [Case])] = [:]
         for (group, tally) in tallies {
             guard let name = names[group] else { continue }
-            var entry = byType[name.type] ?? (RecordTally(), [])
+            var entry = byType[name.type] ?? (RecordTally(zone: pair.dayZone), [])
             for item in tally.ids {
                 entry.records.add(id: item.id, source: name.source, start: item.start, end: item.end)
             }

@@ -9,7 +9,7 @@ struct SilentDeletionDetector {
 
     func detect(_ db: Database, previousCounts: [String: Int], currentCounts: [String: Int]) throws -> [Finding] {
         guard pair.previous != nil else { return [] }
-        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .absent)
+        let tallies = try CaptureDiff.unexplainedDepartures(db, reason: .absent, dayZone: pair.dayZone)
         return tallies.sorted { $0.key < $1.key }.map { sampleType, tally in
             finding(
                 sampleType, tally, previousCount: previousCounts[sampleType] ?? tally.count,

@@ -33,7 +33,7 @@ struct SourceOverlapDetector {
             guard !surplus.isEmpty else { continue }
             let type = sample[0].type
             for row in surplus {
-                tallies[type, default: RecordTally()].add(
+                tallies[type, default: RecordTally(zone: pair.dayZone)].add(
                     id: row.id, source: row.sourceName, start: row.startDate, end: row.endDate)
                 surplusIDs.insert(row.id)
             }

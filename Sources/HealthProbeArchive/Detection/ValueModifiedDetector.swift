@@ -30,7 +30,7 @@ struct ValueModifiedDetector {
             usedDepartures.insert(before)
             usedArrivals.insert(after)
             let type: String = row[2]
-            var tally = tallies[type] ?? (RecordTally(), [], 0)
+            var tally = tallies[type] ?? (RecordTally(zone: pair.dayZone), [], 0)
             tally.before.add(id: before, source: row[3], start: row[4], end: row[5])
             tally.after.append(after)
             if row[6] as Bool { tally.unitChanges += 1 }
