@@ -48,9 +48,10 @@ enum CaptureSetAside {
 
     /// Sets `capture` aside for `reason`, inside the caller's transaction.
     static func setAside(_ capture: Int64, reason: String, at now: Date, _ db: Database) throws {
-        let row = try captureRow(capture, db)
-        guard row.status == .complete else { throw CaptureSetAsideRefusal.alreadySetAside(capture: capture) }
-        try requireLatest(capture, origin: row.origin, db)
+        guard try captureStatus(capture, db) == .complete else {
+            throw CaptureSetAsideRefusal.alreadySetAside(capture: capture)
+        }
+        try requireLatest(capture, db)
         try keepAndUndoChanges(of: capture, db)
         try SourceArrival.rebuild(db)
         try db.execute(
@@ -72,9 +73,10 @@ enum CaptureSetAside {
 
     /// Takes `capture` back into the comparisons, inside the caller's transaction.
     static func include(_ capture: Int64, _ db: Database) throws {
-        let row = try captureRow(capture, db)
-        guard row.status == .setAside else { throw CaptureSetAsideRefusal.notSetAside(capture: capture) }
-        try requireLatest(capture, origin: row.origin, db, including: true)
+        guard try captureStatus(capture, db) == .setAside else {
+            throw CaptureSetAsideRefusal.notSetAside(capture: capture)
+        }
+        try requireLatest(capture, db, including: true)
         try redoChanges(of: capture, db)
         try AnomalyRecovery.record(db, captureID: capture)
         try SourceArrival.rebuild(db)
@@ -93,9 +95,8 @@ enum CaptureSetAside {
             message: "capture \(capture) included again: compared as before it was set aside")
     }
 
-    private static func captureRow(_ capture: Int64, _ db: Database) throws -> (
-        status: CaptureStatus, origin: CaptureOrigin
-    ) {
+    /// The capture's status, refused when it is unknown, running, or the live path's.
+    private static func captureStatus(_ capture: Int64, _ db: Database) throws -> CaptureStatus {
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT status, origin FROM capture WHERE id = ?", arguments: [capture]),
@@ -103,14 +104,12 @@ enum CaptureSetAside {
         else { throw CaptureSetAsideRefusal.unknownCapture(capture: capture) }
         let origin: CaptureOrigin = row["origin"]
         guard CaptureOrigin.snapshots.contains(origin) else { throw CaptureSetAsideRefusal.live(capture: capture) }
-        return (status, origin)
+        return status
     }
 
     /// Refuses when a later snapshot was compared with the archive `capture` left (what that one
     /// found rests on it), or, to take it back, was checked since it was set aside.
-    private static func requireLatest(
-        _ capture: Int64, origin: CaptureOrigin, _ db: Database, including: Bool = false
-    ) throws {
+    private static func requireLatest(_ capture: Int64, _ db: Database, including: Bool = false) throws {
         let later = try Int64.fetchAll(
             db,
             sql: """
