@@ -128,7 +128,9 @@ struct AssistantAnswers {
 
     struct AnomalyDetail: Encodable {
         var anomaly: Anomaly
+        /// The first and last local day of `timeZone` its records start on.
         var affectedDays: [String]?
+        var timeZone: String
         var records: [ArchiveStore.AnomalyRecord]
         var recordTotal: Int
         var valuesIncluded: Bool
@@ -140,10 +142,12 @@ struct AssistantAnswers {
         guard let id = arguments["id"]?.intValue else { throw AssistantProblem(message: "give the anomaly's id") }
         guard let report = try store.exportReport(anomalyID: Int64(id), includeValues: revealValues, limit: 50)
         else { throw AssistantProblem(message: "there is no anomaly \(id)") }
-        let days = try store.fetchAnomalyDays(id: Int64(id)).map { [$0.firstDate, $0.lastDate] }
+        let (zoneName, zone) = try timeZone(arguments)
+        let days = try store.fetchAnomalyDays(id: Int64(id), zone: zone).map { [$0.firstDate, $0.lastDate] }
         return try value(
             AnomalyDetail(
-                anomaly: report.anomaly, affectedDays: days, records: report.records, recordTotal: report.recordTotal,
+                anomaly: report.anomaly, affectedDays: days, timeZone: zoneName, records: report.records,
+                recordTotal: report.recordTotal,
                 valuesIncluded: report.valuesIncluded, recovery: report.recovery, markdown: report.markdown))
     }
 
@@ -153,7 +157,9 @@ struct AssistantAnswers {
                 message: "give the ids of two captures, from_capture and to_capture (list_captures lists them)")
         }
         let type = try arguments["sample_type"]?.stringValue.map(resolveType)
-        guard let comparison = try store.compareCaptures(from: Int64(from), to: Int64(to), byDayOf: type) else {
+        let (_, zone) = try timeZone(arguments)
+        guard let comparison = try store.compareCaptures(from: Int64(from), to: Int64(to), byDayOf: type, zone: zone)
+        else {
             throw AssistantProblem(message: "there is no such capture; list_captures lists them")
         }
         return try value(comparison)
@@ -224,6 +230,7 @@ struct AssistantAnswers {
         }
         var type: String
         var name: String
+        var timeZone: String
         var from: String
         var to: String
         var daysWithoutRecords: [String]
@@ -241,23 +248,24 @@ struct AssistantAnswers {
 
     func coverage(_ arguments: [String: Value]) throws -> Coverage {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
-        let utc = TimeZone(identifier: "UTC")!
-        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range))
+        let (zoneName, zone) = try timeZone(arguments)
+        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range, zone: zone))
         let byDay = Dictionary(series.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         let perDay = series.daysPerMark == 1
         return Coverage(
-            type: type, name: HealthKitCatalog.displayName(of: type), from: range.firstDate, to: range.lastDate,
+            type: type, name: HealthKitCatalog.displayName(of: type), timeZone: zoneName, from: range.firstDate,
+            to: range.lastDate,
             daysWithoutRecords: perDay
                 ? (range.first...range.last).filter { (byDay[$0]?.records ?? 0) == 0 }.map(UTCText.day) : [],
             daysWithLosses: series.days.filter { $0.vanished > 0 }.map {
                 Coverage.Loss(day: $0.date, vanished: $0.vanished)
             },
-            anomalies: try openAnomalyDays(of: type, zone: utc).filter { $0.days.contains { range.contains($0) } }
+            anomalies: try openAnomalyDays(of: type, zone: zone).filter { $0.days.contains { range.contains($0) } }
                 .map(\.id),
             recoveredLosses: try store.fetchAnomalies(.init(includeResolved: true, type: .silentDeletion))
                 .filter { $0.recovered && $0.sampleType == type }
                 .compactMap { anomaly in
-                    let days = try store.fetchAnomalyDaySet(id: anomaly.id, zone: utc).filter { range.contains($0) }
+                    let days = try store.fetchAnomalyDaySet(id: anomaly.id, zone: zone).filter { range.contains($0) }
                     guard !days.isEmpty, let capture = anomaly.recoveredCapture else { return nil }
                     return Recovered(
                         anomaly: anomaly.id, days: days.sorted().map(UTCText.day), backSinceCapture: capture)
@@ -265,6 +273,8 @@ struct AssistantAnswers {
     }
 
     struct RecordPage: Encodable {
+        /// The zone whose days `from` and `to` are.
+        var timeZone: String
         var records: [ArchiveStore.RecordSummary]
         /// What to pass as `cursor` for the next page; nil when this page is the last.
         var nextCursor: Int64?
@@ -275,19 +285,21 @@ struct AssistantAnswers {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
         let after = arguments["cursor"]?.intValue.map(Int64.init)
         let limit = max(1, min(arguments["limit"]?.intValue ?? 100, 500))
+        let (zoneName, zone) = try timeZone(arguments)
         // One more than asked tells whether there is a next page.
         var found = try store.fetchRecordSummaries(
-            type: type, range: range, limit: limit + 1, after: after, values: revealValues)
+            type: type, range: range, zone: zone, limit: limit + 1, after: after, values: revealValues)
         let more = found.count > limit
         if more { found.removeLast() }
-        return RecordPage(records: found, nextCursor: more ? found.last?.id : nil, valuesIncluded: revealValues)
+        return RecordPage(
+            timeZone: zoneName, records: found, nextCursor: more ? found.last?.id : nil, valuesIncluded: revealValues)
     }
 
     // MARK: Pieces
 
-    /// `time_zone`, UTC when not given.
+    /// `time_zone`, else the zone the user chose for every face (`healthprobe settings
+    /// --time-zone`), else this computer's.
     func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
-        // The zone the user chose for every face, else this computer's.
         let name = try arguments["time_zone"]?.stringValue ?? store.dayZone().identifier
         guard let zone = TimeZone(identifier: name) else {
             throw AssistantProblem(message: "no time zone \(name); give an IANA name such as Europe/Paris")

@@ -40,7 +40,9 @@ enum AssistantTools {
                 description: """
                     One anomaly whole: summary, evidence, the days and counts it affects, its records (up to 50; \
                     \(values)) and a Markdown report to cite, with how to get lost data back.
-                    """, inputSchema: object(["id": integer("The anomaly's id.")], required: ["id"]),
+                    """,
+                inputSchema: object(
+                    ["id": integer("The anomaly's id."), "time_zone": string(zoneWords)], required: ["id"]),
                 annotations: readOnly),
             Tool(
                 name: "list_captures",
@@ -57,7 +59,8 @@ enum AssistantTools {
                     [
                         "from_capture": integer("The earlier capture's id (list_captures lists them)."),
                         "to_capture": integer("The later capture's id."),
-                        "sample_type": string("Optional: one type to see by day (UTC days). " + sampleTypeWords),
+                        "sample_type": string("Optional: one type to see by day. " + sampleTypeWords),
+                        "time_zone": string(zoneWords),
                     ], required: ["from_capture", "to_capture"]), annotations: readOnly),
             Tool(
                 name: "daily_summary",
@@ -78,7 +81,7 @@ enum AssistantTools {
                         "sample_type": string("Optional: one type. " + sampleTypeWords),
                         "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD (at most 366 days)."),
-                        "time_zone": string("IANA time zone the days are in (default UTC)."),
+                        "time_zone": string(zoneWords),
                     ], required: ["from", "to"]), annotations: readOnly),
             Tool(
                 name: "coverage",
@@ -89,24 +92,29 @@ enum AssistantTools {
                     """,
                 inputSchema: object(
                     [
-                        "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD (UTC days)."),
-                        "to": string("Last day, YYYY-MM-DD."),
+                        "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD."),
+                        "to": string("Last day, YYYY-MM-DD."), "time_zone": string(zoneWords),
                     ], required: ["sample_type", "from", "to"]), annotations: readOnly),
             Tool(
                 name: "get_records",
                 description: """
-                    Individual records of one type starting in a period (UTC days), present or gone, a page at a \
-                    time: pass the answer's `nextCursor` as `cursor` for the next page (none means the last). \(values)
+                    Individual records of one type starting in a period of local days, present or gone, a page at \
+                    a time: pass the answer's `nextCursor` as `cursor` for the next page (none means the last). \
+                    Times are ISO 8601 in UTC. \(values)
                     """,
                 inputSchema: object(
                     [
                         "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD."),
-                        "to": string("Last day, YYYY-MM-DD."),
+                        "to": string("Last day, YYYY-MM-DD."), "time_zone": string(zoneWords),
                         "limit": integer("At most this many (default 100, at most 500)."),
                         "cursor": integer("The previous page's `nextCursor`."),
                     ], required: ["sample_type", "from", "to"]), annotations: readOnly),
         ]
     }
+
+    /// How every tool with days takes their zone.
+    static let zoneWords =
+        "The IANA time zone whose local days are meant (e.g. Europe/Paris); by default the one the user chose, else the computer's. The answer names it."
 
     /// How every tool takes a sample type: one name for one thing.
     static let sampleTypeWords =

@@ -94,12 +94,13 @@ public struct AnomalyDetailState: Sendable, Equatable {
 
     /// The anomaly's days with a quarter of their length (three days at least) either side.
     static func chart(of anomaly: Anomaly, from archive: ArchiveStore) throws -> DailyRecordSeries? {
-        guard let days = try archive.fetchAnomalyDays(id: anomaly.id) else { return nil }
+        let zone = try archive.dayZone()
+        guard let days = try archive.fetchAnomalyDays(id: anomaly.id, zone: zone) else { return nil }
         let context = Int64(max(3, days.count / 4))
         var period = DayRange(first: days.first - context, last: days.last + context)
         if period.count > DayRange.longest { period = .ending(at: period.last, count: DayRange.longest) }
         let series = try archive.fetchDailySeries(
-            DailySeriesRequest(type: anomaly.sampleType, range: period, anomalyID: anomaly.id))
+            DailySeriesRequest(type: anomaly.sampleType, range: period, anomalyID: anomaly.id, zone: zone))
         return series.days.isEmpty ? nil : series
     }
 

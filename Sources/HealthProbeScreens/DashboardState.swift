@@ -36,7 +36,7 @@ public struct DashboardState: Sendable, Equatable {
             recordsTracked: 0, anomaliesAllTime: 0, openAnomalies: 0, recentAlerts: [],
             alertThreshold: MonitoringSettings.defaults.alertThreshold,
             monitoredTypes: MonitoringSettings.defaults.monitoredTypes.count, chartType: nil, chartTypes: [],
-            series: nil, period: nil, timeline: AnomalyTimeline(days: []))
+            series: nil, period: nil, timeline: AnomalyTimeline(timeZone: TimeZone.current.identifier, days: []))
     }
 
     /// The dashboard with the records chart of `requested` (else the type of the latest open
@@ -56,6 +56,7 @@ public struct DashboardState: Sendable, Equatable {
         let latestLoss = open.filter { $0.type == .silentDeletion && types.contains($0.sampleType) }
             .max { $0.id < $1.id }?.sampleType
         let chartType = requested.flatMap { types.contains($0) ? $0 : nil } ?? latestLoss ?? types.first
+        let zone = try archive.dayZone()
         return DashboardState(
             status: StatusIndicator(overview.status), hasArchive: overview.captures > 0,
             lastChecked: overview.lastCheckedAt.map(format.dateTime),
@@ -64,7 +65,9 @@ public struct DashboardState: Sendable, Equatable {
             openAnomalies: open.count, recentAlerts: alerts.map { AnomalyRow($0, format: format) },
             alertThreshold: settings.alertThreshold, monitoredTypes: settings.monitoredTypes.count,
             chartType: chartType, chartTypes: types,
-            series: try chartType.map { try archive.fetchDailySeries(DailySeriesRequest(type: $0, range: period)) },
-            period: period, timeline: try archive.fetchAnomalyTimeline(range: period))
+            series: try chartType.map {
+                try archive.fetchDailySeries(DailySeriesRequest(type: $0, range: period, zone: zone))
+            },
+            period: period, timeline: try archive.fetchAnomalyTimeline(range: period, zone: zone))
     }
 }

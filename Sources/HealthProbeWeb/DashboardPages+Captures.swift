@@ -88,6 +88,8 @@ extension DashboardPages {
         var from: Int64
         var to: Int64
         var typeName: String?
+        /// The zone whose local days a type's rows are.
+        var timeZone: String
         var summary: String
         var differentOrigins: Bool
         var allTypesHref: String
@@ -106,7 +108,11 @@ extension DashboardPages {
         }
         let type = query["type"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let format = format
-        guard let loaded = try await withArchive({ try $0.compareCaptures(from: from, to: to, byDayOf: type) }) else {
+        guard
+            let loaded = try await withArchive({
+                try $0.compareCaptures(from: from, to: to, byDayOf: type, zone: try $0.dayZone())
+            })
+        else {
             return await noArchive()
         }
         guard let comparison = loaded else {
@@ -129,7 +135,8 @@ extension DashboardPages {
             "\(format.count(comparison.totalNew)) \(comparison.totalNew == 1 ? "record" : "records") new in capture \(to), "
             + "\(format.count(comparison.totalGone)) gone since capture \(from)."
         let view = ComparisonView(
-            from: from, to: to, typeName: type.map(HealthKitCatalog.displayName), summary: summary,
+            from: from, to: to, typeName: type.map(HealthKitCatalog.displayName),
+            timeZone: comparison.timeZone ?? "", summary: summary,
             differentOrigins: comparison.differentOrigins, allTypesHref: base, rows: rows,
             anomalies: comparison.anomalies.map {
                 AnomalyRowView(AnomalyRow($0, format: format), returnPath: base)

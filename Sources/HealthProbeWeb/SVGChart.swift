@@ -71,7 +71,7 @@ enum SVGChart {
         let unit = series.daysPerMark == 1 ? "day" : "\(series.daysPerMark) days"
         let each = series.daysPerMark == 1 ? "a day" : "every \(series.daysPerMark) days"
         var description =
-            "\(typeName) from \(range.firstDate) to \(range.lastDate) (UTC), one mark \(each): \(format.count(total)) "
+            "\(typeName) from \(range.firstDate) to \(range.lastDate) (\(series.timeZone)), one mark \(each): \(format.count(total)) "
             + (total == 1 ? "record held" : "records held")
         if duplicate > 0 { description += ", \(format.count(duplicate)) of them surplus copies" }
         if backfilled > 0 { description += ", \(format.count(backfilled)) arrived late" }
@@ -94,7 +94,7 @@ enum SVGChart {
             "<tr><td>\($0.date)</td><td>\(format.count($0.records))</td><td>\(format.count($0.duplicate))</td><td>\(format.count($0.backfilled))</td><td>\(format.count($0.vanished))</td></tr>"
         }
         let table =
-            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(series.daysPerMark == 1 ? "Day" : "\(series.daysPerMark) days from") (UTC)</th><th scope=\"col\">Records</th><th scope=\"col\">Surplus copies</th><th scope=\"col\">Arrived late</th><th scope=\"col\">Vanished</th></tr></thead><tbody>"
+            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(series.daysPerMark == 1 ? "Day" : "\(series.daysPerMark) days from") (\(escape(series.timeZone)))</th><th scope=\"col\">Records</th><th scope=\"col\">Surplus copies</th><th scope=\"col\">Arrived late</th><th scope=\"col\">Vanished</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div></details>"
         return "<figure class=\"chart-figure\">"
             + scaleLabel(peak, peak == 1 ? "record a \(unit)" : "records a \(unit)", format: format) + svg + below
@@ -133,7 +133,7 @@ enum SVGChart {
             "\(timeline.days.filter { ($0.counts[severity] ?? 0) > 0 }.count) \(unit == "day" ? "days" : "marks") with \(severity.rawValue)"
         }
         let description =
-            "Anomalies by the days their records are from, \(range.firstDate) to \(range.lastDate) (UTC), one mark a \(unit): \(totals.joined(separator: ", "))."
+            "Anomalies by the days their records are from, \(range.firstDate) to \(range.lastDate) (\(timeline.timeZone)), one mark a \(unit): \(totals.joined(separator: ", "))."
         var svg = header(
             id: id, height: baseline + 2, title: "Anomalies by the days they affect", description: description)
         svg += axis(baseline: baseline) + marks + "</svg>"
@@ -144,7 +144,7 @@ enum SVGChart {
                 + Severity.allCases.reversed().map { "<td>\(day.counts[$0] ?? 0)</td>" }.joined() + "</tr>"
         }
         let table =
-            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeline.daysPerMark == 1 ? "Day" : "\(timeline.daysPerMark) days from") (UTC)</th><th scope=\"col\">Critical</th><th scope=\"col\">Warning</th><th scope=\"col\">Info</th></tr></thead><tbody>"
+            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeline.daysPerMark == 1 ? "Day" : "\(timeline.daysPerMark) days from") (\(escape(timeline.timeZone)))</th><th scope=\"col\">Critical</th><th scope=\"col\">Warning</th><th scope=\"col\">Info</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div></details>"
         return "<figure class=\"chart-figure\">" + scaleLabel(peak, peak == 1 ? "anomaly" : "anomalies", format: format)
             + svg

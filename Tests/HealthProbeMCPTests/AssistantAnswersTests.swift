@@ -71,4 +71,52 @@ struct AssistantAnswersTests {
         let revealed = days(try summary("weight", reveal: true))
         #expect(revealed.allSatisfy { $0["mean"] != nil && $0["minimum"] != nil && $0["withheld"] == nil })
     }
+
+    /// Every tool with days takes `time_zone` and names it: a day's records are those whose start
+    /// falls on that local day there, and the coverage's days are local days.
+    @Test(arguments: ["Pacific/Kiritimati", "America/Los_Angeles"])
+    func daysAreTheLocalDaysOfTheZoneAsked(zoneName: String) throws {
+        let answers = AssistantAnswers(store: store, revealValues: false)
+        func starts(_ zone: String) throws -> (named: String?, starts: [Date]) {
+            let answer = try #require(
+                try answers.answer(
+                    "get_records",
+                    [
+                        "sample_type": "heart_rate", "from": "2000-03-21", "to": "2000-03-21",
+                        "time_zone": .string(zone),
+                        "limit": 500,
+                    ]
+                ).structured.objectValue)
+            let records = answer["records"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            return (
+                answer["timeZone"]?.stringValue,
+                records.compactMap { $0["start"]?.stringValue.flatMap(ISO8601DateFormatter().date(from:)) }
+            )
+        }
+        let zone = try #require(TimeZone(identifier: zoneName))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let local = try starts(zoneName)
+        #expect(local.named == zoneName)
+        #expect(!local.starts.isEmpty)
+        for start in local.starts {
+            let day = calendar.dateComponents([.year, .month, .day], from: start)
+            #expect([day.year, day.month, day.day] == [2000, 3, 21], "\(start) in \(zoneName)")
+        }
+        #expect(Set(try starts("UTC").starts) != Set(local.starts))
+        let coverage = try #require(
+            try answers.answer(
+                "coverage",
+                ["sample_type": "heart_rate", "from": "2000-03-01", "to": "2000-04-30", "time_zone": .string(zoneName)]
+            ).structured.objectValue)
+        #expect(coverage["timeZone"]?.stringValue == zoneName)
+        let figures = try store.dayFigures(
+            types: ["HKQuantityTypeIdentifierHeartRate"],
+            days: DayRange.day("2000-03-01")!...DayRange.day("2000-04-30")!,
+            zone: zone)
+        let withFigures = Set(figures.map { UTCText.day($0.day) })
+        let empty = Set(coverage["daysWithoutRecords"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        #expect(empty.count + withFigures.count == 61, "a day has records or is listed without, in the same days")
+        #expect(empty.isDisjoint(with: withFigures))
+    }
 }

@@ -105,7 +105,7 @@ struct BrowserTests {
         let store = try archive.open()
         let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
         let captures = try store.fetchCaptures().map(\.id)
-        let lostDay = try #require(try store.fetchAnomalyDays(id: lost.id)).firstDate
+        let lostDay = try #require(try store.fetchAnomalyDays(id: lost.id, zone: try store.dayZone())).firstDate
         let (server, url) = try await Self.serve(archive)
         defer { server.terminate() }
         let base = try #require(url.components(separatedBy: "/?").first)

@@ -64,7 +64,8 @@ struct ChartAndCapturePageTests: Sendable {
     @Test func theDashboardTakesAPeriodAndRefusesABadOne() async throws {
         let store = try archive.open()
         let type = try #require(try store.fetchOverview().types.first?.type)
-        let span = try #require(try store.fetchDailySeries(DailySeriesRequest(type: type)).dataSpan)
+        let span = try #require(
+            try store.fetchDailySeries(DailySeriesRequest(type: type, zone: try store.dayZone())).dataSpan)
         let all = try await page("/?type=\(type)&from=\(span.firstDate)&to=\(span.lastDate)")
         #expect(all.body.contains("aria-current=\"true\">All</a>"))
         #expect(

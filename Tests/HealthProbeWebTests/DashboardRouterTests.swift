@@ -243,7 +243,7 @@ struct DashboardRouterTests: Sendable {
     @Test func aDaysPageShowsTheDayFiguresWithTheirSources() async throws {
         let store = try archive.open()
         let lost = try #require(try store.fetchAnomalies().first { $0.type == .silentDeletion })
-        let day = try #require(try store.fetchAnomalyDays(id: lost.id)).first
+        let day = try #require(try store.fetchAnomalyDays(id: lost.id, zone: try store.dayZone())).first
         let figures = try store.dayFigures(
             types: try store.status().types.map(\.type), days: day...day, zone: try store.dayZone())
         #expect(!figures.isEmpty)

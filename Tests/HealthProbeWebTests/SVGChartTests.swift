@@ -23,7 +23,7 @@ struct SVGChartTests {
 
     @Test func vanishedBackfilledAndHeldRecordsShareOneScale() {
         let series = DailyRecordSeries(
-            type: "HKQuantityTypeIdentifierHeartRate", captureID: 2,
+            type: "HKQuantityTypeIdentifierHeartRate", captureID: 2, timeZone: "Europe/Berlin",
             days: [
                 .init(day: 10_957, records: 156, vanished: 0, backfilled: 0),
                 .init(day: 10_958, records: 0, vanished: 20, backfilled: 0),
@@ -39,5 +39,8 @@ struct SVGChartTests {
         let perRecord = marks.map { $0.height / Double($0.count) }
         #expect(perRecord.allSatisfy { abs($0 - 160.0 / 156) < 0.01 })
         #expect(svg.contains(">−20 vanished</p>"))
+        // The days are the zone's, and say so.
+        #expect(svg.contains("2000-01-01 to 2000-01-03 (Europe/Berlin)"))
+        #expect(svg.contains("Day (Europe/Berlin)</th>"))
     }
 }

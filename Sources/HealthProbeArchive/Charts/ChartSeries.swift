@@ -1,14 +1,15 @@
 import Foundation
 import GRDB
 
-/// Records per UTC day of one sample type as the last capture holds them, with the records
+/// Records per local day of one sample type as the archive holds them now, with the records
 /// HealthProbe found vanished (silent deletions), backfilled (historical insertions) and surplus
-/// (duplicates and source overlaps) on each day: the numbers behind the per-type charts. Read from
-/// the capture's day bins and the anomalies' links — never a scan of the records.
+/// (duplicates and source overlaps) on each day: the numbers behind the per-type charts. Days are
+/// those of one zone (the user's, as every face's), counted from the records by quarter hour
+/// (``HeldRecords``) and the anomalies' links.
 public struct DailyRecordSeries: Sendable, Equatable, Codable {
     /// One mark: `daysPerMark` days from `day`.
     public struct Day: Sendable, Equatable, Codable {
-        /// Days since 1970-01-01, UTC.
+        /// Local days since 1970-01-01 in the series' zone.
         public var day: Int64
         /// Records the last capture holds.
         public var records: Int
@@ -34,12 +35,14 @@ public struct DailyRecordSeries: Sendable, Equatable, Codable {
     public var dataSpan: DayRange?
     /// Set when the marks are one anomaly's only.
     public var anomalyID: Int64?
+    /// The IANA zone whose local days these are.
+    public var timeZone: String
     /// Every mark of the period, oldest first.
     public var days: [Day]
 
     public init(
         type: String, captureID: Int64?, range: DayRange? = nil, daysPerMark: Int = 1, dataSpan: DayRange? = nil,
-        anomalyID: Int64? = nil, days: [Day]
+        anomalyID: Int64? = nil, timeZone: String, days: [Day]
     ) {
         self.type = type
         self.captureID = captureID
@@ -47,6 +50,7 @@ public struct DailyRecordSeries: Sendable, Equatable, Codable {
         self.daysPerMark = daysPerMark
         self.dataSpan = dataSpan ?? self.range
         self.anomalyID = anomalyID
+        self.timeZone = timeZone
         self.days = days
     }
 }
@@ -58,33 +62,36 @@ public struct DailySeriesRequest: Sendable, Equatable {
     public var range: DayRange?
     /// Marks of this anomaly only (its vanished, backfilled or surplus records), beside what is held.
     public var anomalyID: Int64?
+    /// The zone whose local days are shown (``ArchiveStore/dayZone()`` for the user's).
+    public var zone: TimeZone
 
     public static let defaultDayCount = 60
 
-    public init(type: String, range: DayRange? = nil, anomalyID: Int64? = nil) {
+    public init(type: String, range: DayRange? = nil, anomalyID: Int64? = nil, zone: TimeZone) {
         self.type = type
         self.range = range
         self.anomalyID = anomalyID
+        self.zone = zone
     }
 }
 
 extension ArchiveStore {
     public func fetchDailySeries(_ request: DailySeriesRequest) throws -> DailyRecordSeries {
         try writer.read { db in
+            var local = LocalDays(zone: request.zone)
             let capture = try LatestCapture.id(db)
-            let marks = try Self.anomalyMarks(db, type: request.type, anomalyID: request.anomalyID)
+            let held = try capture.map { try HeldRecords(db, latest: $0, type: request.type) }
+            let marks = try Self.anomalyMarks(db, type: request.type, anomalyID: request.anomalyID, days: &local)
             var span = marks.keys.min().map { DayRange(first: $0, last: marks.keys.max() ?? $0) }
-            if let capture,
-                let row = try Row.fetchOne(
-                    db,
-                    sql: "SELECT MIN(day) AS first, MAX(day) AS last FROM typeDayBin WHERE captureId = ? AND type = ?",
-                    arguments: [capture, request.type]),
-                let first: Int64 = row["first"], let last: Int64 = row["last"]
-            {
-                span = DayRange(first: min(first, span?.first ?? first), last: max(last, span?.last ?? last))
+            if let found = try held?.span(&local) {
+                span = DayRange(
+                    first: min(found.first, span?.first ?? found.first), last: max(found.last, span?.last ?? found.last)
+                )
             }
             guard let span else {
-                return DailyRecordSeries(type: request.type, captureID: capture, anomalyID: request.anomalyID, days: [])
+                return DailyRecordSeries(
+                    type: request.type, captureID: capture, anomalyID: request.anomalyID,
+                    timeZone: request.zone.identifier, days: [])
             }
             let range = request.range ?? .ending(at: span.last, count: DailySeriesRequest.defaultDayCount)
             let perMark = ChartBinning.daysPerMark(for: range)
@@ -96,14 +103,8 @@ extension ArchiveStore {
                 guard range.contains(day) else { return }
                 change(&days[ChartBinning.markStart(of: day, in: range, daysPerMark: perMark)]!)
             }
-            if let capture {
-                for row in try Row.fetchAll(
-                    db,
-                    sql: "SELECT day, count FROM typeDayBin WHERE captureId = ? AND type = ? AND day BETWEEN ? AND ?",
-                    arguments: [capture, request.type, range.first, range.last])
-                {
-                    add(row["day"]) { $0.records += row["count"] as Int }
-                }
+            for (day, count) in try held?.counts(in: range, &local) ?? [:] {
+                add(day) { $0.records += count }
             }
             for (day, counts) in marks {
                 add(day) {
@@ -114,7 +115,8 @@ extension ArchiveStore {
             }
             return DailyRecordSeries(
                 type: request.type, captureID: capture, range: range, daysPerMark: perMark, dataSpan: span,
-                anomalyID: request.anomalyID, days: days.values.sorted { $0.day < $1.day })
+                anomalyID: request.anomalyID, timeZone: request.zone.identifier,
+                days: days.values.sorted { $0.day < $1.day })
         }
     }
 
@@ -127,7 +129,7 @@ extension ArchiveStore {
             let quarters = try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT DISTINCT CAST(r.startDate / 900 AS INTEGER) - (r.startDate < 0)
+                    SELECT DISTINCT \(LocalQuarters.sql("r.startDate"))
                     FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
                     WHERE l.anomalyId = ? AND r.startDate IS NOT NULL
                     """, arguments: [id])
@@ -139,13 +141,13 @@ extension ArchiveStore {
                 return Set(window.first...window.last)
             }
             var days = LocalDays(zone: zone)
-            return Set(quarters.map { days.day(of: Double($0) * 900) })
+            return Set(quarters.map { days.day(ofQuarter: $0) })
         }
     }
 
-    /// The days an anomaly is about: its records' start days, or the window a divergence names;
-    /// nil when it names none.
-    public func fetchAnomalyDays(id: Int64) throws -> DayRange? {
+    /// The local days of `zone` an anomaly is about, from its records' first start day to their
+    /// last, or the window a divergence names; nil when it names none.
+    public func fetchAnomalyDays(id: Int64, zone: TimeZone) throws -> DayRange? {
         try writer.read { db in
             if let row = try Row.fetchOne(
                 db,
@@ -156,7 +158,8 @@ extension ArchiveStore {
                     """, arguments: [id]),
                 let first: Double = row["first"], let last: Double = row["last"]
             {
-                return DayRange(first: UTCDay.of(first), last: UTCDay.of(last))
+                var days = LocalDays(zone: zone)
+                return DayRange(first: days.day(of: first), last: days.day(of: last))
             }
             return try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id])?.namedWindow
         }
@@ -168,29 +171,32 @@ extension ArchiveStore {
         var duplicate = 0
     }
 
-    /// Records the anomalies of `type` (or the one given) are about, by start day and kind. The
-    /// joins run in the order written (`CROSS JOIN`): from the type's few anomalies to their links
-    /// by key, rather than through every link in the archive.
-    static func anomalyMarks(_ db: Database, type: String, anomalyID: Int64?) throws -> [Int64: MarkCounts] {
+    /// Records the anomalies of `type` (or the one given) are about, by local start day and kind.
+    /// The joins run in the order written (`CROSS JOIN`): from the type's few anomalies to their
+    /// links by key, rather than through every link in the archive.
+    static func anomalyMarks(
+        _ db: Database, type: String, anomalyID: Int64?, days: inout LocalDays
+    ) throws -> [Int64: MarkCounts] {
         var marks: [Int64: MarkCounts] = [:]
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT l.role AS role, \(UTCDay.sql("r.startDate")) AS day, COUNT(*) AS n
+                SELECT l.role AS role, \(LocalQuarters.sql("r.startDate")) AS quarter, COUNT(*) AS n
                 FROM anomaly AS a
                 CROSS JOIN anomalyRecord AS l ON l.anomalyId = a.id
                 CROSS JOIN record AS r ON r.id = l.recordId
                 WHERE a.sampleType = ? AND (? IS NULL OR a.id = ?) AND a.withdrawnAt IS NULL
                     AND l.role IN ('vanished', 'inserted', 'surplus') AND r.startDate IS NOT NULL
                     AND (l.role <> 'vanished' OR r.goneCapture IS NOT NULL)
-                GROUP BY l.role, day
+                GROUP BY l.role, quarter
                 """, arguments: [type, anomalyID, anomalyID])
         while let row = try rows.next() {
             let count: Int = row["n"]
+            let day = days.day(ofQuarter: row["quarter"])
             switch row["role"] as String {
-            case "vanished": marks[row["day"], default: MarkCounts()].vanished += count
-            case "inserted": marks[row["day"], default: MarkCounts()].backfilled += count
-            default: marks[row["day"], default: MarkCounts()].duplicate += count
+            case "vanished": marks[day, default: MarkCounts()].vanished += count
+            case "inserted": marks[day, default: MarkCounts()].backfilled += count
+            default: marks[day, default: MarkCounts()].duplicate += count
             }
         }
         return marks

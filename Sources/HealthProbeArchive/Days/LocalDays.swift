@@ -42,3 +42,28 @@ public struct LocalDays {
         start(of: day)..<start(of: day + 1)
     }
 }
+
+/// Quarter hours since 1970, the grain every local day is made of: every zone's offset from UTC
+/// is a whole number of them, so counts read from SQLite by quarter hour add up to exact local
+/// days of any zone, and a year of one type is some thirty thousand rows, not its records.
+enum LocalQuarters {
+    /// A column of instants as quarter hours in SQL, rounded down: `CAST` rounds toward zero, so
+    /// the instant is shifted past the epoch by a whole number of days first (as ``UTCDay/sql(_:)``).
+    static func sql(_ column: String) -> String {
+        "(CAST((\(column) + 86400000000) / 900 AS INTEGER) - 96000000)"
+    }
+
+    /// The first instant of a quarter hour.
+    static func start(_ quarter: Int64) -> Double { Double(quarter) * 900 }
+}
+
+extension LocalDays {
+    /// The local day a quarter hour falls on.
+    mutating func day(ofQuarter quarter: Int64) -> Int64 { day(of: LocalQuarters.start(quarter)) }
+
+    /// The instants of a period of local days: from the first one's start to the start of the
+    /// day after the last.
+    public mutating func span(of range: DayRange) -> Range<Double> {
+        start(of: range.first)..<start(of: range.last + 1)
+    }
+}

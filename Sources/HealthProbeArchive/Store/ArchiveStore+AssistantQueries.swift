@@ -79,12 +79,15 @@ extension ArchiveStore {
         public var status: String
     }
 
-    /// Records of `type` starting in `range` (UTC days), held or gone, by start and id, at most
-    /// `limit` after the record `after`; values only when `values` is true.
+    /// Records of `type` starting in `range` (local days of `zone`), held or gone, by id, at most
+    /// `limit` after the record `after`; values only when `values` is true. Times are ISO 8601 in
+    /// UTC, as every instant an assistant is given.
     public func fetchRecordSummaries(
-        type: String, range: DayRange, limit: Int, after: Int64?, values: Bool
+        type: String, range: DayRange, zone: TimeZone, limit: Int, after: Int64?, values: Bool
     ) throws -> [RecordSummary] {
-        try writer.read { db in
+        var days = LocalDays(zone: zone)
+        let instants = days.span(of: range)
+        return try writer.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -93,7 +96,7 @@ extension ArchiveStore {
                     ORDER BY id LIMIT ?
                     """,
                 arguments: [
-                    type, Double(range.first * 86_400), Double((range.last + 1) * 86_400), after ?? 0,
+                    type, instants.lowerBound, instants.upperBound, after ?? 0,
                     min(max(limit, 1), 501),
                 ]
             ).map { row in

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// What changed between two captures: the records the later one held that the earlier did not
@@ -5,7 +6,7 @@ import GRDB
 /// by day — with the anomalies the checks in between found.
 public struct CaptureComparison: Sendable, Equatable, Encodable {
     public struct Change: Sendable, Equatable, Encodable {
-        /// A sample type, or a UTC day (`2000-01-01`) when one type is shown by day.
+        /// A sample type, or a local day (`2000-01-01`) when one type is shown by day.
         public var key: String
         public var new: Int
         public var gone: Int
@@ -15,6 +16,8 @@ public struct CaptureComparison: Sendable, Equatable, Encodable {
     public var to: CaptureSummary
     /// Set when the changes are one type's, by day.
     public var type: String?
+    /// The IANA zone of the days, when the changes are by day.
+    public var timeZone: String?
     /// Only what changed, by key.
     public var changes: [Change]
     /// Anomalies found by the captures after the earlier one, up to the later one.
@@ -28,8 +31,11 @@ public struct CaptureComparison: Sendable, Equatable, Encodable {
 }
 
 extension ArchiveStore {
-    /// Capture `from` against capture `to` (either order); nil when either is not a complete capture.
-    public func compareCaptures(from: Int64, to: Int64, byDayOf type: String? = nil) throws -> CaptureComparison? {
+    /// Capture `from` against capture `to` (either order), by type, or by the local days of `zone`
+    /// of one type; nil when either is not a complete capture.
+    public func compareCaptures(
+        from: Int64, to: Int64, byDayOf type: String? = nil, zone: TimeZone
+    ) throws -> CaptureComparison? {
         try writer.read { db in
             let sql = "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?"
             guard let earlier = try CaptureSummary.fetchOne(db, sql: sql, arguments: [from]),
@@ -37,7 +43,8 @@ extension ArchiveStore {
             else { return nil }
             let before = try CaptureMembership(capture: earlier.id, origin: earlier.origin, db)
             let after = try CaptureMembership(capture: later.id, origin: later.origin, db)
-            let key = type == nil ? "type" : UTCDay.sql("startDate")
+            // By day, the changes are read by quarter hour and gathered on local days here.
+            let key = type == nil ? "type" : LocalQuarters.sql("startDate")
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -58,13 +65,23 @@ extension ArchiveStore {
                         AND withdrawnAt IS NULL
                     ORDER BY id
                     """, arguments: [low, high, type, type])
+            var changes: [CaptureComparison.Change] = []
+            var local = LocalDays(zone: zone)
+            for row in rows {
+                let key: DatabaseValue = row["key"]
+                let text =
+                    Int64.fromDatabaseValue(key).map { UTCText.day(local.day(ofQuarter: $0)) }
+                    ?? String.fromDatabaseValue(key) ?? "-"
+                if let last = changes.last, last.key == text {
+                    changes[changes.count - 1].new += row["new"] as Int
+                    changes[changes.count - 1].gone += row["gone"] as Int
+                } else {
+                    changes.append(CaptureComparison.Change(key: text, new: row["new"], gone: row["gone"]))
+                }
+            }
             return CaptureComparison(
-                from: earlier, to: later, type: type,
-                changes: rows.map { row in
-                    let key: DatabaseValue = row["key"]
-                    let text = Int64.fromDatabaseValue(key).map(UTCText.day) ?? String.fromDatabaseValue(key) ?? "-"
-                    return CaptureComparison.Change(key: text, new: row["new"], gone: row["gone"])
-                }, anomalies: anomalies)
+                from: earlier, to: later, type: type, timeZone: type == nil ? nil : zone.identifier,
+                changes: changes, anomalies: anomalies)
         }
     }
 }

@@ -23,7 +23,7 @@ enum CaptureTemplates {
         <p>{{summary}}</p>
         {{#differentOrigins}}<p class="flash role-warning">These captures come from different ways in (the iPhone's live checks and an export or backup), whose records the archive keeps apart: every record of one is missing from the other.</p>{{/differentOrigins}}
         {{#typeName}}<p><a href="{{allTypesHref}}">All sample types</a></p>{{/typeName}}
-        {{^empty(rows)}}<div class="scroll"><table class="comparison"><thead><tr><th scope="col">{{#typeName}}Day (UTC){{/typeName}}{{^typeName}}Sample type{{/typeName}}</th><th scope="col">New in {{to}}</th><th scope="col">Gone since {{from}}</th>{{^typeName}}<th scope="col"></th>{{/typeName}}</tr></thead><tbody>
+        {{^empty(rows)}}<div class="scroll"><table class="comparison"><thead><tr><th scope="col">{{#typeName}}Day ({{timeZone}}){{/typeName}}{{^typeName}}Sample type{{/typeName}}</th><th scope="col">New in {{to}}</th><th scope="col">Gone since {{from}}</th>{{^typeName}}<th scope="col"></th>{{/typeName}}</tr></thead><tbody>
         {{#rows}}<tr {{{dataAttributes}}}><th scope="row">{{#figuresHref}}<a href="{{figuresHref}}">{{label}}</a>{{/figuresHref}}{{^figuresHref}}{{label}}{{/figuresHref}}</th><td>{{new}}</td><td>{{gone}}</td>{{#dayHref}}<td><a href="{{dayHref}}">By day</a></td>{{/dayHref}}</tr>{{/rows}}
         </tbody></table></div>{{/empty(rows)}}
         {{#empty(rows)}}<p class="muted">Both captures hold the same records{{#typeName}} of this type{{/typeName}}.</p>{{/empty(rows)}}

@@ -94,7 +94,7 @@ enum ScreenTemplates {
         <input type="hidden" name="csrf" value="{{csrf}}">
         <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
         <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
-        {{^empty(records)}}<div class="scroll"><table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start (UTC)</th><th scope="col">End (UTC)</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
+        {{^empty(records)}}<div class="scroll"><table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
         {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td>{{source}}</td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
         </tbody></table></div>{{/empty(records)}}
         {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}

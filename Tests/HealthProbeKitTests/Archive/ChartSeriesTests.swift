@@ -11,6 +11,7 @@ import Testing
 struct ChartSeriesTests {
     let store: ArchiveStore
     let anomalies: [Anomaly]
+    let utc = TimeZone(identifier: "UTC")!
 
     init() throws {
         store = try AuditedArchive().open()
@@ -29,9 +30,9 @@ struct ChartSeriesTests {
         var checked = 0
         for anomaly in anomalies {
             guard let kind = marked[anomaly.type] else { continue }
-            let days = try #require(try store.fetchAnomalyDays(id: anomaly.id))
+            let days = try #require(try store.fetchAnomalyDays(id: anomaly.id, zone: utc))
             let series = try store.fetchDailySeries(
-                DailySeriesRequest(type: anomaly.sampleType, range: days, anomalyID: anomaly.id))
+                DailySeriesRequest(type: anomaly.sampleType, range: days, anomalyID: anomaly.id, zone: utc))
             #expect(Self.total(series, kind) == anomaly.recordCount, "anomaly \(anomaly.id), \(anomaly.type)")
             for other in marked.values where other != kind { #expect(Self.total(series, other) == 0) }
             checked += 1
@@ -41,18 +42,18 @@ struct ChartSeriesTests {
 
     @Test func theTypeChartOverAllItsDaysShowsEveryAnomalysRecords() throws {
         let lost = try #require(anomalies.first { $0.type == .silentDeletion })
-        let latest = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType))
+        let latest = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, zone: utc))
         let span = try #require(latest.dataSpan)
         #expect(latest.range?.count == DailySeriesRequest.defaultDayCount)
         #expect(latest.range?.last == span.last)
-        let all = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, range: span))
+        let all = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, range: span, zone: utc))
         let vanished = anomalies.filter { $0.type == .silentDeletion && $0.sampleType == lost.sampleType }
         #expect(Self.total(all, \.vanished) == vanished.reduce(0) { $0 + $1.recordCount })
         let held = try #require(try store.fetchOverview().types.first { $0.type == lost.sampleType })
         #expect(Self.total(all, \.records) == held.records)
         // Over eight years, marks of two whole weeks that hold the same numbers.
         let long = DayRange(first: span.last - 8 * 365, last: span.last)
-        let weekly = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, range: long))
+        let weekly = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, range: long, zone: utc))
         #expect(weekly.daysPerMark == 14)
         #expect(weekly.days.count <= ChartBinning.maximumMarks)
         #expect(weekly.days.count == (long.count + 13) / 14)
@@ -61,8 +62,8 @@ struct ChartSeriesTests {
     }
 
     @Test func anomaliesCountOnTheDaysTheyAreAbout() throws {
-        let timeline = try store.fetchAnomalyTimeline(range: nil)
-        let spans = try anomalies.map { try #require(try store.fetchAnomalyDays(id: $0.id)) }
+        let timeline = try store.fetchAnomalyTimeline(range: nil, zone: utc)
+        let spans = try anomalies.map { try #require(try store.fetchAnomalyDays(id: $0.id, zone: utc)) }
         #expect(timeline.range?.first == spans.map(\.first).min())
         #expect(timeline.range?.last == spans.map(\.last).max())
         for (anomaly, span) in zip(anomalies, spans) {
