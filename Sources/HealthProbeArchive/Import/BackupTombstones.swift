@@ -5,21 +5,21 @@ import GRDB
 /// deletion the database remembers are gone as deleted in Health (or, deleted by healthd to
 /// pack them into a series, as replaced); the rest of the kinds a database describes are gone
 /// without a trace; every other kind is carried over, not compared.
-public struct BackupTombstones {
+struct BackupTombstones {
     let captureID: Int64
     let previous: Int64?
     let keyingSources: Bool
     /// The records a backup bound to a UUID before this check.
     let matcher: BackupSampleMatcher
 
-    public struct Outcome {
-        public var deletions: [BackupDeletion] = []
+    struct Outcome {
+        var deletions: [BackupDeletion] = []
         /// Deletions the database remembers.
-        public var read = 0
+        var read = 0
         /// Of those, healthd's own.
-        public var housekeeping = 0
+        var housekeeping = 0
         /// Records marked replaced by healthd's own deletions.
-        public var replaced = 0
+        var replaced = 0
     }
 
     /// Marks the records the tombstones name: by UUID, else (a sample the archive knows from an
@@ -111,7 +111,7 @@ public struct BackupTombstones {
         return db.changesCount
     }
 
-    public init(captureID: Int64, previous: Int64? = nil, keyingSources: Bool, matcher: BackupSampleMatcher) {
+    init(captureID: Int64, previous: Int64? = nil, keyingSources: Bool, matcher: BackupSampleMatcher) {
         self.captureID = captureID
         self.previous = previous
         self.keyingSources = keyingSources

@@ -36,7 +36,7 @@ public struct OlderExportRefusal: Error, LocalizedError, Sendable {
 extension CaptureIngest {
     /// Refuses an export made before the one the capture is compared with
     /// (``OlderExportRefusal``).
-    public func refuseOlderExport(exportDate: Double?, inputName: String) throws {
+    func refuseOlderExport(exportDate: Double?, inputName: String) throws {
         try OlderExportRefusal.check(exportDate: exportDate, previous: previousCaptureID, inputName: inputName, db)
     }
 }

@@ -8,7 +8,7 @@ extension ArchiveStore {
     /// and gone without a trace if `body` throws, which throws the archive's own errors in words.
     /// `input` names the kind of input for the trail ("an export", "a Health database"). The page
     /// cache is the import's, larger than a reader's.
-    public func writeSnapshotCapture<T>(
+    func writeSnapshotCapture<T>(
         origin: CaptureOrigin, inputName: String, input: String, startedAt: Date, insertsOnly: Bool = false,
         pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, _ body: (CaptureIngest) throws -> T
     ) throws -> T {
@@ -39,48 +39,18 @@ extension ArchiveStore {
 extension CaptureIngest {
     /// Lets records a backup described first be met by an export's content (an export after a
     /// backup): nil matcher when the previous capture held none.
-    public func matchRecordsBackupsDescribed() throws {
+    func matchRecordsBackupsDescribed() throws {
         backupRecords = try BackupRecordMatcher.make(for: self, previous: previousCaptureID)
     }
 
     /// Every file the export holds was read alongside: the files still unread, it does not hold.
-    public func resolveUnreadFiles() throws {
+    func resolveUnreadFiles() throws {
         try ReferencedFiles.resolve(known: knownFiles, captureID: captureID, db)
         try StrayFiles.record(known: knownFiles, captureID: captureID, db)
     }
 
-    /// The records a backup bound to UUIDs before this capture, for a Health database's samples
-    /// to meet.
-    public func backupSampleMatcher(keyingSources: Bool) throws -> BackupSampleMatcher {
-        try BackupSampleMatcher(db, previous: previousCaptureID, keyingSources: keyingSources)
-    }
-
-    /// Applies the deletions a Health database remembers to the records they name.
-    public func applyTombstones(
-        _ tombstones: [HealthTombstone], keyingSources: Bool, matcher: BackupSampleMatcher
-    ) throws -> BackupTombstones.Outcome {
-        try BackupTombstones(
-            captureID: captureID, previous: previousCaptureID, keyingSources: keyingSources, matcher: matcher
-        ).apply(tombstones, db)
-    }
-
-    /// Marks gone what a Health database's capture did not meet; returns how many.
-    public func markAbsentFromHealthDatabase() throws -> Int {
-        try BackupTombstones.markAbsent(captureID: captureID, db)
-    }
-
-    /// Carries over what a Health database does not describe; returns how many.
-    public func carryOverWhatHealthDatabasesDoNotDescribe() throws -> Int {
-        try BackupTombstones.carryOver(captureID: captureID, db)
-    }
-
-    /// The totals of what this capture holds, read from its records.
-    public func aggregatesOfWhatItHolds() throws -> CaptureAggregates {
-        try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID)
-    }
-
     /// Whether the last export before this capture came with files beside its XML.
-    public func exportBeforeHeldFiles() throws -> Bool {
+    func exportBeforeHeldFiles() throws -> Bool {
         guard let export = try LatestCapture.id(db, origins: [.export], before: captureID) else { return false }
         return try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM referencedFile WHERE digest IS NOT NULL AND captureId = ?)",

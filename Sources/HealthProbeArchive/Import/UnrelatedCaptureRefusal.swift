@@ -34,7 +34,7 @@ extension CaptureIngest {
     /// Refuses a capture that shares almost nothing with what the archive held
     /// (``UnrelatedCaptureRefusal``), once its records are matched and the absent ones marked:
     /// `gone` of them absent, `shared` met again.
-    public func refuseUnrelated(shared: Int, gone: Int, inputName: String) throws {
+    func refuseUnrelated(shared: Int, gone: Int, inputName: String) throws {
         if startedEmpty { return }
         try UnrelatedCaptureRefusal.check(held: shared + gone, shared: shared, gone: gone, inputName: inputName)
     }

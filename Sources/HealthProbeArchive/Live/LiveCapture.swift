@@ -181,8 +181,7 @@ public struct LiveCapture: Sendable {
             }
             return try ingest.complete(
                 CaptureCompletion(
-                    records: records, new: new, gone: gone, unchanged: max(0, records - new),
-                    auditSuffix: ", read from HealthKit"),
+                    records: records, new: new, gone: gone, auditSuffix: ", read from HealthKit"),
                 thresholds: thresholds, checkpoint: checkCancellation)
         }
     }

@@ -5,7 +5,7 @@ import GRDB
 /// described first — sub-second times, the database's units, no export's identity — that the
 /// previous capture held, by ``SampleMatchKey``. The ingest asks it about each record it would
 /// store as new; a record met is seen again instead.
-public final class BackupRecordMatcher {
+final class BackupRecordMatcher {
     private let db: Database
     private var records: SampleMatchIndex
     /// Whether some records have no source name (a database read without `healthdb.sqlite`):
@@ -19,7 +19,7 @@ public final class BackupRecordMatcher {
 
     /// Nil when the previous capture held no record a backup described first (or no backup was
     /// ever checked).
-    public static func make(for ingest: CaptureIngest, previous: Int64?) throws -> BackupRecordMatcher? {
+    static func make(for ingest: CaptureIngest, previous: Int64?) throws -> BackupRecordMatcher? {
         let db = ingest.db
         guard let previous,
             try Bool.fetchOne(

@@ -4,34 +4,33 @@ import GRDB
 
 /// What a capture ends with: its counts, the columns its origin adds, and the words the audit
 /// trail gives it.
-public struct CaptureCompletion {
+struct CaptureCompletion {
     var records: Int
     var new: Int
     var gone: Int
-    var unchanged: Int
+    /// Records held before and now: every record read that is not new (never below nothing,
+    /// whatever another writer did meanwhile).
+    var unchanged: Int { max(0, records - new) }
     /// What an export's or a database's elements counted, as canonical JSON.
     var elementCounts = "{}"
     /// What the audit trail adds after the counts ("capture N complete: 1,234 records, 5 new, 2 gone").
     var auditSuffix = ""
     /// What only some origins know, set as the capture completes.
-    public var exportDate: Double?
-    public var exportUTCOffset: Int?
+    var exportDate: Double?
+    var exportUTCOffset: Int?
     /// Every offset an export wrote its samples' dates at (daylight saving time changes them).
-    public var offsetSpans: OffsetSpans?
-    public var exportVersion: Int?
-    public var locale: String?
-    public var unreadable: Int?
-    public var replacedCharacters: Int?
-    public var deletedInHealth: Int?
-    public var notCompared: Int?
+    var offsetSpans: OffsetSpans?
+    var exportVersion: Int?
+    var locale: String?
+    var unreadable: Int?
+    var replacedCharacters: Int?
+    var deletedInHealth: Int?
+    var notCompared: Int?
 
-    public init(
-        records: Int, new: Int, gone: Int, unchanged: Int, elementCounts: String = "{}", auditSuffix: String = ""
-    ) {
+    init(records: Int, new: Int, gone: Int, elementCounts: String = "{}", auditSuffix: String = "") {
         self.records = records
         self.new = new
         self.gone = gone
-        self.unchanged = unchanged
         self.elementCounts = elementCounts
         self.auditSuffix = auditSuffix
     }
@@ -57,7 +56,7 @@ extension CaptureIngest {
     /// complete with its counts, the trail's entry, the detectors run against the previous
     /// capture, the returned marks cleared, and the capture read back. `checkpoint` runs before
     /// and after the detectors (a live check stops there when its time is up).
-    public func complete(
+    func complete(
         _ completion: CaptureCompletion, thresholds: Thresholds, checkpoint: () throws -> Void = {}
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
         let columns = [("completedAt", Date().timeIntervalSince1970)] + completion.columns

@@ -9,10 +9,10 @@ import GRDB
 /// fingerprint bits), so that an export's inserts walk the index in time order; the upsert
 /// confirms the whole fingerprint, and a record whose key collides with another's simply takes
 /// the next occurrence.
-public final class CaptureIngest {
+final class CaptureIngest {
     let db: Database
-    public let captureID: Int64
-    public let previousCaptureID: Int64?
+    let captureID: Int64
+    let previousCaptureID: Int64?
     private let upsert: SQLiteBinding
     /// Into an archive that holds records, most records of a capture are seen again: this marks
     /// one by its identity alone, before the upsert binds and builds a whole row.
@@ -21,10 +21,10 @@ public final class CaptureIngest {
     private let appender: RowAppender?
     private let lookup: Statement
     let devices = DeviceTable()
-    public var records = 0
+    var records = 0
     /// Files read while the capture is written, by kind and path: what a record that refers to
     /// one is stored with (``ReferencedFiles/Known``).
-    public var knownFiles: [ReferencedFiles.Key: ReferencedFiles.Known] = [:]
+    var knownFiles: [ReferencedFiles.Key: ReferencedFiles.Known] = [:]
     let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
@@ -35,7 +35,7 @@ public final class CaptureIngest {
 
     /// For an export checked after a backup: the records that backup described first, which
     /// this export meets with whole seconds and its own units (``BackupRecordMatcher``).
-    public var backupRecords: BackupRecordMatcher?
+    var backupRecords: BackupRecordMatcher?
     /// Whether every add inserts: a backup's samples are matched to the archive before they
     /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
     private let insertsOnly: Bool
@@ -110,7 +110,7 @@ public final class CaptureIngest {
     static let maximumOccurrences: Int64 = 1 << 24
 
     /// Stores a batch of records, in order.
-    public func add(_ batch: PreparedBatch) throws {
+    func add(_ batch: PreparedBatch) throws {
         try batch.bytes.withUnsafeBytes { bytes in
             var index = 0
             if let appender {
@@ -185,7 +185,7 @@ public final class CaptureIngest {
     /// correlation were linked when it was stored (``linkEarlierCopies(of:correlationID:)``,
     /// while their pages were still in memory), so only copies after it are left. SQLite tells
     /// those apart on the index entry, by row id, without reading the rows of the others.
-    public func linkCorrelations() throws {
+    func linkCorrelations() throws {
         // One statement, driven by this capture's correlation members (few), each member found
         // through the semantic index: SQLite never scans the record table here. Copies an
         // earlier capture linked already are not written again.
@@ -218,7 +218,7 @@ public final class CaptureIngest {
     /// Records of this capture that the previous full capture did not hold: those never seen
     /// before (rows above the floor that this capture first saw — another writer's rows may
     /// interleave with a live capture's) and those that had gone and came back.
-    public func countNew() throws -> Int {
+    func countNew() throws -> Int {
         if startedEmpty { return records }
         let inserted =
             try Int.fetchOne(
@@ -253,7 +253,7 @@ public final class CaptureIngest {
 
     /// Marks what this full export capture no longer holds as gone; returns how many records that
     /// is. Records of the live path (with a HealthKit UUID) are not the export's to judge.
-    public func markGone() throws -> Int {
+    func markGone() throws -> Int {
         if startedEmpty { return 0 }
         try db.execute(
             sql: """
@@ -265,7 +265,7 @@ public final class CaptureIngest {
 
     /// Stores the per-type totals gathered while the records streamed past (by the
     /// fingerprinting stage, off the writer's thread).
-    public func writeAggregates(_ aggregates: CaptureAggregates) throws {
+    func writeAggregates(_ aggregates: CaptureAggregates) throws {
         let snapshot = try db.cachedStatement(
             sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
         let bin = try db.cachedStatement(

@@ -3,15 +3,15 @@ import GRDB
 
 /// The archive's side of an export's files: contents stored once by digest, and which file each
 /// record of a capture came with or referred to (`fileContent`, `referencedFile`).
-public enum ReferencedFiles {
+enum ReferencedFiles {
     /// A file of an export, by kind and path.
-    public struct Key: Hashable {
+    struct Key: Hashable {
         var kind: AttachedFile.Kind
         var path: String
     }
 
     /// What reading a file gave: its content's digest and items, or the problem.
-    public struct Known {
+    struct Known {
         var digest: String?
         var items: Int?
         var problem: String?
@@ -20,7 +20,7 @@ public enum ReferencedFiles {
     /// Stores a file read while the capture is written, and remembers it for the records that
     /// refer to it; those stored before it came are given it when the capture completes
     /// (``resolve(known:captureID:_:)``).
-    public static func remember(_ file: AttachedFile, problem: String?, in ingest: CaptureIngest) throws {
+    static func remember(_ file: AttachedFile, problem: String?, in ingest: CaptureIngest) throws {
         if let content = file.content { try store(content, kind: file.kind, ingest.db) }
         ingest.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
             digest: file.content?.digest, items: file.content?.items, problem: problem)

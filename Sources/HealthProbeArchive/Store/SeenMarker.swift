@@ -5,12 +5,12 @@ import GRDB
 /// one is given: one cached statement bound in place, a million times on a second backup.
 /// (`UPDATE … RETURNING` would count each record's totals as it goes, but SQLite runs it through
 /// a temporary table on every execution: more than half a check's time. One scan after is less.)
-public final class SeenMarker {
+final class SeenMarker {
     private let db: Database
     private let binding: SQLiteBinding
-    public private(set) var marked = 0
+    private(set) var marked = 0
 
-    public init(_ ingest: CaptureIngest) throws {
+    init(_ ingest: CaptureIngest) throws {
         db = ingest.db
         binding = SQLiteBinding(
             statement: try db.cachedStatement(
@@ -23,7 +23,7 @@ public final class SeenMarker {
         binding.bind(2, ingest.verifiedAt)
     }
 
-    public func mark(_ recordID: Int64, uuid: UUID?) throws {
+    func mark(_ recordID: Int64, uuid: UUID?) throws {
         if let uuid {
             withUnsafeBytes(of: uuid.uuid) { binding.bindBlob(3, copying: $0) }
         } else {

@@ -90,14 +90,16 @@ public struct AppleExportImporter: Sendable {
             fingerprinter.join()
             files.stop()
         }
+        let feed = ExportFeed(
+            channel: prepared, files: files, cancellation: cancellation, totalBytes: reader.source.expectedSize,
+            started: started, progress: progress)
         do {
-            return try store.writeSnapshotCapture(
-                origin: Self.origin, inputName: reader.source.displayName, input: "an export", startedAt: started,
-                pageCacheKiB: pageCacheKiB
-            ) { ingest in
-                try store(
-                    from: prepared, into: ingest, reader: reader, files: files, started: started, progress: progress)
-            }
+            let written = try store.writeExportCapture(
+                ExportCaptureRequest(
+                    inputName: reader.source.displayName, startedAt: started, thresholds: thresholds,
+                    allowOlder: allowOlder, allowUnrelated: allowUnrelated, pageCacheKiB: pageCacheKiB),
+                from: feed)
+            return Result(capture: written.capture, unreadable: feed.unreadable, audit: written.audit)
         } catch {
             // The stages before the writer stop too (the archive's errors come in words).
             prepared.cancel()
@@ -105,67 +107,58 @@ public struct AppleExportImporter: Sendable {
             throw error
         }
     }
+}
 
-    private func store(
-        from channel: BatchChannel<Prepared>, into ingest: CaptureIngest, reader: AppleExportReader,
-        files: ReferencedFilePrefetch, started: Date, progress: (@Sendable (ImportProgress) -> Void)?
-    ) throws -> Result {
-        try ingest.matchRecordsBackupsDescribed()
-        while let message = channel.receive() {
-            switch message {
-            case .records(let batch):
-                if cancellation?.isCancelled == true { throw CheckCancelled() }
-                try ingest.add(batch)
-                try files.drain(into: ingest, waiting: false)
-            case .failed(let error):
-                throw error
-            case .finished(let summary, let unreadable, let aggregates):
-                progress?(
-                    ImportProgress(
-                        phase: .finishing, records: ingest.records, bytesRead: summary.bytesRead,
-                        totalBytes: reader.source.expectedSize, currentType: nil,
-                        elapsed: Date().timeIntervalSince(started)))
-                if cancellation?.isCancelled == true { throw CheckCancelled() }
-                try files.drain(into: ingest, waiting: true)
-                let (capture, audit) = try complete(ingest, summary: summary, aggregates: aggregates, reader: reader)
-                return Result(capture: capture, unreadable: unreadable, audit: audit)
-            }
-        }
-        throw BatchChannel<Prepared>.Cancelled()
+/// The export as the archive takes it while it writes the capture: the fingerprint stage's
+/// batches, the files read alongside, and the user's stop.
+private final class ExportFeed: ExportCaptureFeed {
+    private let channel: BatchChannel<AppleExportImporter.Prepared>
+    private let files: ReferencedFilePrefetch
+    private let cancellation: CancellationFlag?
+    private let totalBytes: Int64?
+    private let started: Date
+    private let progress: (@Sendable (ImportProgress) -> Void)?
+    private var records = 0
+    /// Unreadable elements by element name and reason, known at the end.
+    private(set) var unreadable: [AppleExportImporter.UnreadableGroup] = []
+
+    init(
+        channel: BatchChannel<AppleExportImporter.Prepared>, files: ReferencedFilePrefetch,
+        cancellation: CancellationFlag?, totalBytes: Int64?, started: Date,
+        progress: (@Sendable (ImportProgress) -> Void)?
+    ) {
+        self.channel = channel
+        self.files = files
+        self.cancellation = cancellation
+        self.totalBytes = totalBytes
+        self.started = started
+        self.progress = progress
     }
 
-    private func complete(
-        _ ingest: CaptureIngest, summary: AppleExportSummary, aggregates: CaptureAggregates, reader: AppleExportReader
-    ) throws -> (CaptureSummary, CaptureAudit.Report) {
-        if !allowOlder {
-            try ingest.refuseOlderExport(
-                exportDate: summary.exportDate.map { Double($0.secondsSince1970) }, inputName: reader.source.displayName
-            )
+    func next() throws -> ExportCapturePart {
+        switch channel.receive() {
+        case .records(let batch):
+            records += batch.count
+            return .records(batch)
+        case .finished(let summary, let unreadable, let aggregates):
+            self.unreadable = unreadable
+            progress?(
+                ImportProgress(
+                    phase: .finishing, records: records, bytesRead: summary.bytesRead, totalBytes: totalBytes,
+                    currentType: nil, elapsed: Date().timeIntervalSince(started)))
+            return .end(summary, aggregates)
+        case .failed(let error):
+            throw error
+        case nil:
+            throw BatchChannel<AppleExportImporter.Prepared>.Cancelled()
         }
-        try ingest.linkCorrelations()
+    }
+
+    func files(all: Bool, _ store: (AttachedFile, String?) throws -> Void) throws {
+        try files.drain(waiting: all, into: store)
+    }
+
+    func checkpoint() throws {
         if cancellation?.isCancelled == true { throw CheckCancelled() }
-        let new = try ingest.countNew()
-        let gone = try ingest.markGone()
-        if !allowUnrelated {
-            try ingest.refuseUnrelated(shared: ingest.records - new, gone: gone, inputName: reader.source.displayName)
-        }
-        try ingest.writeAggregates(aggregates)
-        // Every file the export holds was read alongside; what is still unread, it does not hold.
-        try ingest.resolveUnreadFiles()
-        let counts = CanonicalJSON.object(
-            summary.elementCounts.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) }
-        ).text
-        var completion = CaptureCompletion(
-            records: ingest.records, new: new, gone: gone, unchanged: ingest.records - new, elementCounts: counts)
-        completion.exportDate = summary.exportDate.map { Double($0.secondsSince1970) }
-        completion.exportUTCOffset = summary.datesUTCOffset.map { Int($0) }
-        completion.offsetSpans = summary.offsetSpans
-        completion.exportVersion = summary.exportVersion
-        completion.locale = summary.locale
-        completion.unreadable = summary.unreadableCount
-        completion.replacedCharacters = summary.replacedCharacters
-        return try ingest.complete(
-            completion,
-            thresholds: thresholds)
     }
 }

@@ -46,10 +46,10 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
         }
     }
 
-    /// Stores the files read so far into the capture; with `waiting`, every file, once all are read.
-    func drain(into ingest: CaptureIngest, waiting: Bool) throws {
+    /// Hands the files read so far to `store`; with `waiting`, every file, once all are read.
+    func drain(waiting: Bool, into store: (AttachedFile, String?) throws -> Void) throws {
         while let item = waiting ? channel.receive() : channel.poll() {
-            try ReferencedFiles.remember(item.file, problem: item.problem, in: ingest)
+            try store(item.file, item.problem)
         }
     }
 
