@@ -249,17 +249,20 @@ struct AssistantAnswers {
     func coverage(_ arguments: [String: Value]) throws -> Coverage {
         let (type, range) = try typeAndRange(arguments, longest: 3_660)
         let (zoneName, zone) = try timeZone(arguments)
-        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range, zone: zone))
-        let byDay = Dictionary(series.days.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
-        let perDay = series.daysPerMark == 1
+        // Days without records are listed over a year at most: each day's records are counted.
+        var empty: [String] = []
+        if ChartBinning.daysPerMark(for: range) == 1 {
+            let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range, zone: zone))
+            empty = series.days.filter { $0.records == 0 }.map(\.date)
+        }
         return Coverage(
             type: type, name: HealthKitCatalog.displayName(of: type), timeZone: zoneName, from: range.firstDate,
             to: range.lastDate,
-            daysWithoutRecords: perDay
-                ? (range.first...range.last).filter { (byDay[$0]?.records ?? 0) == 0 }.map(UTCText.day) : [],
-            daysWithLosses: series.days.filter { $0.vanished > 0 }.map {
-                Coverage.Loss(day: $0.date, vanished: $0.vanished)
-            },
+            daysWithoutRecords: empty,
+            daysWithLosses: try store.fetchVanishedPerDay(type: type, range: range, zone: zone).sorted {
+                $0.key < $1.key
+            }
+            .map { Coverage.Loss(day: UTCText.day($0.key), vanished: $0.value) },
             anomalies: try openAnomalyDays(of: type, zone: zone).filter { $0.days.contains { range.contains($0) } }
                 .map(\.id),
             recoveredLosses: try store.fetchAnomalies(.init(includeResolved: true, type: .silentDeletion))

@@ -70,8 +70,7 @@ extension AssistantAnswers {
         let (type, range) = try typeAndRange(arguments, longest: 366)
         let (zoneName, zone) = try timeZone(arguments)
         let figures = try store.dayFigures(types: [type], days: range.first...range.last, zone: zone)
-        let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range, zone: zone))
-        let vanished = Dictionary(series.days.map { ($0.day, $0.vanished) }, uniquingKeysWith: +)
+        let vanished = try store.fetchVanishedPerDay(type: type, range: range, zone: zone)
         let touching = try openAnomalyDays(of: type, zone: zone)
         let held = Set(figures.map(\.day))
         return Summary(

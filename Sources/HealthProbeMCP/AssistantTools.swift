@@ -86,8 +86,8 @@ enum AssistantTools {
             Tool(
                 name: "coverage",
                 description: """
-                    Where one type's data is missing: days with no records at all, days from which records \
-                    vanished and are still gone (a proven loss, with how many), and losses whose records all came \
+                    Where one type's data is missing: days with no records at all (listed for a period of a \
+                    year at most), days from which records vanished and are still gone (a proven loss, with how many), and losses whose records all came \
                     back (their days, back since which capture), over a period — an evidence packet to cite.
                     """,
                 inputSchema: object(

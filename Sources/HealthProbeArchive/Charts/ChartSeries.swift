@@ -120,6 +120,17 @@ extension ArchiveStore {
         }
     }
 
+    /// Records of `type` that vanished and are still gone, by the local day of `zone` they
+    /// started on, over `range`: the losses of a chart without its held records, which are the
+    /// time of a long period.
+    public func fetchVanishedPerDay(type: String, range: DayRange, zone: TimeZone) throws -> [Int64: Int] {
+        try writer.read { db in
+            var local = LocalDays(zone: zone)
+            return try Self.anomalyMarks(db, type: type, anomalyID: nil, days: &local)
+                .filter { range.contains($0.key) && $0.value.vanished > 0 }.mapValues(\.vanished)
+        }
+    }
+
     /// Exactly the local days of `zone` an anomaly's records start on (not every day between the
     /// first and the last), or the days of the window a divergence names. Read by quarter hours
     /// (every zone's offset is a whole number of them), so a loss of a million records is a few
