@@ -196,9 +196,7 @@ struct AssistantAnswers {
 
     /// Without a type: each day's figures, one definition with the graph sync's.
     func dayFigures(_ arguments: [String: Value]) throws -> Figures {
-        guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
-            let range = DayRange(from: from, to: to)
-        else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
+        let range = try period(arguments)
         // Every relevant sample of every day is read: three months keep an answer under a second.
         guard range.count <= 93 else {
             throw AssistantProblem(
@@ -326,13 +324,31 @@ struct AssistantAnswers {
         guard let name = arguments["sample_type"]?.stringValue else {
             throw AssistantProblem(message: "give a sample_type")
         }
-        guard let from = arguments["from"]?.stringValue, let to = arguments["to"]?.stringValue,
-            let range = DayRange(from: from, to: to)
-        else { throw AssistantProblem(message: "give from and to as YYYY-MM-DD") }
+        let range = try period(arguments)
         guard range.count <= longest else {
             throw AssistantProblem(message: "at most \(longest) days at a time; ask again for a shorter period")
         }
         return (try resolveType(name), range)
+    }
+
+    /// `from` and `to`, with what is wrong said as it is: which is missing or not a date, or a
+    /// period of more than a century.
+    func period(_ arguments: [String: Value]) throws -> DayRange {
+        var days: [Int64] = []
+        for name in ["from", "to"] {
+            guard let text = arguments[name]?.stringValue else {
+                throw AssistantProblem(message: "give \(name), a day as YYYY-MM-DD")
+            }
+            guard let day = DayRange.day(text) else {
+                throw AssistantProblem(message: "\(name) \(text) is not a day; give it as YYYY-MM-DD (2000-01-31)")
+            }
+            days.append(day)
+        }
+        let range = DayRange(first: days[0], last: days[1])
+        guard range.count <= DayRange.longest else {
+            throw AssistantProblem(message: "from and to are more than a century apart")
+        }
+        return range
     }
 
     /// A HealthKit identifier or a name people use (`StepCount`, `steps`, `heart_rate`, `Sleep`),

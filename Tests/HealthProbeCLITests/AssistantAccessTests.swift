@@ -168,7 +168,7 @@ struct AssistantAccessTests {
         let texts = answers.compactMap { $0["text"] as? String }
         #expect(
             texts == [
-                "give the anomaly's id", "give from and to as YYYY-MM-DD",
+                "give the anomaly's id", "from 2000-13-45 is not a day; give it as YYYY-MM-DD (2000-01-31)",
                 "at most 366 days at a time; ask again for a shorter period", "severity is info, warning or critical",
                 "there is no tool no_such_tool",
             ])

@@ -119,4 +119,26 @@ struct AssistantAnswersTests {
         #expect(empty.count + withFigures.count == 61, "a day has records or is listed without, in the same days")
         #expect(empty.isDisjoint(with: withFigures))
     }
+
+    /// A period the tools cannot read is answered with what is wrong with it.
+    @Test(arguments: [
+        (["from": "2000-03-20"], "give to, a day as YYYY-MM-DD"),
+        (["from": "2000-03-20", "to": "2001-02-30"], "to 2001-02-30 is not a day; give it as YYYY-MM-DD (2000-01-31)"),
+        (
+            ["from": "20-03-2000", "to": "2000-03-21"],
+            "from 20-03-2000 is not a day; give it as YYYY-MM-DD (2000-01-31)"
+        ),
+        (["from": "1900-01-01", "to": "2100-01-01"], "from and to are more than a century apart"),
+        (["from": "2000-01-01", "to": "2099-12-31"], "at most 366 days at a time; ask again for a shorter period"),
+    ])
+    func aPeriodItCannotReadIsSaidAsItIs(period: [String: String], message: String) throws {
+        let answers = AssistantAnswers(store: store, revealValues: false)
+        var arguments: [String: Value] = ["sample_type": "steps"]
+        for (key, value) in period { arguments[key] = .string(value) }
+        #expect {
+            _ = try answers.answer("daily_summary", arguments)
+        } throws: { error in
+            (error as? AssistantProblem)?.message == message
+        }
+    }
 }
