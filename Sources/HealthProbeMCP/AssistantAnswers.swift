@@ -184,6 +184,8 @@ struct AssistantAnswers {
         var figures: [String: PlainValue]
         var sleep: [String: PlainValue]?
         var workouts: [[String: PlainValue]]
+        /// Figures left out because they would be one record's value (values not revealed).
+        var withheld: [String]?
         /// Open anomalies whose days include this one.
         var anomalies: [Int64]
     }
@@ -208,17 +210,45 @@ struct AssistantAnswers {
         return Figures(
             timeZone: zoneName,
             days: days.map { content in
-                DayFigures(
-                    day: content.day.description,
-                    figures: Self.plainObject(content.summary), sleep: content.sleepSession.map(Self.plainObject),
-                    workouts: content.workouts.map { Self.plainObject($0.properties) },
+                let (figures, withheld) = shown(content)
+                return DayFigures(
+                    day: content.day.description, figures: figures,
+                    sleep: withheld.contains("sleep_hours") ? nil : content.sleepSession.map(Self.plainObject),
+                    workouts: content.workouts.map {
+                        Self.plainObject($0.properties.filter { revealValues || Self.workoutTimes.contains($0.0) })
+                    }, withheld: withheld.isEmpty ? nil : withheld,
                     anomalies: open.filter { $0.days.contains(content.day.number) }.map(\.id))
             },
             note: """
                 Figures as the graph sync computes them: each sample once — exact copies, and one sample \
                 written by two sources (a Watch and an iPhone), count once; sleep hours are asleep stages only, \
-                never in-bed time added. A day listed with anomalies may lack data the archive once held.
+                never in-bed time added. \(
+                    revealValues
+                    ? ""
+                    : "Without revealed values, a figure of fewer than \(Day.minimumSamples) samples, a day's lowest, highest or last reading, and a workout's distance and energy are one record's value: they are left out and named in `withheld` (workouts keep their times). "
+                )A day listed with anomalies may lack data the archive once held.
                 """)
+    }
+
+    /// What a workout shows without revealed values: what it was and when.
+    static let workoutTimes: Set<String> = [
+        "activity_type", "raw_type", "source_name", "device", "start_date", "end_date", "duration_min",
+    ]
+
+    /// A day's figures as an answer may give them: all of them when values were revealed; else
+    /// none that is one record's value — a figure of fewer than ``Day/minimumSamples`` samples, a
+    /// lowest, highest or last reading — and the names of those left out.
+    func shown(_ content: DayContent) -> (figures: [String: PlainValue], withheld: [String]) {
+        let figures = Self.plainObject(content.summary)
+        guard !revealValues else { return (figures, []) }
+        var withheld: [String] = []
+        let kept = figures.filter { property, _ in
+            let samples = content.samples(behind: property)
+            let oneRecord = DayContent.isOneReading(property) || (samples.map { $0 < Day.minimumSamples } ?? false)
+            if oneRecord { withheld.append(property) }
+            return !oneRecord
+        }
+        return (kept, withheld.sorted())
     }
 
     struct Coverage: Encodable {

@@ -71,7 +71,9 @@ enum AssistantTools {
                     a day's sleep the night that ends on it. Without a type: total_steps, total_distance_km, \
                     active_energy_kcal, avg/min/max_heart_rate, resting_heart_rate, hrv_mean, sleep_hours and the \
                     night's sleep, workouts, with the open anomalies whose records fall on each day (at most 93 \
-                    days at a time). With a type (at most 366): per day its total (or hours asleep, or mean), \
+                    days at a time; without revealed values, a figure that would be one record's value — fewer \
+                    than 3 samples, a lowest, highest or last reading, a workout's distance or energy — is left out \
+                    and named in `withheld`). With a type (at most 366): per day its total (or hours asleep, or mean), \
                     each source's part and what was left out as overlap, exact copies left out and counted, and \
                     the records that vanished from the day. Values are in the type's unit; percentages in \
                     figures are percentages, in a type's values fractions (0.97 = 97 %).

@@ -141,4 +141,35 @@ struct AssistantAnswersTests {
             (error as? AssistantProblem)?.message == message
         }
     }
+
+    /// Without a type, a day's figures keep the same promise: no lowest, highest or last reading,
+    /// no figure of fewer than three samples, no workout's distance or energy — each named in
+    /// `withheld` — unless values were revealed.
+    @Test func theDaysFiguresGiveNoSingleRecordsValueUnlessRevealed() throws {
+        func days(reveal: Bool) throws -> [[String: Value]] {
+            let answer = try AssistantAnswers(store: store, revealValues: reveal).answer(
+                "daily_summary", ["from": "2000-03-20", "to": "2000-03-25", "time_zone": "Europe/Berlin"])
+            return answer.structured.objectValue?["days"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        }
+        let hidden = try days(reveal: false)
+        let revealed = try days(reveal: true)
+        #expect(hidden.count == revealed.count && !hidden.isEmpty)
+        let oneReading = ["min_heart_rate", "max_heart_rate", "body_mass_kg"]
+        var withheldSeen: Set<String> = []
+        for (day, open) in zip(hidden, revealed) {
+            let figures = day["figures"]?.objectValue ?? [:]
+            let withheld = Set(day["withheld"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            withheldSeen.formUnion(withheld)
+            for name in oneReading { #expect(figures[name] == nil, "\(name) on \(day["day"] ?? "?")") }
+            for name in oneReading where open["figures"]?.objectValue?[name] != nil {
+                #expect(withheld.contains(name))
+            }
+            for workout in day["workouts"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                #expect(workout["total_energy_burned"] == nil && workout["total_distance"] == nil)
+            }
+            #expect(day["withheld"] == nil || open["withheld"] == nil)
+        }
+        #expect(withheldSeen.isSuperset(of: ["min_heart_rate", "max_heart_rate", "body_mass_kg"]))
+        #expect(revealed.allSatisfy { $0["withheld"] == nil })
+    }
 }

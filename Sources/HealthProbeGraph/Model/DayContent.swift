@@ -6,6 +6,8 @@ import HealthProbeKit
 public struct DayContent: Sendable {
     public let day: LocalDay
     var metrics: [String: MetricAccumulator] = [:]
+    /// How many samples each metric the day figures gave was drawn from.
+    private var figureSamples: [String: Int] = [:]
     var asleepMinutes = 0.0
     var inBedMinutes = 0.0
     var sleepStart: Double?
@@ -83,6 +85,7 @@ public struct DayContent: Sendable {
                 sleepSources[part.source] = (part.place, part.counted * 60)
             }
             metrics["sleep_hours"] = asleepMinutes > 0 ? MetricAccumulator(total: asleepMinutes) : nil
+            figureSamples["sleep_hours"] = figure.samples
             return
         }
         for metric in SummaryMetric.byType[figure.type] ?? [] {
@@ -96,6 +99,22 @@ public struct DayContent: Sendable {
             guard let figured, let value = metric.converted(figured, from: metric.unit == nil ? nil : figure.unit)
             else { continue }
             metrics[metric.property] = MetricAccumulator(total: value)
+            figureSamples[metric.property] = figure.samples
+        }
+    }
+
+    /// How many samples a summary property of this day was drawn from; nil for one it does not
+    /// have, or one drawn from workouts.
+    public func samples(behind property: String) -> Int? {
+        figureSamples[property] ?? metrics[property]?.count
+    }
+
+    /// Whether a summary property is always one reading's value, however many samples the day
+    /// has: its lowest, its highest, its last.
+    public static func isOneReading(_ property: String) -> Bool {
+        switch SummaryMetric.all.first(where: { $0.property == property })?.combination {
+        case .minimum, .maximum, .last: true
+        default: false
         }
     }
 }
