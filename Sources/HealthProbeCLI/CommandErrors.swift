@@ -102,13 +102,21 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// "2000-01-01 09:30 UTC", in this machine's time zone, as the dashboard writes times.
+    /// "2000-01-01 09:30 UTC", in the archive's zone (``useZone(_:)``), as every face writes times.
     static func time(_ date: Date) -> String {
         readableTime.minute(date)
     }
 
-    /// This machine's zone, read once for every time a command prints.
-    static let readableTime = ReadableTime()
+    /// The zone every time a command prints is in: this machine's, until the archive it opened
+    /// says which the user chose (`settings --time-zone`), the zone of every day it shows.
+    static var readableTime: ReadableTime { zone.get() }
+
+    private static let zone = LockedValue(ReadableTime())
+
+    /// Prints times in `zone` from now on.
+    static func useZone(_ zone: TimeZone) {
+        self.zone.set(ReadableTime(zone: zone))
+    }
 
     /// ``time(_:)`` of seconds since 1970.
     static func time(seconds: Double) -> String {

@@ -49,21 +49,30 @@ struct ArchiveOptions: ParsableArguments {
     func open() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
         Self.writing.set(true)
-        return try ArchiveStore.open(at: resolvedPath, busyTimeout: try Self.busyTimeout())
+        return try Self.timesInItsZone(ArchiveStore.open(at: resolvedPath, busyTimeout: try Self.busyTimeout()))
     }
 
     /// Opens an archive that must already exist: commands that only read never create one.
     func openExisting() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
         Self.writing.set(true)
-        return try ArchiveStore.open(at: resolvedPath, creating: false, busyTimeout: try Self.busyTimeout())
+        return try Self.timesInItsZone(
+            ArchiveStore.open(at: resolvedPath, creating: false, busyTimeout: try Self.busyTimeout()))
     }
 
     /// Opens an existing archive read-only, for commands that never write it: they leave its
     /// file as it was, to the byte.
     func openForReading() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
-        return try ArchiveStore.openForReading(at: resolvedPath, busyTimeout: try Self.busyTimeout())
+        return try Self.timesInItsZone(
+            ArchiveStore.openForReading(at: resolvedPath, busyTimeout: try Self.busyTimeout()))
+    }
+
+    /// The command prints times in the zone the archive's days are in (the user's choice, else
+    /// this machine's).
+    private static func timesInItsZone(_ store: ArchiveStore) throws -> ArchiveStore {
+        Output.useZone(try store.dayZone())
+        return store
     }
 
     /// How long a write waits for a check another process is running: `HEALTHPROBE_WAIT`

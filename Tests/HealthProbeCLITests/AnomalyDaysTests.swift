@@ -66,4 +66,29 @@ struct AnomalyDaysTests {
         }
         #expect(shifted > 0, "some loss falls on other days in \(zoneName) than in UTC")
     }
+
+    /// Times printed follow the same zone: with Los Angeles chosen on a machine in UTC, `show`
+    /// writes its records' times and `captures` its captures' in Pacific time.
+    @Test func timesAreWrittenInTheChosenZone() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let own = folder.appendingPathComponent("own.zip")
+        let later = folder.appendingPathComponent("later.zip")
+        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 2_000, seed: 5)).writeZip(to: own)
+        var options = SyntheticExportOptions(elementCount: 2_000, seed: 5)
+        options.omitEveryNth = 40
+        try SyntheticExportGenerator(options: options).writeZip(to: later)
+        let path = folder.appendingPathComponent("archive.sqlite").path
+        #expect(try CommandRunner.run(["check", own.path, "--archive", path]).status == 0)
+        _ = try CommandRunner.run(["check", later.path, "--archive", path])
+        let pacific = [" PST", " PDT"]
+        let before = try CommandRunner.run(["show", "1", "--archive", path]).stdout
+        #expect(before.contains(" UTC") && !pacific.contains { before.contains($0) })
+        #expect(
+            try CommandRunner.run(["settings", "--time-zone", "America/Los_Angeles", "--archive", path]).status == 0)
+        let shown = try CommandRunner.run(["show", "1", "--archive", path]).stdout
+        #expect(pacific.contains { shown.contains($0) }, "\(shown.prefix(400))")
+        #expect(!shown.contains(" UTC"))
+        let captures = try CommandRunner.run(["captures", "--archive", path]).stdout
+        #expect(pacific.contains { captures.contains($0) })
+    }
 }

@@ -10,13 +10,16 @@ public struct AnomalyReport: Sendable, Encodable {
     public var records: [ArchiveStore.AnomalyRecord]
     public var recordTotal: Int
     public var valuesIncluded: Bool
+    /// The zone its times are written in: the one the archive's days are in.
+    public var timeZone: String
+
+    private var time: ReadableTime { ReadableTime(zone: TimeZone(identifier: timeZone) ?? .current) }
 
     private var title: String {
         "\(anomaly.type.title) of \(HealthKitCatalog.displayName(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
     }
 
     private var when: String {
-        let time = ReadableTime()
         var text = "detected \(time.minute(anomaly.detectedAt)) in capture \(anomaly.captureId)"
         if let exported = capture?.exportDate { text += " (export of \(time.minute(exported)))" }
         if let previous = capture?.previousCaptureId { text += ", compared with capture \(previous)" }
@@ -80,7 +83,7 @@ public struct AnomalyReport: Sendable, Encodable {
     }
 
     private func date(_ seconds: Double?) -> String {
-        seconds.map { ReadableTime().second(Date(timeIntervalSince1970: $0)) } ?? "-"
+        seconds.map { time.second(Date(timeIntervalSince1970: $0)) } ?? "-"
     }
 
     private func escaped(_ text: String) -> String {
@@ -99,7 +102,7 @@ extension ArchiveStore {
         return AnomalyReport(
             anomaly: anomaly, capture: try fetchCapture(id: anomaly.captureId),
             records: records.map { includeValues ? $0 : $0.withoutValue }, recordTotal: total,
-            valuesIncluded: includeValues)
+            valuesIncluded: includeValues, timeZone: try dayZone().identifier)
     }
 }
 
