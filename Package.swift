@@ -74,21 +74,22 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "HealthProbeScreens", dependencies: ["HealthProbeKit"]),
+        .target(name: "HealthProbeScreens", dependencies: ["HealthProbeArchive", "HealthProbeKit"]),
         // Synthetic Health data, for the demo, `generate`, the benchmarks and the tests: a
         // simulated HealthKit store and its story, export and Health database writers. The kit
         // the app ships carries none of it.
         .target(
             name: "HealthProbeSimulation",
             dependencies: [
-                "HealthProbeKit", "AppleHealthExport", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthProbeArchive", "HealthProbeKit", "AppleHealthExport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .target(
             name: "HealthProbeWeb",
             dependencies: [
-                "HealthProbeScreens", "HealthProbeKit", "AppleHealthExport",
+                "HealthProbeArchive", "HealthProbeScreens", "HealthProbeKit", "AppleHealthExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -102,8 +103,8 @@ let package = Package(
         .target(
             name: "HealthProbeCLI",
             dependencies: [
-                "AppleHealthExport", "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb", "HealthProbeGraph",
-                "HealthProbeMCP", "HealthProbeSimulation",
+                "AppleHealthExport", "HealthProbeArchive", "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb",
+                "HealthProbeGraph", "HealthProbeMCP", "HealthProbeSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,7 +112,7 @@ let package = Package(
         .target(
             name: "HealthProbeMCP",
             dependencies: [
-                "HealthProbeKit", "HealthProbeGraph", .product(name: "MCP", package: "swift-sdk"),
+                "HealthProbeArchive", "HealthProbeKit", "HealthProbeGraph", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -122,19 +123,23 @@ let package = Package(
         .target(
             name: "HealthProbeGraph",
             dependencies: [
-                "HealthProbeKit", "AppleHealthExport",
+                "HealthProbeArchive", "HealthProbeKit", "AppleHealthExport",
             ]
         ),
         .executableTarget(
             name: "HealthProbeBenchmark",
-            dependencies: ["AppleHealthExport", "HealthProbeKit", "HealthProbeGraph", "HealthProbeSimulation"]),
-        .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeKit"]),
+            dependencies: [
+                "AppleHealthExport", "HealthProbeArchive", "HealthProbeKit", "HealthProbeGraph",
+                "HealthProbeSimulation",
+            ]),
+        .target(name: "HealthProbeHealthKit", dependencies: ["HealthProbeArchive", "HealthProbeKit"]),
         .target(
-            name: "HealthProbeApp", dependencies: ["HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),
+            name: "HealthProbeApp",
+            dependencies: ["HealthProbeArchive", "HealthProbeKit", "HealthProbeScreens", "HealthProbeHealthKit"]),
         .target(
             name: "TestSupport",
             dependencies: [
-                "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
+                "HealthProbeArchive", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -173,12 +178,12 @@ let package = Package(
         .testTarget(
             name: "HealthProbeMCPTests",
             dependencies: [
-                "HealthProbeMCP", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
+                "HealthProbeMCP", "HealthProbeArchive", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
                 .product(name: "MCP", package: "swift-sdk"),
             ]),
         .testTarget(
             name: "HealthProbeScreensTests",
-            dependencies: ["HealthProbeScreens", "HealthProbeKit", "TestSupport"]
+            dependencies: ["HealthProbeScreens", "HealthProbeArchive", "HealthProbeKit", "TestSupport"]
         ),
         .testTarget(
             name: "HealthProbeWebTests",

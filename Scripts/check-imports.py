@@ -2,7 +2,8 @@
 """Checks that Package.swift declares exactly what each target imports: every module a target's
 sources import is a target or product it declares (or a module of the platform), and every
 target or product it declares is imported by one of its files. Prints each mismatch and exits 1
-if there is one; run by .ci/run.
+if there is one; run by .ci/run. A re-export (`@_exported import`) is refused: a target that
+uses a module declares it and imports it, so the package says who depends on whom.
 
 SwiftPM's --explicit-target-dependency-import-check does not report these on Linux (it found
 nothing where the command line imported AppleHealthExport without declaring it), so this reads
@@ -44,7 +45,11 @@ def main():
                     continue
                 path = os.path.join(directory, name)
                 with open(path, encoding="utf-8") as source:
-                    for module in IMPORT.findall(source.read()):
+                    text = source.read()
+                    if re.search(r"^\s*@_exported\s+import", text, re.M):
+                        problems.append(f"{os.path.relpath(path, root)}: re-exports a module; "
+                                        "each target that uses it declares and imports it")
+                    for module in IMPORT.findall(text):
                         imported.add(module)
                         if module not in declared and module not in PLATFORM:
                             problems.append(f"{os.path.relpath(path, root)}: imports {module}, "

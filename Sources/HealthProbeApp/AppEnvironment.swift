@@ -6,6 +6,7 @@
     import HealthProbeKit
     import HealthProbeScreens
     import UIKit
+    import HealthProbeArchive
 
     /// The iPhone app's wiring: the archive, the HealthKit source, the monitor, the screen models,
     /// and what runs in the background. No logic lives here; what it calls is tested on Linux, and

@@ -2,6 +2,7 @@
     import BackgroundTasks
     import Foundation
     import HealthProbeKit
+    import HealthProbeArchive
 
     /// The app's launch. The background tasks' handlers are registered at once (iOS wants them
     /// before launching ends); the archive is opened off the main thread, because after an update

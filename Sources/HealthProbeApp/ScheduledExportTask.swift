@@ -3,6 +3,7 @@
     import Dispatch
     import Foundation
     import HealthProbeKit
+    import HealthProbeArchive
 
     /// Scheduled exports on iPhone: a `BGProcessingTask` (minutes, while the phone is idle) and a
     /// foreground fallback, both calling `ExportScheduler.runDue`, which runs one catch-up export

@@ -2,6 +2,7 @@
     import HealthProbeKit
     import HealthProbeScreens
     import SwiftUI
+    import HealthProbeArchive
 
     /// The Dashboard: reads its model only.
     struct DashboardView: View {

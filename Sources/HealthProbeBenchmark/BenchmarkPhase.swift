@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// One measured phase, run in its own process; prints one line of JSON with its measurements.

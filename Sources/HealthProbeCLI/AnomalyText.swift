@@ -1,3 +1,4 @@
+import HealthProbeArchive
 import HealthProbeKit
 
 /// How anomalies read in a terminal.

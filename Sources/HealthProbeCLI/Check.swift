@@ -1,6 +1,7 @@
 import AppleHealthExport
 import ArgumentParser
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 extension HealthProbeCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 import HealthProbeSimulation
 

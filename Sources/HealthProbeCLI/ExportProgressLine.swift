@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The export's progress on stderr when it is a terminal, at most once a second: the type being

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthProbeArchive
 import HealthProbeGraph
 import HealthProbeKit
 

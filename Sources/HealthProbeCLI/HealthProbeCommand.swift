@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// `healthprobe`: audits Apple Health data against a local forensic archive.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Turns SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\) into a

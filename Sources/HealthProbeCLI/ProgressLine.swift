@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A single self-overwriting progress line on stderr, shown only when stderr is a terminal.

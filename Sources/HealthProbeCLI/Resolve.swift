@@ -1,4 +1,5 @@
 import ArgumentParser
+import HealthProbeArchive
 import HealthProbeKit
 
 extension HealthProbeCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Colour on a terminal, by severity: critical in bold red, warning in yellow, info in cyan. Only

@@ -2,6 +2,7 @@
     import Foundation
     import HealthKit
     import HealthProbeKit
+    import HealthProbeArchive
 
     /// Wakes HealthProbe when a monitored type changes: an `HKObserverQuery` per type, with
     /// background delivery (it needs the HealthKit background-delivery entitlement). An observer

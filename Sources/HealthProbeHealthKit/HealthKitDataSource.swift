@@ -2,6 +2,7 @@
     import Foundation
     import HealthKit
     import HealthProbeKit
+    import HealthProbeArchive
 
     /// The live path's ``HealthDataSource`` over HealthKit: anchored object queries, a page at a
     /// time, for changes and for verification scans (from no anchor); anchors archived with

@@ -2,6 +2,7 @@
     import Foundation
     import HealthKit
     import HealthProbeKit
+    import HealthProbeArchive
 
     /// Health's own daily sums: a statistics collection query (`cumulativeSum`, one day a step,
     /// from local midnight), which combines a type's sources as the Health app does. Days and

@@ -2,6 +2,7 @@
     import Foundation
     import HealthKit
     import HealthProbeKit
+    import HealthProbeArchive
 
     extension HealthSample {
         /// Maps a HealthKit sample: quantities in `unit` (nil when the type is not one HealthProbe

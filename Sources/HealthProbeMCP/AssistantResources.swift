@@ -1,3 +1,4 @@
+import HealthProbeArchive
 import HealthProbeKit
 
 /// What an assistant should read before it explains a number: each anomaly type, and the

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// An anomaly's detail: everything about it, its evidence as key–value rows, a Markdown report

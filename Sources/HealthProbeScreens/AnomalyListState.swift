@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The Anomalies screen: most recent first, filtered by severity (All / Critical / Warning /

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// One anomaly as a list shows it: never a health value — type, sample type, severity, date and

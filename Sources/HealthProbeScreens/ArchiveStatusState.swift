@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Archive Status: the archive's health (integrity, size), the last verification, the types

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The Audit Trail: every entry, newest first a page at a time, each with its time, an

@@ -1,3 +1,4 @@
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A check's outcome in a sentence, as Check Now reports it.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The Dashboard: the status, when HealthProbe last checked, the summary cards, up to three

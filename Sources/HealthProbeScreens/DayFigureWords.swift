@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A day's figure in words, as the command line's `day` and the dashboard's day page say it.

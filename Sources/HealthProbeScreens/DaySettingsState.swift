@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// How days are counted (docs/DESIGN.md §8a): the time zone of local days and each type's source

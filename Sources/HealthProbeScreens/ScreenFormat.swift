@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// How screens write dates and numbers: in the viewer's time zone (UTC in tests), numbers grouped.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Settings: check frequency, the monitored types (a multi-select), the alert threshold, and the

@@ -1,3 +1,4 @@
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The colour a screen gives a state, by role: each face maps roles to its own palette (system

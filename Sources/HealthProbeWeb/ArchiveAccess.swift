@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The dashboard's one connection to the archive, opened when first needed: none before an

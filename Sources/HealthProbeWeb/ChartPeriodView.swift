@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The records chart's period: the dates shown (a form to change them), shortcuts to the latest

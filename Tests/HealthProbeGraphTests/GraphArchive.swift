@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 import HealthProbeGraph
 import HealthProbeKit
 

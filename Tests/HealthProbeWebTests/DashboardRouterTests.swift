@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HealthProbeArchive
 import HealthProbeKit
 import Hummingbird
 import HummingbirdTesting

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import HTTPTypes
+import HealthProbeArchive
 import HealthProbeKit
 import HealthProbeSimulation
 import Hummingbird

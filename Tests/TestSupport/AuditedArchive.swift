@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 import HealthProbeSimulation
 

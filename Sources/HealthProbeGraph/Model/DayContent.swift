@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// What the graph holds for one local day, gathered from the archive's present records: the

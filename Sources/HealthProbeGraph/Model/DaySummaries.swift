@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A period's days as the graph sync summarises them — steps, distance, energy, heart rate, sleep

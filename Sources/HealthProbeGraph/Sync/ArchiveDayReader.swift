@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Reads the archive's present records of the days asked for and gathers each day's content:

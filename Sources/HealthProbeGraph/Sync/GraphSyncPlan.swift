@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// What one sync writes to one destination: the changed days, each with its whole content (and

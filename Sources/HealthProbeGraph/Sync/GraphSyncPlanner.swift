@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Works out what a sync to a destination writes, from the archive and the destination's state.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The statements a plan runs, in order: the person, metric types and devices; weeks and days;

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// `healthprobe demo`: a simulated iPhone with two months of synthetic history, checked once a

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The simulated phone of the demo: a day of life, and the incident of the day.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The synthetic apps and devices of the demo: a Watch writing heart rate, steps and energy all

@@ -1,4 +1,5 @@
 import AppleHealthExport
+import HealthProbeArchive
 import HealthProbeKit
 
 extension SyntheticElementWriter {

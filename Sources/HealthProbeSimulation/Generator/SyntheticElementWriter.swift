@@ -1,4 +1,5 @@
 import AppleHealthExport
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Writes the synthetic elements of ``SyntheticExportGenerator`` as Apple writes them.

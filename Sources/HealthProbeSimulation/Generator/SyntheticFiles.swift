@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A workout's route in a synthetic export: its file and its time span (UTC).

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// A Health store the size of one Apple Watch wearer's years, computed rather than held: sample

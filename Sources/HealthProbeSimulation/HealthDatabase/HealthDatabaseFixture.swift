@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Writes an iPhone Health database pair — `healthdb_secure.sqlite` and `healthdb.sqlite` — from

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// The same synthetic samples written two ways, as the phone would give them: as an Apple Health

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// HealthKit's statistics as the simulated store gives them — written apart from the archive's

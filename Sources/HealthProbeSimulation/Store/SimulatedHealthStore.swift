@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// An in-memory stand-in for HealthKit with its semantics (docs/HEALTHKIT.md): every saved object has
