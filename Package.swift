@@ -153,6 +153,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HealthProbeArchiveTests",
+            dependencies: [
+                "HealthProbeArchive", "AppleHealthExport", "HealthProbeSimulation", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "HealthProbeSimulationTests",
+            dependencies: ["HealthProbeSimulation", "HealthProbeArchive", "HealthProbeKit"]
+        ),
+        .testTarget(
             name: "HealthProbeKitTests",
             dependencies: [
                 "HealthProbeArchive",

@@ -5,7 +5,6 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// An import prepares `Record` elements straight from the element, skipping `HealthRecord`
 /// (``PreparedBatch/append(exportRecord:fingerprintedBy:)``). What it stores and how it

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// Archives store fingerprints and index keys and match new records against them: any change to
 /// how they are computed would make every stored record look gone and every new one look new.

@@ -5,7 +5,6 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 @Suite("Record identity: numbers, semantic fingerprints and keys")
 struct RecordIdentityTests {

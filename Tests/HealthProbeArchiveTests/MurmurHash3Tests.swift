@@ -1,7 +1,6 @@
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 @Suite("MurmurHash3 x64 128 matches the reference")
 struct MurmurHash3Tests {

@@ -10,8 +10,11 @@ import Testing
 @Suite("Demo scenario")
 struct DemoScenarioTests {
     @Test func eachIncidentIsFoundOnItsDay() async throws {
-        let support = try ArchiveTestSupport()
-        let checks = try await DemoScenario(days: 27).run(store: try support.openArchive())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let archive = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
+        let checks = try await DemoScenario(days: 27).run(store: archive)
         func found(on day: Int, trigger: String = "daily") -> CheckOutcome? {
             checks.first { $0.day == day && $0.trigger == trigger }?.outcome
         }

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 @Suite("HealthKit tables and the live mapping")
 struct HealthKitCatalogTests {

@@ -6,7 +6,7 @@ import Testing
 @Suite("The archive: its SQL in one target")
 struct ArchiveBoundaryTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Scripts/check-archive-sql.py").standardized.path
+        .appendingPathComponent("../../Scripts/check-archive-sql.py").standardized.path
 
     @Test func noOtherTargetNamesTheArchivesTables() throws {
         let checked = try Self.check()

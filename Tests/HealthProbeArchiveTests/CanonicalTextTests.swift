@@ -2,7 +2,6 @@ import AppleHealthExport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// Stored metadata and details are canonical text that fingerprints hash: their bytes must not
 /// change from version to version.
