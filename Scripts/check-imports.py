@@ -3,7 +3,8 @@
 sources import is a target or product it declares (or a module of the platform), and every
 target or product it declares is imported by one of its files. Prints each mismatch and exits 1
 if there is one; run by .ci/run. A re-export (`@_exported import`) is refused: a target that
-uses a module declares it and imports it, so the package says who depends on whom.
+uses a module declares it and imports it, so the package says who depends on whom. The archive
+imports GRDB `internal`: the compiler then refuses a GRDB type in its public face.
 
 SwiftPM's --explicit-target-dependency-import-check does not report these on Linux (it found
 nothing where the command line imported AppleHealthExport without declaring it), so this reads
@@ -22,7 +23,7 @@ PLATFORM = {
     "SwiftUI", "UIKit", "AppKit", "HealthKit", "BackgroundTasks", "UniformTypeIdentifiers", "UserNotifications",
     "CoreFoundation", "Security", "CryptoKit", "libxml2",
 }
-IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)", re.M)
+IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|(?:public|package|internal|fileprivate|private)\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
 def main():
@@ -46,6 +47,10 @@ def main():
                 path = os.path.join(directory, name)
                 with open(path, encoding="utf-8") as source:
                     text = source.read()
+                    if target["name"] == "HealthProbeArchive" and re.search(
+                            r"^\s*(?:public\s+)?import\s+GRDB(?:SQLite)?\s*$", text, re.M):
+                        problems.append(f"{os.path.relpath(path, root)}: imports GRDB publicly; the archive "
+                                        "imports it `internal` so that no GRDB type is part of its face")
                     if re.search(r"^\s*@_exported\s+import", text, re.M):
                         problems.append(f"{os.path.relpath(path, root)}: re-exports a module; "
                                         "each target that uses it declares and imports it")

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Anomalies by the local days they are about — their records' days, or the window a divergence
 /// names — by severity: the dashboard's anomalies-over-time chart. An anomaly counts once in each

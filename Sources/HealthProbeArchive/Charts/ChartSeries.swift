@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Records per local day of one sample type as the archive holds them now, with the records
 /// HealthProbe found vanished (silent deletions), backfilled (historical insertions) and surplus

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The records of one type the archive holds now, as the latest capture's way in keeps them (an
 /// export's and a backup's records, or the phone's), counted on the local days their starts fall
@@ -14,7 +14,8 @@ struct HeldRecords {
         self.latest = latest
         self.type = type
         let origin =
-            try CaptureOrigin.fetchOne(db, sql: "SELECT origin FROM capture WHERE id = ?", arguments: [latest])
+            try String.fetchOne(db, sql: "SELECT origin FROM capture WHERE id = ?", arguments: [latest]).flatMap(
+                CaptureOrigin.init(rawValue:))
             ?? .export
         population = try CaptureMembership(capture: latest, origin: origin, db).populationSQL
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What orders a type's sources, read once: the user's own orders and when each source began
 /// writing each type (``SourceArrival``).

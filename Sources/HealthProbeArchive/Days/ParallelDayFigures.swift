@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import Synchronization
 
 /// A long period's day figures read in consecutive parts at once, one reader connection and one

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// When each source began writing each type, as far as the archive can tell: the earliest
 /// creation date (else start) of the source's records of the type. Health's order puts the app

@@ -1,8 +1,8 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// An anomaly as scripts and the dashboard read it (docs/DESIGN.md §9).
-public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
+public struct Anomaly: Sendable, Codable, Equatable, RowDecodable {
     public var id: Int64
     public var captureId: Int64
     /// Whole seconds; ISO 8601 in UTC in JSON (``ReportJSON``).
@@ -47,7 +47,7 @@ public struct Anomaly: Sendable, Codable, Equatable, FetchableRecord {
         return (resolved ? "resolved" : "open") + partly
     }
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         id = row["id"]
         captureId = row["captureId"]
         detectedAt = Date(timeIntervalSince1970: (row["detectedAt"] as Double).rounded(.down))

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A loss whose records came back: when a later capture holds a silent deletion's vanished
 /// records again (the absence is in `recordAbsence` with that capture as its return), the

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `bulk_deletion` (live path): records HealthKit reported deleted (tombstones) in this check,
 /// not explained as replaced, when they are many and a large share of their type. A user deleting
@@ -27,7 +27,7 @@ struct BulkDeletionDetector {
                 records: [
                     .query(
                         role: "deleted", sql: CaptureDiff.unexplainedDepartureIDs,
-                        arguments: [GoneReason.deleted.databaseValue, sampleType.databaseValue])
+                        arguments: [GoneReason.deleted.rawValue.databaseValue, sampleType.databaseValue])
                 ])
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Runs every detector on a completed capture against the previous full capture, in the order
 /// that explains each record once — updates first, then rewrites, duplicates and overlaps, then

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What changed between P and C, as two temporary tables the detectors read and annotate:
 /// `departure` (records P held that vanished from C — `reason` says whether without a trace,
@@ -47,7 +47,7 @@ enum CaptureDiff {
             sql: """
                 SELECT id, kind, type, sourceName, startDate, endDate FROM temp.departure
                 WHERE explanation IS NULL AND reason = ?
-                """, arguments: [reason])
+                """, arguments: [reason.rawValue])
         var tallies: [String: RecordTally] = [:]
         while let row = try rows.next() {
             tallies[row["type"], default: RecordTally(zone: dayZone, keepsIDs: false)].add(
@@ -74,6 +74,6 @@ enum CaptureDiff {
     /// Sets the reason a departed record is gone, in the archive itself.
     static func setGoneReason(_ db: Database, ids: [Int64], reason: GoneReason) throws {
         let statement = try db.cachedStatement(sql: "UPDATE record SET goneReason = ? WHERE id = ?")
-        for id in ids { try statement.execute(arguments: [reason, id]) }
+        for id in ids { try statement.execute(arguments: [reason.rawValue, id]) }
     }
 }

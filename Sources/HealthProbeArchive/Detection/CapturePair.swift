@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A completed capture C and the previous complete full capture P it is compared with.
 struct CapturePair: Sendable {
@@ -10,10 +10,10 @@ struct CapturePair: Sendable {
         var exportDate: Double?
         var startedAt: Double
 
-        init(row: Row) {
+        init(row: Row) throws {
             id = row["id"]
-            origin = row["origin"]
-            scope = row["scope"]
+            origin = try row["origin"]
+            scope = try row["scope"]
             exportDate = row["exportDate"]
             startedAt = row["startedAt"]
         }

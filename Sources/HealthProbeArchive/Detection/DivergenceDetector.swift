@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `divergence`: a sample type's daily series (C's day bins: sums for cumulative types, means
 /// for discrete ones, counts for the rest) departs from its own baseline in the recent window.
@@ -47,7 +47,7 @@ struct DivergenceDetector {
                     SELECT DISTINCT a.sampleType FROM anomaly AS a JOIN capture AS c ON c.id = a.captureId
                     WHERE a.resolvedAt IS NULL AND a.withdrawnAt IS NULL AND a.type NOT IN ('divergence') AND c.origin = ?
                         AND COALESCE(c.exportDate, c.startedAt) >= ?
-                    """, arguments: [pair.current.origin, Double(recentStart) * 86_400]))
+                    """, arguments: [pair.current.origin.rawValue, Double(recentStart) * 86_400]))
         var outcome = Outcome()
         for (type, rows) in Dictionary(grouping: bins, by: { $0["type"] as String }).sorted(by: { $0.key < $1.key }) {
             let limits = thresholds.applying(to: type)

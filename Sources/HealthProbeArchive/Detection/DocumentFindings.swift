@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `document_missing` and `document_changed`: what a clinical record's FHIR document became,
 /// in words and evidence — the files, the changed keys, never a value.

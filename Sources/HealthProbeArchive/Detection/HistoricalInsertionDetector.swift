@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `historical_insertion`: records first seen in C whose end is earlier than P's export date
 /// minus the grace period (per type and source, for known late writers): they should already

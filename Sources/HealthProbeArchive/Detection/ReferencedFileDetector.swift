@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The files records refer to, compared between P and C for the records both hold: a clinical
 /// record whose document vanished (`document_missing`) or changed (`document_changed`), a

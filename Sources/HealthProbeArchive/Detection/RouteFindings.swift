@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// `route_changed`: workouts whose route vanished, lost points or changed points, with the
 /// points before and after and the stretches of time lost — never a coordinate.

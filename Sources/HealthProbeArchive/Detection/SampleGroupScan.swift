@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Reads the records that share a semantic index key with something C brought — the same sample,
 /// whoever wrote it — one key at a time, for the duplicate and source-overlap detectors.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `silent_deletion`: records P held that C does not, and that nothing explains — not deleted
 /// explicitly, not rewritten, not replaced. Each is a proven loss, so at least a warning; critical
@@ -42,7 +42,7 @@ struct SilentDeletionDetector {
                 .query(
                     role: "vanished",
                     sql: CaptureDiff.unexplainedDepartureIDs,
-                    arguments: [GoneReason.absent.databaseValue, sampleType.databaseValue])
+                    arguments: [GoneReason.absent.rawValue.databaseValue, sampleType.databaseValue])
             ])
     }
 

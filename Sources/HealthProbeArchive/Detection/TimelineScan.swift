@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Reads the samples C holds in time order (the start-date index), for the detectors that look
 /// at one source's records side by side in time: self-overlap and conflicting values. On a first

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Pairs a departed record with an arrival that is the same sample written again, so that
 /// neither is taken for a loss or a backfill. What it finds goes to the audit trail, not to

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `value_modified`: a vanished record whose type, source, start and end arrive again with
 /// another value or unit. Each rewritten pair is explained here, so it is neither a deletion

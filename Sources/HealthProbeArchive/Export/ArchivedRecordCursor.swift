@@ -1,6 +1,6 @@
 import AppleHealthExport
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// An export's rows by named column, through ``SQLiteRowCursor``.
 /// Its accessors are inlinable: an export calls them twenty times a row, from another module.

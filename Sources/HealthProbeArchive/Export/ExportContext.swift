@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What every row of an export shares: the capture, the devices by id, capture dates, workout
 /// route digests, and the time zone its dates are written in. Small tables, read once.

@@ -1,8 +1,8 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// One run in the export history: when, what, how much, where, and how it ended.
-public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
+public struct ExportRun: Sendable, Codable, Equatable, RowDecodable {
     public var id: Int64
     /// Whole seconds; ISO 8601 in UTC in JSON (``ReportJSON``).
     public var startedAt: Date
@@ -26,7 +26,7 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
         case outcome, problem
     }
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         id = row["id"]
         startedAt = Date(timeIntervalSince1970: (row["startedAt"] as Double).rounded(.down))
         finishedAt = (row["finishedAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
@@ -39,7 +39,7 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
         bytes = row["bytes"]
         sha256 = row["sha256"]
         path = row["path"]
-        guard let outcome = row["outcome"] as ExportRunOutcome? else {
+        guard let outcome: ExportRunOutcome = row["outcome"] else {
             throw ArchiveError.storage(problem: "export \(id) has an unknown outcome")
         }
         self.outcome = outcome
@@ -49,7 +49,7 @@ public struct ExportRun: Sendable, Codable, Equatable, FetchableRecord {
 }
 
 /// How an export ended, as its history shows it.
-public enum ExportRunOutcome: String, Sendable, Codable, DatabaseValueConvertible {
+public enum ExportRunOutcome: String, Sendable, Codable, StoredWord {
     case completed, failed, cancelled
     /// Still writing (its process is alive).
     case running
@@ -109,7 +109,9 @@ extension ArchiveStore {
             try db.execute(
                 sql: "INSERT INTO exportRun (\(Self.startColumns), outcome, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: StatementArguments(
-                    Self.columns(start) + [ExportRunOutcome.running, ProcessInfo.processInfo.processIdentifier]))
+                    Self.columns(start) + [
+                        ExportRunOutcome.running.rawValue, ProcessInfo.processInfo.processIdentifier,
+                    ]))
             run = db.lastInsertedRowID
         }
         return run
@@ -130,9 +132,9 @@ extension ArchiveStore {
             var columns: [(any DatabaseValueConvertible)?] = [Date().timeIntervalSince1970]
             switch ending {
             case .completed(let captureId, let records, let bytes, let sha256):
-                columns += [captureId, records, bytes, sha256, ExportRunOutcome.completed, nil]
+                columns += [captureId, records, bytes, sha256, ExportRunOutcome.completed.rawValue, nil]
             case .failed(let problem, let cancelled):
-                columns += [nil, nil, nil, nil, cancelled ? ExportRunOutcome.cancelled : .failed, problem]
+                columns += [nil, nil, nil, nil, (cancelled ? ExportRunOutcome.cancelled : .failed).rawValue, problem]
             }
             if let run {
                 try db.execute(
@@ -163,11 +165,11 @@ extension ArchiveStore {
     /// `interrupted`.
     static func markInterruptedExports(_ db: Database) throws {
         let running = try Row.fetchAll(
-            db, sql: "SELECT id, pid FROM exportRun WHERE outcome = ?", arguments: [ExportRunOutcome.running])
+            db, sql: "SELECT id, pid FROM exportRun WHERE outcome = ?", arguments: [ExportRunOutcome.running.rawValue])
         for row in running where !ProcessLiveness.isAlive(row["pid"]) {
             try db.execute(
                 sql: "UPDATE exportRun SET outcome = ?, pid = NULL WHERE id = ?",
-                arguments: [ExportRunOutcome.interrupted, row["id"] as Int64])
+                arguments: [ExportRunOutcome.interrupted.rawValue, row["id"] as Int64])
         }
     }
 }

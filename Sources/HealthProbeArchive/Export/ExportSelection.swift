@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What an export holds: the records one capture held (by default the latest complete one),
 /// narrowed by type, by sample start and by when the archive received them, and optionally the
@@ -73,9 +73,9 @@ public struct ResolvedSelection {
                 """
         )
         guard !rows.isEmpty else { throw SelectionError.nothingCaptured }
-        let captures = rows.map {
+        let captures = try rows.map {
             Capture(
-                id: $0["id"], origin: $0["origin"], date: $0["exportDate"] ?? $0["startedAt"],
+                id: $0["id"], origin: try $0["origin"], date: $0["exportDate"] ?? $0["startedAt"],
                 exportUTCOffset: $0["exportUTCOffset"], offsetSpans: CaptureOffsets.spans($0["exportOffsetSpans"]),
                 locale: $0["locale"], exportVersion: $0["exportVersion"])
         }

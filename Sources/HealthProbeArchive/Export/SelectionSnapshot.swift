@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The records an export selects, as one snapshot of the archive shows them: a check running
 /// meanwhile changes nothing read through it. Lives only inside ``ArchiveStore/readSelection(_:timeZone:_:)``.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What a graph sync reads of the archive, from one read snapshot: ``ArchiveStore/readGraphSource(_:)``.
 /// The archive owns the SQL; the graph module gets typed answers and cursors.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Where one graph destination stands, as the archive keeps it (migration v7): what its graph
 /// reflects. It moves only after the destination committed a sync.

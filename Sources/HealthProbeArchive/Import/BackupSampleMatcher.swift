@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Meets each sample of a backup's Health database with the record the archive already holds for
 /// it, if any (for the backup importer): by the HealthKit UUID an earlier backup bound to a record,

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What a backup check does with the records it did not meet (the backup importer's): those whose
 /// deletion the database remembers are gone as deleted in Health (or, deleted by healthd to
@@ -42,10 +42,10 @@ struct BackupTombstones {
         for tombstone in tombstones {
             guard let (id, type) = try record(of: tombstone, byUUID: byUUID, bySlot: bySlot) else { continue }
             if tombstone.isHousekeeping {
-                try mark.execute(arguments: [captureID, GoneReason.replaced, id])
+                try mark.execute(arguments: [captureID, GoneReason.replaced.rawValue, id])
                 outcome.replaced += 1
             } else {
-                try mark.execute(arguments: [captureID, GoneReason.deleted, id])
+                try mark.execute(arguments: [captureID, GoneReason.deleted.rawValue, id])
                 byDay[type, default: [:]][
                     UTCText.day(of: Date(timeIntervalSince1970: tombstone.deletedAt)), default: 0] += 1
             }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// An export made before the one the archive last checked: compared with it, everything recorded
 /// in between would look lost — a user who picked the wrong file would be told of losses that

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// Writes one export's or Health database's capture, in one transaction: its row, running,

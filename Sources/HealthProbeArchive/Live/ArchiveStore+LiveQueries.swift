@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// Records capture `capture` marked deleted, and those it found replaced or written again.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Records changes of the device's Health and iCloud state — access, availability, iCloud
 /// account and sync, device migration — so that anomalies can be read against them, and so the
@@ -27,7 +27,7 @@ public struct ContextMonitor: Sendable {
         }
     }
 
-    public struct Change: Sendable, Codable, Equatable, FetchableRecord {
+    public struct Change: Sendable, Codable, Equatable, RowDecodable {
         public var id: Int64
         /// Seconds since 1970, UTC.
         public var at: Double

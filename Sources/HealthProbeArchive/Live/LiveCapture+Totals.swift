@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension LiveCapture {
     /// Per-type totals of the live records present after this capture — what it holds: live

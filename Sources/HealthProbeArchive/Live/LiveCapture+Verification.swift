@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The verification scan of a live check: every sample of a type read again, added up by UUID
 /// (``storeDigested(_:of:progress:_:)``) and compared with what the archive holds

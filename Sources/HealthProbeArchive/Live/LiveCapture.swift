@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// One check of the live path, stored as a capture of origin `healthkit`: `delta` when it holds
 /// what changed since the saved anchors, `full` when a verification scan re-read every monitored
@@ -47,7 +47,7 @@ public struct LiveCapture: Sendable {
                         FROM capture JOIN liveCheck ON liveCheck.captureId = capture.id
                         WHERE capture.status = \(CaptureStatus.running.sqlLiteral) AND capture.origin = ?
                         ORDER BY capture.id DESC LIMIT 1
-                        """, arguments: [origin])
+                        """, arguments: [origin.rawValue])
             else { return nil }
             let id: Int64 = row["id"]
             let window = (row["windows"] as Int) + 1
@@ -61,7 +61,7 @@ public struct LiveCapture: Sendable {
             )
             return LiveCapture(
                 captureID: id, previousCaptureID: row["previousCaptureId"], recordIDFloor: row["recordIdFloor"],
-                isFull: row["scope"] == CaptureScope.full, asOf: asOf)
+                isFull: (row["scope"] as String?) == CaptureScope.full.rawValue, asOf: asOf)
         }
     }
 
@@ -177,7 +177,7 @@ public struct LiveCapture: Sendable {
             let saveAnchor = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO anchor (origin, sampleType, value, captureId) VALUES (?, ?, ?, ?)")
             for (type, anchor) in anchors {
-                try saveAnchor.execute(arguments: [Self.origin, type, anchor.data, captureID])
+                try saveAnchor.execute(arguments: [Self.origin.rawValue, type, anchor.data, captureID])
             }
             return try ingest.complete(
                 CaptureCompletion(

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// How far a live check has read one sample type, kept in the archive with the pages it
 /// stored (`liveProgress`): what lets a check cut off in one background window resume in the

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What the monitor keeps between launches, in the archive: the anchors (saved with each
 /// completed capture) and a few settings — so a restart resumes where the last check ended.
@@ -16,7 +16,8 @@ public struct MonitorState: Sendable {
         try store.writer.read { db in
             var state = MonitorState()
             for row in try Row.fetchAll(
-                db, sql: "SELECT sampleType, value FROM anchor WHERE origin = ?", arguments: [LiveCapture.origin])
+                db, sql: "SELECT sampleType, value FROM anchor WHERE origin = ?",
+                arguments: [LiveCapture.origin.rawValue])
             {
                 state.anchors[row["sampleType"]] = HealthAnchor(data: row["value"])
             }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// The text kept under `key` in the archive's settings (a schedule as JSON, say); nil when

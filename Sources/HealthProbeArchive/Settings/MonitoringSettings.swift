@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What the user chose on the Settings screen (or with `healthprobe settings`), stored in the
 /// archive so that the app, the dashboard and the command line honour the same choices: how

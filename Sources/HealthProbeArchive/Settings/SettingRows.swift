@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The `setting` table, key by key: the one place its rows are read and written, for the
 /// monitoring settings, the live path's state, the integrity check's result and the export

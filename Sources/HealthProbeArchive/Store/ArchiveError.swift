@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Why the archive could not be opened, read or written. Messages state what happened; the
 /// faces add how to go on (a flag, a button) and, where they were changing something, that

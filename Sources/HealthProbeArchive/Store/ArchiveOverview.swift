@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What the screens show of the archive at a glance, read from capture snapshots and small
 /// tables only — never a count over the records — so that it costs the same at a thousand

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What `healthprobe status` shows: the last capture, per-type counts, size and integrity.
 public struct ArchiveStatus: Sendable, Codable {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// Which anomalies to list.
@@ -59,7 +59,7 @@ extension ArchiveStore {
 
     /// A record an anomaly is about, as a report shows it (decoded from its row by column name).
     /// In JSON (`show --format json`, the assistant's `get_anomaly`), its times in ISO 8601.
-    public struct AnomalyRecord: Sendable, Encodable, Equatable, FetchableRecord {
+    public struct AnomalyRecord: Sendable, Encodable, Equatable, RowDecodable {
         public var recordId: Int64
         public var role: String
         public var type: String
@@ -70,7 +70,7 @@ extension ArchiveStore {
         /// The value as read; shown only when asked for.
         public var value: String?
 
-        public init(row: Row) throws {
+        init(row: Row) throws {
             recordId = row["recordId"]
             role = row["role"]
             type = row["type"]

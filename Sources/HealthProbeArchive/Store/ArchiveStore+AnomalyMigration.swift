@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v2: what the audit finds (anomalies and the records they are about), the daily value sums

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What an assistant may ask of the archive (`healthprobe mcp`): day-by-day statistics counted
 /// once, records a page at a time, and a note in the audit trail of every question — read-only

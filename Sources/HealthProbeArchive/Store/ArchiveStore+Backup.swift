@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What `archive backup` wrote.
 public struct ArchiveBackup: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v13: what a backup's Health database adds. A record keeps the HealthKit UUID a backup gave

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// Runs `load` — one write transaction that fills an archive holding no records yet — with

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// The writer's SQLite page cache while a capture is written, in KiB, unless one is given:

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v4: semantic and fuzzy fingerprints are MurmurHash3 instead of SHA-256 (they were a fifth

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// Deletes all audit data — every capture, record, anomaly, audit entry, context event and

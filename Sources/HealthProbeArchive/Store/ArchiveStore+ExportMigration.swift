@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v5: what the exporter needs to reproduce any capture exactly and to remember its runs.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v14: the files of an export beside its main XML — ECG recordings, clinical documents,

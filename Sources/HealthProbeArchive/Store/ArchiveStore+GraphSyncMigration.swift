@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v7: where each graph destination stands. `graphSync` holds, per destination, the capture

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v3: the live path's anchors (one per sample type), the context changes recorded for

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// The archive's history: append-only, named migrations with string table and column names.

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 extension ArchiveStore {
     /// v6: a live check written over several background windows. A check cut off keeps its

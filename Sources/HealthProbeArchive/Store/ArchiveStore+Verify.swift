@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What `archive verify` found: SQLite's integrity check and the archive's own invariants.
 public struct ArchiveVerification: Sendable, Equatable, Codable {

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 extension ArchiveStore {
     /// How long a write that is only worth doing now waits for another process's.

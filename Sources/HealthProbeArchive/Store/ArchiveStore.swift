@@ -1,6 +1,6 @@
 import CSQLiteSettings
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The local forensic archive: one SQLite file (WAL) holding every record HealthProbe has seen,
 /// the captures it was seen in, and what the audit found.

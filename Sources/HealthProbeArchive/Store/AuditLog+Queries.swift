@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension AuditLog {
     /// Which audit entries to read: one event type or all, newest first, a page at a time.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The archive's record of what happened to it. Messages carry counts and identifiers of
 /// HealthProbe's own objects, never health values or names.
@@ -14,7 +14,7 @@ public enum AuditLog {
             figuresDiffer
     }
 
-    public struct Entry: Sendable, Codable, Equatable, FetchableRecord {
+    public struct Entry: Sendable, Codable, Equatable, RowDecodable {
         public var id: Int64
         public var at: Double
         public var event: String

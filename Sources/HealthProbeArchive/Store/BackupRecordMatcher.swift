@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What an export checked after a backup meets that backup's records with: the records a backup
 /// described first — sub-second times, the database's units, no export's identity — that the
@@ -23,7 +23,8 @@ final class BackupRecordMatcher {
         let db = ingest.db
         guard let previous,
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM capture WHERE origin = ?)", arguments: [CaptureOrigin.backup])
+                db, sql: "SELECT EXISTS (SELECT 1 FROM capture WHERE origin = ?)",
+                arguments: [CaptureOrigin.backup.rawValue])
                 == true
         else { return nil }
         let rows = try SQLiteRowCursor(
@@ -32,7 +33,7 @@ final class BackupRecordMatcher {
                 SELECT id, type, sourceName, unit, value, numericValue, startDate, endDate FROM record
                 WHERE sampleUUID IS NOT NULL AND lastSeenCapture = ? AND goneCapture IS NULL
                     AND firstSeenCapture IN (SELECT id FROM capture WHERE origin = ?)
-                """, arguments: [previous, CaptureOrigin.backup])
+                """, arguments: [previous, CaptureOrigin.backup.rawValue])
         // Room for every record: only what is filled takes memory.
         var builder = SampleMatchIndex.Builder(expected: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0)
         var keyMaker = SampleMatchKey()

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Per-type totals carried from one live capture to the next: what was present after the
 /// previous capture, plus what arrived, minus what went. The sums and hashes are additive, so a

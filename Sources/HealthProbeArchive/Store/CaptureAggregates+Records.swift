@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension CaptureAggregates {
     /// Each record matching `condition`, as the totals read it: its type, source, numbers

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What changed between two captures: the records the later one held that the earlier did not
 /// (new) and those the earlier held that the later did not (gone), by sample type — or one type

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// For a capture into an empty archive, records are inserted many to a statement: one
 /// statement's setup then serves 64 rows (a statement a row took a third of the writer's time;

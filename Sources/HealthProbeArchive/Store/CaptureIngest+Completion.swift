@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What a capture ends with: its counts, the columns its origin adds, and the words the audit
 /// trail gives it.

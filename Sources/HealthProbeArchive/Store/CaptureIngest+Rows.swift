@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// How a record row is written: its columns, its parameters, the device table it refers to, and
 /// what correlations and workouts leave to resolve at the end.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Stores one capture's records inside a single write transaction: each record is matched to the
 /// archive by (strict fingerprint, occurrence) — seen again, or new — and identical copies

@@ -1,7 +1,7 @@
-import GRDB
+internal import GRDB
 
 /// Where a capture's records came from, as stored in `capture.origin` and shown in `--json`.
-public enum CaptureOrigin: String, Sendable, Codable, DatabaseValueConvertible {
+public enum CaptureOrigin: String, Sendable, Codable, StoredWord {
     /// An Apple Health export (`healthprobe check FILE`).
     case export
     /// HealthKit, read by the app's monitor.
@@ -17,7 +17,7 @@ public enum CaptureOrigin: String, Sendable, Codable, DatabaseValueConvertible {
 
 /// How much of the data a capture read: everything (`full`: an export, a verification scan), or
 /// what changed since the last check (`delta`).
-public enum CaptureScope: String, Sendable, Codable, DatabaseValueConvertible {
+public enum CaptureScope: String, Sendable, Codable, StoredWord {
     case full, delta
 }
 
@@ -34,7 +34,7 @@ enum CaptureStatus: String, Sendable, DatabaseValueConvertible {
 /// (`replaced`: a higher sync version; `reissued`: the same sample under a new identity;
 /// `modified`: the same record with another value), or held only by a capture the user set
 /// aside (`aside`: never in the archive as far as any comparison knows).
-public enum GoneReason: String, Sendable, Codable, DatabaseValueConvertible {
+public enum GoneReason: String, Sendable, Codable, StoredWord {
     case absent, deleted, replaced, reissued, modified
     case setAside = "aside"
 }

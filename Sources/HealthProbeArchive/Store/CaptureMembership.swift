@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Which records a capture held, in SQL over `record`: seen by then, not gone by then, not away
 /// at the time — the one definition behind `export --as-of-capture` and comparing captures.

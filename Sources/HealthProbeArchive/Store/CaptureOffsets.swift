@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The offsets an export capture's dates were written at (``OffsetSpans``), kept with the
 /// capture as `[[first, last, offset], …]` so that the Apple-format rebuild writes each date as

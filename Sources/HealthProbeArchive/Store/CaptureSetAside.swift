@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A capture set aside: another person's export, the wrong file. It stays in the archive (its
 /// row, counts, files, anomalies, and the records only it held) but takes no part in any
@@ -102,7 +102,7 @@ enum CaptureSetAside {
                 db, sql: "SELECT status, origin FROM capture WHERE id = ?", arguments: [capture]),
             let status = CaptureStatus(rawValue: row["status"]), status != .running
         else { throw CaptureSetAsideRefusal.unknownCapture(capture: capture) }
-        let origin: CaptureOrigin = row["origin"]
+        let origin: CaptureOrigin = try row["origin"]
         guard CaptureOrigin.snapshots.contains(origin) else { throw CaptureSetAsideRefusal.live(capture: capture) }
         return status
     }

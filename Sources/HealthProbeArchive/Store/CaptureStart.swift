@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// How a capture begins, one way for exports, backups and the live path: its row, running,
 /// with the capture it is compared with, and the trail's entry — in the caller's transaction.
@@ -21,7 +21,9 @@ struct CaptureStart {
                 INSERT INTO capture (origin, scope, status, inputName, exportDate, startedAt, previousCaptureId)
                 VALUES (?, ?, \(CaptureStatus.running.sqlLiteral), ?, ?, ?, ?)
                 """,
-            arguments: [origin, scope, inputName, exportDate, startedAt.timeIntervalSince1970, previous])
+            arguments: [
+                origin.rawValue, scope.rawValue, inputName, exportDate, startedAt.timeIntervalSince1970, previous,
+            ])
         let id = db.lastInsertedRowID
         try AuditLog.append(db, event: .captureStarted, captureID: id, message: "capture \(id) started\(auditDetail)")
         return id

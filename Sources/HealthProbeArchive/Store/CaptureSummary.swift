@@ -1,10 +1,10 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A completed capture as the command line and scripts see it (docs/DESIGN.md §9): `records` counts the
 /// export's top-level elements other than `ExportDate` and `Me`, unreadable ones included;
 /// `new + unchanged = records`; `gone` counts what the previous capture held and this one does not.
-public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
+public struct CaptureSummary: Sendable, Codable, Equatable, RowDecodable {
     public var id: Int64
     public var origin: CaptureOrigin
     public var scope: CaptureScope
@@ -37,10 +37,10 @@ public struct CaptureSummary: Sendable, Codable, Equatable, FetchableRecord {
         public var reason: String
     }
 
-    public init(row: Row) throws {
+    init(row: Row) throws {
         id = row["id"]
-        origin = row["origin"]
-        scope = row["scope"]
+        origin = try row["origin"]
+        scope = try row["scope"]
         exportDate = (row["exportDate"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
         startedAt = Date(timeIntervalSince1970: (row["startedAt"] as Double).rounded(.down))
         completedAt = (row["completedAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }

@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// An ECG recording's voltages as the archive keeps them, for a screen to draw.
 public struct ElectrocardiogramTrace: Sendable, Equatable {

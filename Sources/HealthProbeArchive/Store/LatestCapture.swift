@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// "The latest complete capture", said once: of any origin, or of the origins and scope asked
 /// for, and before a capture when asked. A running capture is never the latest, whatever its id.
@@ -14,11 +14,11 @@ enum LatestCapture {
         }
         if !origins.isEmpty {
             conditions.append("origin IN (\(databaseQuestionMarks(count: origins.count)))")
-            arguments += StatementArguments(origins)
+            arguments += StatementArguments(origins.map(\.rawValue))
         }
         if let scope {
             conditions.append("scope = ?")
-            arguments += [scope]
+            arguments += [scope.rawValue]
         }
         return try Int64.fetchOne(
             db, sql: "SELECT MAX(id) FROM capture WHERE \(conditions.joined(separator: " AND "))", arguments: arguments)

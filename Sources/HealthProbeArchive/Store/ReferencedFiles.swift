@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The archive's side of an export's files: contents stored once by digest, and which file each
 /// record of a capture came with or referred to (`fileContent`, `referencedFile`).

@@ -1,6 +1,6 @@
 import AppleHealthExport
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A workout's route before and after an anomaly said it changed, for a screen to draw: each
 /// point's time and position, as the two captures' files held them.

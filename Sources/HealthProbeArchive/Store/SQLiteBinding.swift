@@ -1,12 +1,12 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Direct `sqlite3_bind_*` access to a GRDB cached statement, for the one hot path that writes
 /// millions of rows; everything else goes through GRDB's typed API.
 ///
 /// Text and blobs are bound in place from a ``PreparedBatch``'s bytes, without a copy
 /// (`SQLITE_STATIC`): the caller keeps those bytes alive until the statement has stepped.
-public struct SQLiteBinding {
+struct SQLiteBinding {
     private static let staticDestructor = unsafeBitCast(OpaquePointer(bitPattern: 0), to: sqlite3_destructor_type.self)
     private static let transientDestructor = unsafeBitCast(
         OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
@@ -14,7 +14,7 @@ public struct SQLiteBinding {
     let statement: Statement
     private var handle: SQLiteStatement { statement.sqliteStatement }
 
-    public init(statement: Statement) {
+    init(statement: Statement) {
         self.statement = statement
     }
 
@@ -63,7 +63,7 @@ public struct SQLiteBinding {
 
     /// Runs the statement; returns how many rows it inserted or changed. Resets the statement,
     /// keeping its bindings.
-    public func stepCountingChanges(_ db: Database) throws -> Int {
+    func stepCountingChanges(_ db: Database) throws -> Int {
         defer { sqlite3_reset(handle) }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {

@@ -1,14 +1,15 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Steps through a query's rows with direct `sqlite3_column_*` access: an export or a graph sync
 /// reads every row of a million, and GRDB's `Row` would copy each into Swift values first. A
-/// row's text and blobs are valid only until the next step. Its column accessors are inlinable
-/// for the exports' writers, in another module.
+/// row's text and blobs are valid only until the next step. (Its accessors are not inlinable into
+/// the exports' writers, which would make SQLite's C interface part of the archive's public
+/// face: a call a column costs some 30 ms over a million rows of an export of seconds.)
 public final class SQLiteRowCursor {
-    @usableFromInline let statement: Statement
+    private let statement: Statement
     private let db: Database
-    @usableFromInline var handle: SQLiteStatement { statement.sqliteStatement }
+    private var handle: SQLiteStatement { statement.sqliteStatement }
 
     init(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
         self.db = db
@@ -33,18 +34,18 @@ public final class SQLiteRowCursor {
         }
     }
 
-    @inlinable public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    @inlinable public func integer(_ column: Int32) -> Int64? {
+    public func integer(_ column: Int32) -> Int64? {
         isNull(column) ? nil : sqlite3_column_int64(handle, column)
     }
 
-    @inlinable public func double(_ column: Int32) -> Double? {
+    public func double(_ column: Int32) -> Double? {
         isNull(column) ? nil : sqlite3_column_double(handle, column)
     }
 
     /// The column's bytes in place (text or blob); nil for NULL.
-    @inlinable public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
@@ -59,7 +60,7 @@ public final class SQLiteRowCursor {
             low: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
-    @inlinable public func string(_ column: Int32) -> String? {
+    public func string(_ column: Int32) -> String? {
         bytes(column).map { String(decoding: $0, as: UTF8.self) }
     }
 }

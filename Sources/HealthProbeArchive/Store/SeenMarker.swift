@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Marks records seen by id — a backup's samples met by UUID or by content — binding a UUID where
 /// one is given: one cached statement bound in place, a million times on a second backup.

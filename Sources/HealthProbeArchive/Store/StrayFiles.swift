@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// Files an export held that no record refers to — a route whose workout is gone from the XML,
 /// a clinical document no record names (a real 2023 export held two such routes). Kept like

@@ -93,7 +93,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
             cursor.double(.startDate).map { start in
                 UTCText.day(Int64(((start + Double(context.timestamps.offset(at: start))) / 86_400).rounded(.down)))
             })
-        _ = try SQLiteBinding(statement: insertSample).stepCountingChanges(db)
+        try bindings.step(db)
         dayFigures?.add(cursor, devices: context.devices)
         try parts?.add(cursor, &context, db)
         try contents?.add(cursor, &context)
@@ -178,6 +178,16 @@ struct ColumnBinder: RecordColumnVisitor {
     var statement: SQLiteStatement?
     var index: Int32 = 1
     private let made = MadeColumns()
+
+    /// Runs the statement bound, then resets it for the next row.
+    func step(_ db: Database) throws {
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+    }
 
     mutating func device(_ id: Int64?, _ description: DeviceDescription?) {
         integer(id)
