@@ -63,12 +63,12 @@ public enum ChartBinning {
     }
 
     /// The first day of the mark that holds `day`.
-    public static func markStart(of day: Int64, in range: DayRange, daysPerMark: Int) -> Int64 {
+    static func markStart(of day: Int64, in range: DayRange, daysPerMark: Int) -> Int64 {
         range.first + (day - range.first) / Int64(daysPerMark) * Int64(daysPerMark)
     }
 
     /// Every mark's first day, oldest first.
-    public static func markStarts(in range: DayRange, daysPerMark: Int) -> [Int64] {
+    static func markStarts(in range: DayRange, daysPerMark: Int) -> [Int64] {
         Array(stride(from: range.first, through: range.last, by: daysPerMark))
     }
 }

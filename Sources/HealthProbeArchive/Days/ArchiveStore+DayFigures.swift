@@ -4,7 +4,7 @@ internal import GRDB
 extension ArchiveStore {
     /// How far before a day a sample that reaches into it may start: a daily total written from
     /// the evening before, a night's sleep. Longer samples are counted from this far back.
-    public static let dayFigureLookback: Double = 2 * 86_400
+    static let dayFigureLookback: Double = 2 * 86_400
 
     /// Each day's figure of each of `types` in `days` (local days of `zone`, counted from
     /// 1970-01-01), as the Health app shows it (docs/DESIGN.md §8a), from the records the archive

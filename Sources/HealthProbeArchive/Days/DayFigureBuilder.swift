@@ -61,7 +61,7 @@ public struct DayFigureBuilder {
 
     /// The first instant a sample must start at to reach the first day: its start less the
     /// lookback (a daily total from the evening before, the night before).
-    public mutating func earliestStart() -> Double {
+    mutating func earliestStart() -> Double {
         days.start(of: range.lowerBound) - ArchiveStore.dayFigureLookback - DayFigure.nightBeforeMidnight
     }
 

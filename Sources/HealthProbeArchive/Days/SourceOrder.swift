@@ -4,7 +4,7 @@ import Foundation
 /// the user's own order for the type when one is set, else data entered by hand, then the Apple
 /// Watch, then the iPhone, then other apps and devices, the one added last first. Sources the
 /// user's order does not name follow it in the default order.
-public struct SourceOrder: Sendable {
+struct SourceOrder: Sendable {
     /// What is known of a source when it is placed.
     public struct Source: Sendable, Hashable {
         public var name: String
@@ -14,7 +14,7 @@ public struct SourceOrder: Sendable {
     }
 
     /// The setting that holds a type's order, names separated by commas.
-    public static func settingKey(type: String) -> String { "sourceOrder." + type }
+    static func settingKey(type: String) -> String { "sourceOrder." + type }
 
     /// The user's order (names, best first), empty for the default.
     public let chosen: [String]
@@ -24,7 +24,7 @@ public struct SourceOrder: Sendable {
     }
 
     /// The sources best first. A source the user named comes in their order, before any other.
-    public func ordered(_ sources: [Source]) -> [Source] {
+    func ordered(_ sources: [Source]) -> [Source] {
         let chosenPlace = Dictionary(chosen.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return sources.sorted { left, right in
             switch (chosenPlace[left.name], chosenPlace[right.name]) {
@@ -58,5 +58,5 @@ public struct SourceOrder: Sendable {
 
     /// The name a hand-entered sample's source goes by: Health keeps what a person typed apart
     /// from what an app wrote, even when the Health app itself wrote both.
-    public static func handEnteredName(_ sourceName: String) -> String { sourceName + " (entered by hand)" }
+    static func handEnteredName(_ sourceName: String) -> String { sourceName + " (entered by hand)" }
 }

@@ -14,7 +14,7 @@ public struct UnrelatedCaptureRefusal: Error, LocalizedError, Sendable {
 
     /// Below this many records held, a capture is never judged unrelated: a first few records are
     /// no life's history to tell apart.
-    public static let smallestHistory = 100
+    static let smallestHistory = 100
 
     public var errorDescription: String? {
         "\(inputName) holds \(EvidenceText.grouped(shared)) of the \(EvidenceText.grouped(held)) records the archive "

@@ -21,7 +21,7 @@ public enum ClinicalDocument {
 
     /// Values a document may hold, and how deep: a FHIR resource as Health writes it holds tens
     /// to a few thousand values, a few levels deep.
-    public static let maximumValues = 50_000
+    static let maximumValues = 50_000
     public static let maximumDepth = 64
 
     /// Why `bytes` hold more than a clinical document, counted in one pass without building

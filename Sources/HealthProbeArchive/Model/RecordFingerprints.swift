@@ -155,7 +155,7 @@ public struct RecordFingerprints: Sendable, Hashable {
 
     /// Lowercased, whitespace collapsed, typographic apostrophes made plain. Works on UTF-8
     /// bytes; only names with non-ASCII letters take the slower Unicode path.
-    public static func normalizedSourceName(_ name: String) -> String {
+    static func normalizedSourceName(_ name: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(name.utf8.count)
         var pendingSpace = false

@@ -107,7 +107,7 @@ public enum HealthKitCatalog {
 
     /// The sample types a correlation holds: blood pressure its two readings, food the dietary
     /// quantities the catalog knows.
-    public static func memberTypes(of correlation: String) -> [String] {
+    static func memberTypes(of correlation: String) -> [String] {
         switch correlation {
         case "HKCorrelationTypeIdentifierBloodPressure":
             ["HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"]

@@ -43,7 +43,7 @@ public struct MonitoringSettings: Sendable, Equatable, Codable {
     }
 
     /// The catalog's types the monitor reads, in the catalog's order.
-    public var monitoredCatalogTypes: [HealthKitCatalog.MonitoredType] {
+    var monitoredCatalogTypes: [HealthKitCatalog.MonitoredType] {
         let chosen = Set(monitoredTypes)
         return HealthKitCatalog.types.filter { chosen.contains($0.identifier) }
     }

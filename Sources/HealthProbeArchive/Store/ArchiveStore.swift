@@ -83,7 +83,7 @@ public struct ArchiveStore: Sendable {
     }
 
     /// Opened by ``openForReading(at:busyTimeout:)``.
-    public var isReadOnly: Bool { (writer as? DatabasePool)?.configuration.readonly ?? false }
+    var isReadOnly: Bool { (writer as? DatabasePool)?.configuration.readonly ?? false }
 
     private static func configuration(busyTimeout: TimeInterval, readOnly: Bool) -> Configuration {
         var configuration = Configuration()

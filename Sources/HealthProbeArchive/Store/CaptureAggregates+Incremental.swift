@@ -39,7 +39,7 @@ extension CaptureAggregates {
     }
 
     /// Types left without records are no longer present.
-    public var withoutEmptyTypes: CaptureAggregates {
+    var withoutEmptyTypes: CaptureAggregates {
         CaptureAggregates(types: types.filter { $0.value.count > 0 })
     }
 }
