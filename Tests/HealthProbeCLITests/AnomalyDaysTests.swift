@@ -40,15 +40,21 @@ struct AnomalyDaysTests {
         return ranges
     }
 
-    @Test(arguments: ["Pacific/Kiritimati", "America/Los_Angeles"])
-    func aLossNamesTheDaysOfTheChosenZone(zoneName: String) throws {
+    /// An export, and the same a little later with every 40th record gone, in a folder of their own.
+    static func twoExports(elements: Int) throws -> (folder: URL, own: URL, later: URL) {
         let folder = try FixtureFiles.temporaryFolder()
         let own = folder.appendingPathComponent("own.zip")
         let later = folder.appendingPathComponent("later.zip")
-        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 3_000, seed: 5)).writeZip(to: own)
-        var options = SyntheticExportOptions(elementCount: 3_000, seed: 5)
+        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: elements, seed: 5)).writeZip(to: own)
+        var options = SyntheticExportOptions(elementCount: elements, seed: 5)
         options.omitEveryNth = 40
         try SyntheticExportGenerator(options: options).writeZip(to: later)
+        return (folder, own, later)
+    }
+
+    @Test(arguments: ["Pacific/Kiritimati", "America/Los_Angeles"])
+    func aLossNamesTheDaysOfTheChosenZone(zoneName: String) throws {
+        let (folder, own, later) = try Self.twoExports(elements: 3_000)
         var shifted = 0
         for (name, archive) in [(zoneName, "zoned.sqlite"), ("UTC", "utc.sqlite")] {
             let path = folder.appendingPathComponent(archive).path
@@ -70,13 +76,7 @@ struct AnomalyDaysTests {
     /// Times printed follow the same zone: with Los Angeles chosen on a machine in UTC, `show`
     /// writes its records' times and `captures` its captures' in Pacific time.
     @Test func timesAreWrittenInTheChosenZone() throws {
-        let folder = try FixtureFiles.temporaryFolder()
-        let own = folder.appendingPathComponent("own.zip")
-        let later = folder.appendingPathComponent("later.zip")
-        try SyntheticExportGenerator(options: SyntheticExportOptions(elementCount: 2_000, seed: 5)).writeZip(to: own)
-        var options = SyntheticExportOptions(elementCount: 2_000, seed: 5)
-        options.omitEveryNth = 40
-        try SyntheticExportGenerator(options: options).writeZip(to: later)
+        let (folder, own, later) = try Self.twoExports(elements: 2_000)
         let path = folder.appendingPathComponent("archive.sqlite").path
         #expect(try CommandRunner.run(["check", own.path, "--archive", path]).status == 0)
         _ = try CommandRunner.run(["check", later.path, "--archive", path])
