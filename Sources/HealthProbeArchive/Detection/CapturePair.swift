@@ -75,7 +75,7 @@ struct CapturePair: Sendable {
             : "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
     }
 
-    /// Records of each type C and P hold (their type snapshots).
+    /// Records of each type C and P hold (their per-type counts).
     func typeCounts(_ db: Database, capture: Int64?) throws -> [String: Int] {
         guard let capture else { return [:] }
         let rows = try Row.fetchAll(

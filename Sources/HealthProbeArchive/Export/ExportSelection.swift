@@ -32,7 +32,7 @@ public struct ExportSelection: Sendable, Equatable, Codable {
         self.receivedAfterCapture = receivedAfterCapture
     }
 
-    /// Whether nothing narrows the capture's records: then its type snapshot counts them.
+    /// Whether nothing narrows the capture's records: then its per-type counts count them.
     var isWholeCapture: Bool {
         types == nil && startFrom == nil && startBefore == nil && !includeGone && receivedAfterCapture == nil
     }
@@ -172,7 +172,7 @@ public struct ResolvedSelection {
         return (sql, arguments)
     }
 
-    /// Records of each type the export will hold, for progress: the capture's snapshot when
+    /// Records of each type the export will hold, for progress: the capture's per-type counts when
     /// nothing narrows it, else counted.
     func expectedCounts(_ db: Database) throws -> [String: Int] {
         let sql =

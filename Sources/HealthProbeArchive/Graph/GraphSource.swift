@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 
-/// What a graph sync reads of the archive, from one read snapshot: ``ArchiveStore/readGraphSource(_:)``.
+/// What a graph sync reads of the archive, from one read transaction: ``ArchiveStore/readGraphSource(_:)``.
 /// The archive owns the SQL; the graph module gets typed answers and cursors.
 public struct GraphSource {
     let db: Database
@@ -100,7 +100,7 @@ public struct GraphSource {
     }
 
     /// Each day's figures of `types` as the Health app shows them (``ArchiveStore/dayFigures(types:days:zone:)``),
-    /// from this read snapshot.
+    /// from this read transaction.
     public func dayFigures(types: [String], days: ClosedRange<Int64>, zone: TimeZone) throws -> [DayFigure] {
         var reader = try DayFigureReader(db, types: types, zone: zone)
         return try reader.read(days)
@@ -119,7 +119,7 @@ extension GraphSource.Relevance {
 }
 
 extension ArchiveStore {
-    /// Runs `body` on one read snapshot of the archive, as a graph sync plans from it.
+    /// Runs `body` in one read transaction of the archive, as a graph sync plans from it.
     public func readGraphSource<T>(_ body: (GraphSource) throws -> T) throws -> T {
         try writer.read { db in try body(GraphSource(db: db)) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 
-/// What the screens show of the archive at a glance, read from capture snapshots and small
+/// What the screens show of the archive at a glance, read from captures' per-type counts and small
 /// tables only — never a count over the records — so that it costs the same at a thousand
 /// records and at ten million.
 public struct ArchiveOverview: Sendable, Codable, Equatable {

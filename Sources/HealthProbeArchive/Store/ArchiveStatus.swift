@@ -75,7 +75,7 @@ extension ArchiveStore {
         }
     }
 
-    /// A type snapshot's per-source counts (canonical JSON, `{"source": n}`).
+    /// A capture's per-source counts of a type (canonical JSON, `{"source": n}`).
     static func sourceCounts(_ json: String) -> [String: Int] {
         (try? JSONDecoder().decode([String: Int].self, from: Data(json.utf8))) ?? [:]
     }

@@ -23,7 +23,7 @@ extension ArchiveStore {
     /// Checks the whole archive: SQLite's integrity check (every page and index, seconds on a
     /// large archive), its foreign keys, and what HealthProbe itself guarantees — every complete
     /// capture complete, no capture left running but a live check to be resumed, each latest
-    /// capture's per-type snapshot equal to the records it holds. Reads only, from one snapshot,
+    /// capture's per-type counts equal to the records it holds. Reads only, in one read transaction,
     /// so it runs beside a check; the result is kept for the screens when the archive can be
     /// written at once (`recording`; a copy being checked is not written).
     public func verify(now: Date = Date(), recording: Bool = true) throws -> ArchiveVerification {
@@ -74,7 +74,7 @@ extension ArchiveStore {
     /// type by type. An export and a Health database are both snapshots, and each marks the
     /// records it holds as seen by it: so only the latest of either still holds all it counted
     /// (an export before a backup holds none once the backup has met them). A live capture's
-    /// snapshot is a running total, checked by the live path itself.
+    /// per-type counts are a running total, checked by the live path itself.
     private static func snapshotMismatches(_ db: Database) throws -> [String] {
         guard
             let capture = try LatestCapture.id(db, origins: CaptureOrigin.snapshots, scope: .full)

@@ -6,7 +6,7 @@ internal import GRDB
 /// record is taken out as it was put in, and a check costs what it changed, not what the archive
 /// holds.
 extension CaptureAggregates {
-    /// The totals a capture stored (its type snapshots and day bins); nil when it stored none.
+    /// The totals a capture stored (its per-type counts and day bins); nil when it stored none.
     static func stored(_ db: Database, capture: Int64) throws -> CaptureAggregates? {
         let snapshots = try Row.fetchAll(
             db, sql: "SELECT type, count, checksum, sourceCounts FROM typeSnapshot WHERE captureId = ?",

@@ -191,19 +191,19 @@ private struct ExportJob {
         return Written(description: description, totals: totals, bytes: file.bytesWritten, sha256: sha256)
     }
 
-    /// Reads the selection in one snapshot of the archive (a check running meanwhile changes
+    /// Reads the selection in one read transaction of the archive (a check running meanwhile changes
     /// nothing it sees) and hands each record to the format.
     private func readRecords(
         into writer: any ExportFormatWriter, progress: (@Sendable (ExportProgress) -> Void)?
     ) throws -> (ExportDescription, ExportTotals) {
         do {
-            return try archive.readSelection(request.selection, timeZone: request.timeZone) { snapshot in
-                let description = describe(snapshot.resolved, &snapshot.context)
-                var tracker = ProgressTracker(expected: try snapshot.expectedCounts(), report: progress)
-                var context = snapshot.context
+            return try archive.readSelection(request.selection, timeZone: request.timeZone) { selected in
+                let description = describe(selected.resolved, &selected.context)
+                var tracker = ProgressTracker(expected: try selected.expectedCounts(), report: progress)
+                var context = selected.context
                 return try writer.withAccess {
                     try writer.begin(description, context)
-                    let cursor = try snapshot.records(
+                    let cursor = try selected.records(
                         [.sqlite, .appleHealth].contains(request.format) ? .id : .numbersFirstThenTypeAndStart)
                     var totals = ExportTotals()
                     var type = ""

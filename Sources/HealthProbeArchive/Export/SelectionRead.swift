@@ -1,9 +1,9 @@
 import Foundation
 internal import GRDB
 
-/// The records an export selects, as one snapshot of the archive shows them: a check running
+/// The records an export selects, as one read transaction of the archive shows them: a check running
 /// meanwhile changes nothing read through it. Lives only inside ``ArchiveStore/readSelection(_:timeZone:_:)``.
-public struct SelectionSnapshot {
+public struct SelectionRead {
     public let resolved: ResolvedSelection
     /// The devices, files and dates every record of the export shares.
     public var context: ExportContext
@@ -28,15 +28,15 @@ public struct SelectionSnapshot {
 }
 
 extension ArchiveStore {
-    /// Reads what `selection` chooses in one snapshot of the archive.
+    /// Reads what `selection` chooses in one read transaction of the archive.
     public func readSelection<T>(
-        _ selection: ExportSelection, timeZone: TimeZone, _ body: (inout SelectionSnapshot) throws -> T
+        _ selection: ExportSelection, timeZone: TimeZone, _ body: (inout SelectionRead) throws -> T
     ) throws -> T {
         try writer.read { db in
             // The text formats' ORDER BY sorts a million rows: on two cores, in two threads.
             try db.execute(sql: "PRAGMA threads = 2")
-            var snapshot = try SelectionSnapshot(selection, timeZone: timeZone, db)
-            return try body(&snapshot)
+            var read = try SelectionRead(selection, timeZone: timeZone, db)
+            return try body(&read)
         }
     }
 }
