@@ -14,8 +14,6 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// A zip laid out as the Health app exports: `export.xml` in Apple's form, and the routes,
     /// ECG recordings and clinical documents beside it, as the capture held them.
     case appleHealth = "apple-health"
-
-    public var fileExtension: String { self == .appleHealth ? "zip" : rawValue }
 }
 
 public enum ExportTrigger: String, Sendable, Codable {

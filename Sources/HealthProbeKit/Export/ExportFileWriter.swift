@@ -94,3 +94,9 @@ final class AppleExportByteStream {
         pipeline.abandon()
     }
 }
+
+extension ExportFormat {
+    /// The extension a file of this format is named with (the archive records formats; naming
+    /// files is the exporter's).
+    public var fileExtension: String { self == .appleHealth ? "zip" : rawValue }
+}
