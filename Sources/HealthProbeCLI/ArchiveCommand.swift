@@ -29,11 +29,11 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openForReading()
-            let backup: ArchiveBackup
-            let file = try file ?? store.defaultBackupPath()
+            let backup: ArchiveCopy
+            let file = try file ?? store.defaultCopyPath()
             do {
-                backup = try store.backup(to: file, replacing: force)
-            } catch let error as BackupError {
+                backup = try store.copy(to: file, replacing: force)
+            } catch let error as ArchiveCopyError {
                 let hint = error == .exists(file) ? "; add --force to replace it" : ""
                 throw CommandFailure(error.localizedDescription + hint, code: CommandFailure.ioFailureCode)
             }

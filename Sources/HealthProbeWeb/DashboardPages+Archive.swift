@@ -130,7 +130,7 @@ extension DashboardPages {
         defer { backupRunning.withLockedValue { $0 = false } }
         let message = try await withArchive { store -> String in
             do {
-                return try store.backup(to: try store.defaultBackupPath()).summary + "."
+                return try store.copy(to: try store.defaultCopyPath()).summary + "."
             } catch {
                 return "The backup was not made: \(error.localizedDescription)."
             }

@@ -20,7 +20,7 @@ struct KitMessageTests {
             .cannotWrite(path: "out.csv", problem: "read-only"), .cancelled, .failed(problem: "a problem"),
         ].map(\.localizedDescription)
         + [
-            BackupError.exists("copy.sqlite"), .sameFile("a.sqlite"), .cannotWrite("copy.sqlite", "read-only"),
+            ArchiveCopyError.exists("copy.sqlite"), .sameFile("a.sqlite"), .cannotWrite("copy.sqlite", "read-only"),
             .copyNotIntact(["capture 2 is neither complete nor a check to resume"]),
         ].map(\.localizedDescription)
 

@@ -1,11 +1,12 @@
 import Foundation
 internal import GRDB
 
-/// What `archive backup` wrote.
-public struct ArchiveBackup: Sendable, Equatable {
+/// What `archive backup` wrote: a verified copy of the archive. (In code, "backup" is an iPhone's;
+/// the command keeps the word users know for a copy of the archive.)
+public struct ArchiveCopy: Sendable, Equatable {
     public var path: String
     public var bytes: Int64
-    /// Complete captures the copy holds: those completed before the backup began.
+    /// Complete captures the copy holds: those completed before the copy began.
     public var captures: Int
     public var verification: ArchiveVerification
 
@@ -16,16 +17,16 @@ public struct ArchiveBackup: Sendable, Equatable {
 }
 
 extension ArchiveStore {
-    /// Where a backup goes when nobody names a file: `backups/` beside the archive (owner-only),
+    /// Where a copy goes when nobody names a file: `backups/` beside the archive (owner-only),
     /// one file per moment, `archive-20000101-000000.sqlite`.
-    public func defaultBackupPath(now: Date = Date()) throws -> String {
+    public func defaultCopyPath(now: Date = Date()) throws -> String {
         guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups")
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw BackupError.cannotWrite(folder.path, "the folder cannot be created")
+            throw ArchiveCopyError.cannotWrite(folder.path, "the folder cannot be created")
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -40,22 +41,22 @@ extension ArchiveStore {
     /// write it, verifies the copy, and only then puts it in place.
     ///
     /// The copy is SQLite's `VACUUM INTO` from one read transaction: it holds exactly what was
-    /// committed when the backup began — a check still running is not in it — compacted, with
+    /// committed when the copy began — a check still running is not in it — compacted, with
     /// owner-only permissions. It is written to a temporary file beside `destination`, checked
     /// with ``verify()`` (integrity and the archive's own invariants), and renamed into place
-    /// only when intact; a failed or interrupted backup leaves nothing at `destination`. It only
+    /// only when intact; a failed or interrupted copy leaves nothing at `destination`. It only
     /// reads the archive, so it never waits for a check, and writes nothing to it.
-    public func backup(to destination: String, replacing: Bool = false) throws -> ArchiveBackup {
+    public func copy(to destination: String, replacing: Bool = false) throws -> ArchiveCopy {
         guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
         let manager = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        guard !isOwnFile(target.path) else { throw BackupError.sameFile(destination) }
-        if manager.fileExists(atPath: target.path) && !replacing { throw BackupError.exists(destination) }
+        guard !isOwnFile(target.path) else { throw ArchiveCopyError.sameFile(destination) }
+        if manager.fileExists(atPath: target.path) && !replacing { throw ArchiveCopyError.exists(destination) }
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
         // A new, empty, owner-only file, which VACUUM INTO fills (it accepts an empty one).
         let descriptor = Foundation.open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw BackupError.cannotWrite(destination, String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw ArchiveCopyError.cannotWrite(destination, String(cString: strerror(errno))) }
         close(descriptor)
         // Gone in the end: renamed into place, linked there (this name then goes), or failed.
         defer { Self.removeCopy(at: temporary.path) }
@@ -67,21 +68,21 @@ extension ArchiveStore {
             throw ArchiveError.from(error, path: path) ?? error
         }
         let (verification, captures) = try Self.verifyCopy(at: temporary.path)
-        guard verification.isIntact else { throw BackupError.copyNotIntact(verification.problems) }
+        guard verification.isIntact else { throw ArchiveCopyError.copyNotIntact(verification.problems) }
         // Into place in one step: rename replaces a file atomically, and link refuses one that
         // appeared meanwhile; either way the destination is the old file or the whole copy.
         if replacing {
             guard rename(temporary.path, target.path) == 0 else {
-                throw BackupError.cannotWrite(destination, String(cString: strerror(errno)))
+                throw ArchiveCopyError.cannotWrite(destination, String(cString: strerror(errno)))
             }
         } else {
             guard link(temporary.path, target.path) == 0 else {
-                if errno == EEXIST { throw BackupError.exists(destination) }
-                throw BackupError.cannotWrite(destination, String(cString: strerror(errno)))
+                if errno == EEXIST { throw ArchiveCopyError.exists(destination) }
+                throw ArchiveCopyError.cannotWrite(destination, String(cString: strerror(errno)))
             }
         }
         let bytes = (try? manager.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.int64Value ?? 0
-        return ArchiveBackup(path: target.path, bytes: bytes, captures: captures, verification: verification)
+        return ArchiveCopy(path: target.path, bytes: bytes, captures: captures, verification: verification)
     }
 
     /// Verifies the copy through one read-only connection, which writes nothing to it: the copy
@@ -103,8 +104,8 @@ extension ArchiveStore {
     }
 }
 
-/// Why a backup was not written. Nothing is left at the destination.
-public enum BackupError: Error, LocalizedError, Equatable {
+/// Why a copy of the archive was not written. Nothing is left at the destination.
+public enum ArchiveCopyError: Error, LocalizedError, Equatable {
     case exists(String)
     case sameFile(String)
     case cannotWrite(String, String)
