@@ -17,7 +17,7 @@ struct HeldRecords {
             try String.fetchOne(db, sql: "SELECT origin FROM capture WHERE id = ?", arguments: [latest]).flatMap(
                 CaptureOrigin.init(rawValue:))
             ?? .export
-        population = try CaptureMembership(capture: latest, origin: origin, db).populationSQL
+        population = CaptureMembership.population(of: origin)
     }
 
     /// Held records of each local day of `range` that has any.

@@ -20,7 +20,10 @@ struct CaptureMembership {
 
     /// The two ways in keep their own records: an export capture holds export records, a live
     /// capture the HealthKit samples.
-    var populationSQL: String {
+    var populationSQL: String { Self.population(of: origin) }
+
+    /// The records a way in keeps, as a condition on a row of `record`: needs no capture read.
+    static func population(of origin: CaptureOrigin) -> String {
         origin == LiveCapture.origin ? "healthKitUUID IS NOT NULL" : "healthKitUUID IS NULL"
     }
 
