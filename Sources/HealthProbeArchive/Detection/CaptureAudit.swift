@@ -23,8 +23,11 @@ public enum CaptureAudit {
 
     /// Audits capture `captureID`, whose never-seen records are the rows above `recordIDFloor`.
     /// Runs inside the caller's transaction: the capture and its anomalies land together.
+    /// `streamed` is the timeline a first capture's records were followed in as they came, when
+    /// its row numbers are their ids (``StreamedTimeline``).
     static func run(
-        _ db: Database, captureID: Int64, recordIDFloor: Int64, thresholds: Thresholds
+        _ db: Database, captureID: Int64, recordIDFloor: Int64, thresholds: Thresholds,
+        streamed: StreamedTimeline? = nil
     ) throws -> Report {
         let started = Date()
         let pair = try CapturePair.load(db, captureID: captureID, recordIDFloor: recordIDFloor)
@@ -55,15 +58,9 @@ public enum CaptureAudit {
         }
         findings += duplicates.findings(currentCounts: currentCounts)
         findings += overlaps.findings()
-        var selfOverlaps = SelfOverlapDetector(pair: pair, thresholds: thresholds)
-        var conflicts = ConflictingValuesDetector(pair: pair, thresholds: thresholds)
-        var timeline = TimelineScan(pair: pair, summedTypes: thresholds.selfOverlapSummedTypes)
-        try timeline.forEachRow(db) { row in
-            selfOverlaps.consume(row)
-            conflicts.consume(row)
-        }
-        findings += selfOverlaps.findings(names: timeline.names)
-        findings += conflicts.findings(names: timeline.names)
+        var (selfOverlaps, conflicts, names) = try readTimeline(db, pair: pair, thresholds: thresholds, streamed)
+        findings += selfOverlaps.findings(pair: pair, names: names)
+        findings += conflicts.findings(pair: pair, names: names)
         if pair.previous != nil {
             try CaptureDiff.explain(db, table: "arrival", ids: Array(duplicates.surplusIDs), as: "duplicate")
             try CaptureDiff.explain(db, table: "arrival", ids: Array(overlaps.surplusIDs), as: "overlap")
@@ -96,6 +93,32 @@ public enum CaptureAudit {
         let anomalies = try AnomalyWriter.store(findings, captureID: captureID, db)
         try CaptureDiff.drop(db)
         return Report(anomalies: anomalies, notes: notes, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The timeline detectors, having read what C holds in time order: from the stream when a
+    /// first capture was followed under these thresholds, else from the archive.
+    private static func readTimeline(
+        _ db: Database, pair: CapturePair, thresholds: Thresholds, _ streamed: StreamedTimeline?
+    ) throws -> (SelfOverlapDetector, ConflictingValuesDetector, [UInt64: (type: String, source: String?)]) {
+        if pair.previous == nil, var streamed, streamed.thresholds == thresholds {
+            try streamed.settle(db, pair: pair)
+            return (streamed.selfOverlaps, streamed.conflicts, streamed.names)
+        }
+        return try scanTimeline(db, pair: pair, thresholds: thresholds)
+    }
+
+    /// The timeline detectors, having read what C holds in time order from the archive.
+    static func scanTimeline(
+        _ db: Database, pair: CapturePair, thresholds: Thresholds
+    ) throws -> (SelfOverlapDetector, ConflictingValuesDetector, [UInt64: (type: String, source: String?)]) {
+        var selfOverlaps = SelfOverlapDetector(thresholds: thresholds)
+        var conflicts = ConflictingValuesDetector(thresholds: thresholds)
+        var timeline = TimelineScan(pair: pair, summedTypes: thresholds.selfOverlapSummedTypes)
+        try timeline.forEachRow(db) { row in
+            selfOverlaps.consume(row)
+            conflicts.consume(row)
+        }
+        return (selfOverlaps, conflicts, timeline.names)
     }
 
     /// Records that had gone and came back: an audit entry, not an anomaly.

@@ -34,11 +34,21 @@ struct TimelineScan {
         static func sql(summedTypes: Set<String>) -> String {
             let summed = summedTypes.sorted().map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }
             return """
-                CASE WHEN type = 'HKCategoryTypeIdentifierSleepAnalysis' THEN
-                    CASE WHEN value LIKE '%InBed' THEN 2 WHEN value LIKE '%Awake' THEN 3 ELSE 1 END
+                CASE WHEN type = '\(TimelineScan.sleepType)' THEN
+                    CASE WHEN value GLOB '*InBed' THEN 2 WHEN value GLOB '*Awake' THEN 3 ELSE 1 END
                 \(summed.isEmpty ? "" : "WHEN type IN (\(summed.joined(separator: ", "))) THEN 4")
                 ELSE 0 END
                 """
+        }
+
+        /// The same, for a record read as it streams past: sleep by its value's ending, a summed
+        /// type chosen as one class, any other none.
+        static func of(isSleep: Bool, isSummed: Bool, value: UnsafeRawBufferPointer?) -> Int64 {
+            if isSummed && !isSleep { return 4 }
+            guard isSleep else { return none }
+            guard let value else { return 1 }
+            if value.ends(with: "InBed") { return 2 }
+            return value.ends(with: "Awake") ? 3 : 1
         }
     }
 
@@ -55,38 +65,63 @@ struct TimelineScan {
 
     mutating func forEachRow(_ db: Database, _ body: (Row) throws -> Void) throws {
         for window in try windows(db) {
-            let cursor = try SQLiteRowCursor(
-                db,
-                sql: """
-                    SELECT id, startDate, endDate, creationDate, numericValue,
-                        \(OverlapClass.sql(summedTypes: summedTypes)) AS overlapClass,
-                        COALESCE(metadata LIKE '%HKMetadataKeySyncIdentifier%', 0) AS synced,
-                        NOT \(pair.heldByPrevious) AS isArrival, type, sourceName, unit, value
-                    FROM record INDEXED BY record_startDate
-                    WHERE startDate >= :from AND startDate < :to AND endDate IS NOT NULL AND kind = 'record'
-                        AND (numericValue IS NOT NULL OR type = 'HKCategoryTypeIdentifierSleepAnalysis')
-                        AND type NOT LIKE 'HKQuantityTypeIdentifierDietary%'
-                        AND \(pair.heldByCurrent)
-                    ORDER BY startDate
-                    """,
-                arguments: [
-                    "from": window.lowerBound, "to": window.upperBound, "current": pair.current.id,
-                    "previous": pair.previous?.id ?? -1,
-                ])
-            while try cursor.step() {
-                let group = Self.key(cursor.bytes(8), cursor.bytes(9))
-                if names[group] == nil { names[group] = (cursor.string(8) ?? "", cursor.string(9)) }
-                let number = cursor.double(4)
-                try body(
-                    Row(
-                        id: cursor.integer(0) ?? 0, group: group, overlapClass: cursor.integer(5) ?? 0,
-                        valueKey: Self.key(cursor.bytes(10), cursor.bytes(11))
-                            ^ UInt64(bitPattern: Int64(number?.bitPattern ?? 0)),
-                        hasNumber: number != nil, creationDate: cursor.double(3), startDate: cursor.double(1) ?? 0,
-                        endDate: cursor.double(2) ?? 0, synced: cursor.integer(6) == 1,
-                        isArrival: pair.previous == nil || cursor.integer(7) == 1))
-            }
+            try read(
+                db, where: "startDate >= :from AND startDate < :to", throughStartIndex: true,
+                arguments: ["from": window.lowerBound, "to": window.upperBound], body)
         }
+    }
+
+    /// The timeline's rows C holds that also meet `condition`, in start order (ties in id order).
+    /// `throughStartIndex` reads them through the start-date index, for a condition on the start
+    /// that the index answers; otherwise SQLite finds them as it sees fit and sorts them.
+    mutating func read(
+        _ db: Database, where condition: String, throughStartIndex: Bool,
+        arguments: [String: (any DatabaseValueConvertible)?],
+        _ body: (Row) throws -> Void
+    ) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, startDate, endDate, creationDate, numericValue,
+                    \(OverlapClass.sql(summedTypes: summedTypes)) AS overlapClass,
+                    COALESCE(instr(metadata, '\(Self.syncIdentifierKey)') > 0, 0) AS synced,
+                    NOT \(pair.heldByPrevious) AS isArrival, type, sourceName, unit, value
+                FROM record \(throughStartIndex ? "INDEXED BY record_startDate" : "")
+                WHERE (\(condition)) AND startDate IS NOT NULL AND endDate IS NOT NULL AND kind = 'record'
+                    AND (numericValue IS NOT NULL OR type = '\(Self.sleepType)')
+                    AND type NOT GLOB '\(Self.excludedTypePrefix)*'
+                    AND \(pair.heldByCurrent)
+                ORDER BY startDate, id
+                """)
+        let cursor = try SQLiteRowCursor(
+            db, statement: statement,
+            arguments: StatementArguments(
+                arguments.merging(["current": pair.current.id, "previous": pair.previous?.id ?? -1]) { $1 }))
+        while try cursor.step() {
+            let group = Self.key(cursor.bytes(8), cursor.bytes(9))
+            if names[group] == nil { names[group] = (cursor.string(8) ?? "", cursor.string(9)) }
+            let number = cursor.double(4)
+            try body(
+                Row(
+                    id: cursor.integer(0) ?? 0, group: group, overlapClass: cursor.integer(5) ?? 0,
+                    valueKey: Self.valueKey(unit: cursor.bytes(10), value: cursor.bytes(11), number: number),
+                    hasNumber: number != nil, creationDate: cursor.double(3), startDate: cursor.double(1) ?? 0,
+                    endDate: cursor.double(2) ?? 0, synced: cursor.integer(6) == 1,
+                    isArrival: pair.previous == nil || cursor.integer(7) == 1))
+        }
+    }
+
+    /// Sleep: compared with itself by kind of value, and read whatever its value.
+    static let sleepType = "HKCategoryTypeIdentifierSleepAnalysis"
+    /// What one meal's entries are: many records of one start by design, never a conflict.
+    static let excludedTypePrefix = "HKQuantityTypeIdentifierDietary"
+    /// A record that carries it replaces the record of the same identifier: no conflict.
+    static let syncIdentifierKey: StaticString = "HKMetadataKeySyncIdentifier"
+
+    /// What a conflict compares: the value (with its unit) as one 64-bit key.
+    static func valueKey(
+        unit: UnsafeBufferPointer<UInt8>?, value: UnsafeBufferPointer<UInt8>?, number: Double?
+    ) -> UInt64 {
+        key(unit, value) ^ UInt64(bitPattern: Int64(number?.bitPattern ?? 0))
     }
 
     /// Two columns' bytes as one 64-bit key (MurmurHash3 of each, combined), NULL told apart

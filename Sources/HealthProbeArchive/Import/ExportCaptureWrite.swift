@@ -114,6 +114,7 @@ extension CaptureIngest {
         completion.locale = summary.locale
         completion.unreadable = summary.unreadableCount
         completion.replacedCharacters = summary.replacedCharacters
+        completion.streamedTimeline = try confirmed(aggregates.timeline)
         let (capture, audit) = try complete(completion, thresholds: request.thresholds)
         return WrittenCapture(capture: capture, audit: audit)
     }

@@ -158,6 +158,7 @@ extension CaptureIngest {
         completion.exportDate = newestEntry
         completion.deletedInHealth = deleted
         completion.notCompared = notCompared
+        completion.streamedTimeline = try confirmed(streamed.newTotals.timeline)
         let (capture, audit) = try complete(completion, thresholds: request.thresholds)
         var notes = audit.notes
         if unread > 0 {

@@ -37,6 +37,9 @@ public struct CaptureAggregates: Sendable {
     }
 
     private(set) var totals: [TypeTotals] = []
+    /// The timeline detectors' view of the records, when followed as they came
+    /// (``init(followingTimelineUnder:)``).
+    public internal(set) var timeline: StreamedTimeline?
     private var slots: [String: Int] = [:]
     private var lastType = ""
     private var lastSlot = -1
@@ -47,6 +50,12 @@ public struct CaptureAggregates: Sendable {
     }
 
     public init() {}
+
+    /// Totals that also follow the records' timeline for the detectors (``StreamedTimeline``):
+    /// an export's reading, whose first capture then needs no second reading in time order.
+    public init(followingTimelineUnder thresholds: Thresholds) {
+        timeline = StreamedTimeline(thresholds: thresholds)
+    }
 
     /// Totals already gathered, by sample type.
     init(types: [String: TypeTotals]) {

@@ -26,6 +26,8 @@ struct CaptureCompletion {
     var replacedCharacters: Int?
     var deletedInHealth: Int?
     var notCompared: Int?
+    /// The timeline the records were followed in as they came, when their ids are its numbers.
+    var streamedTimeline: StreamedTimeline?
 
     init(records: Int, new: Int, gone: Int, elementCounts: String = "{}", auditSuffix: String = "") {
         self.records = records
@@ -52,6 +54,16 @@ struct CaptureCompletion {
 }
 
 extension CaptureIngest {
+    /// The timeline the fingerprint stage followed, when its row numbers are this capture's ids:
+    /// the archive started empty and holds exactly the rows it counted, so the n-th row written
+    /// has id n.
+    func confirmed(_ timeline: StreamedTimeline?) throws -> StreamedTimeline? {
+        guard startedEmpty, let timeline, timeline.rows == Int64(records),
+            try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") == timeline.rows
+        else { return nil }
+        return timeline
+    }
+
     /// Completes the capture, one way for exports, backups and the live path: its row marked
     /// complete with its counts, the trail's entry, the detectors run against the previous
     /// capture, the returned marks cleared, and the capture read back. `checkpoint` runs before
@@ -70,7 +82,9 @@ extension CaptureIngest {
                 + "\(EvidenceText.grouped(completion.new)) new, \(EvidenceText.grouped(completion.gone)) gone"
                 + completion.auditSuffix)
         try checkpoint()
-        let audit = try CaptureAudit.run(db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds)
+        let audit = try CaptureAudit.run(
+            db, captureID: captureID, recordIDFloor: recordIDFloor, thresholds: thresholds,
+            streamed: completion.streamedTimeline)
         try checkpoint()
         try clearReturned()
         try AnomalyRecovery.record(db, captureID: captureID)

@@ -173,6 +173,19 @@ extension PreparedBatch {
                 let record = HealthRecord(exportElement: other)
                 totals.add(record, strict: append(record).strict)
             }
+            followLastRow(in: &totals)
+        }
+
+        /// Adds a record and counts it in `totals`.
+        public mutating func append(_ record: HealthRecord, countingIn totals: inout CaptureAggregates) {
+            totals.add(record, strict: append(record).strict)
+            followLastRow(in: &totals)
+        }
+
+        /// Shows the row just added to the timeline `totals` follow, if they follow one.
+        private func followLastRow(in totals: inout CaptureAggregates) {
+            guard totals.timeline != nil, let row = batch.rows.last else { return }
+            batch.bytes.withUnsafeBytes { totals.timeline?.follow(row, in: $0) }
         }
 
         /// The batch so far; the builder starts the next one.

@@ -10,9 +10,13 @@ extension AppleExportImporter {
     }
 
     /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type
-    /// totals, passing the end or a failure through.
-    static func fingerprint(from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>) {
-        var aggregates = CaptureAggregates()
+    /// totals and the timeline the detectors follow (``StreamedTimeline``), passing the end or a
+    /// failure through.
+    static func fingerprint(
+        from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>,
+        followingTimelineUnder thresholds: Thresholds
+    ) {
+        var aggregates = CaptureAggregates(followingTimelineUnder: thresholds)
         var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
         while let message = input.receive() {
             do {

@@ -81,8 +81,9 @@ public struct AppleExportImporter: Sendable {
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
+        let thresholds = thresholds
         let fingerprinter = Self.startThread("healthprobe.fingerprints") {
-            Self.fingerprint(from: parsed, into: prepared)
+            Self.fingerprint(from: parsed, into: prepared, followingTimelineUnder: thresholds)
         }
         // Every thread the import started has ended before it returns, a failed one too.
         defer {

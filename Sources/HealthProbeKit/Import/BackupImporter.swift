@@ -58,7 +58,8 @@ public struct BackupImporter: Sendable {
                 inputName: inputName, startedAt: started, thresholds: thresholds, allowUnrelated: allowUnrelated,
                 keyingSources: reader.layout.hasSourceDatabase)
         ) { matcher in
-            HealthDatabaseFeed(reader, matching: matcher, started: started, progress: progress)
+            HealthDatabaseFeed(
+                reader, matching: matcher, followingTimelineUnder: thresholds, started: started, progress: progress)
         }
     }
 }
@@ -73,14 +74,14 @@ private final class HealthDatabaseFeed: HealthDatabaseCaptureFeed {
     private let progress: (@Sendable (ImportProgress) -> Void)?
 
     init(
-        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher, started: Date,
-        progress: (@Sendable (ImportProgress) -> Void)?
+        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher,
+        followingTimelineUnder thresholds: Thresholds, started: Date, progress: (@Sendable (ImportProgress) -> Void)?
     ) {
         self.reader = reader
         self.started = started
         self.progress = progress
         reading = JoinableThread(name: "healthprobe.backup") { [channel] in
-            BackupImporter.read(reader, matching: matcher, into: channel)
+            BackupImporter.read(reader, matching: matcher, followingTimelineUnder: thresholds, into: channel)
         }
     }
 
@@ -119,12 +120,14 @@ private final class HealthDatabaseFeed: HealthDatabaseCaptureFeed {
 
 extension BackupImporter {
     /// The reading stage: each sample met with the record it is, or made a new record and
-    /// fingerprinted, in batches; the end or a failure passed on. Stops when the writer cancels.
+    /// fingerprinted, in batches, the new records' totals and timeline followed (``StreamedTimeline``);
+    /// the end or a failure passed on. Stops when the writer cancels.
     static func read(
-        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher, into channel: BatchChannel<Stage>
+        _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher,
+        followingTimelineUnder thresholds: Thresholds, into channel: BatchChannel<Stage>
     ) {
         var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
-        var totals = CaptureAggregates()
+        var totals = CaptureAggregates(followingTimelineUnder: thresholds)
         var seen: [MetRecord] = []
         var new = 0
         var read = 0
@@ -138,7 +141,7 @@ extension BackupImporter {
                     var record = HealthRecord(sample: sample)
                     record.healthKitUUID = nil
                     record.sampleUUID = sample.uuid
-                    totals.add(record, strict: builder.append(record).strict)
+                    builder.append(record, countingIn: &totals)
                     new += 1
                 }
                 if seen.count + new == batchSize {

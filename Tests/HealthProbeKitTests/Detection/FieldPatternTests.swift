@@ -1,5 +1,6 @@
 import AppleHealthExport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HealthProbeArchive

@@ -1,6 +1,7 @@
 import AppleHealthExport
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import ZIPFoundation
 

@@ -1,6 +1,7 @@
 import Foundation
 import HealthProbeKit
 import HealthProbeSimulation
+import TestSupport
 
 /// Synthetic ECG recordings as an export writes them (`electrocardiograms/ecg_….csv`): the
 /// person's lines first ("Test User", 2000-01-01), then the recording's header and its voltages.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Synthetic workouts with GPX routes and clinical records with FHIR documents, as an export
 /// lays them out beside its main XML. Coordinates near 0°, dates in 2000.

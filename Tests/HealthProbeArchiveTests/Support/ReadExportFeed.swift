@@ -1,0 +1,48 @@
+import AppleHealthExport
+import Foundation
+
+@testable import HealthProbeArchive
+
+/// An export read whole on the test's thread, handed to the archive as the kit's fingerprint stage
+/// hands it over: batches of prepared records in the export's order, then the end with its totals
+/// and the timeline followed on the way. Small batches, so that what the timeline follows crosses
+/// them.
+final class ReadExportFeed: ExportCaptureFeed {
+    private var parts: [ExportCapturePart] = []
+    /// The totals as the end hands them over, the followed timeline with them.
+    let aggregates: CaptureAggregates
+
+    init(_ url: URL, thresholds: Thresholds, rowsPerBatch: Int = 3) throws {
+        var builder = PreparedBatch.Builder(rowsPerBatch: rowsPerBatch)
+        var aggregates = CaptureAggregates(followingTimelineUnder: thresholds)
+        var pending = 0
+        var parts: [ExportCapturePart] = []
+        let summary = try AppleExportReader(url: url).read { element in
+            builder.append(exportElement: element, countingIn: &aggregates)
+            pending += 1
+            if pending == rowsPerBatch {
+                parts.append(.records(builder.take()))
+                pending = 0
+            }
+        }
+        parts.append(.records(builder.take()))
+        parts.append(.end(summary, aggregates))
+        self.parts = parts
+        self.aggregates = aggregates
+    }
+
+    func next() throws -> ExportCapturePart { parts.removeFirst() }
+    func files(all: Bool, _ store: (AttachedFile, String?) throws -> Void) throws {}
+    func checkpoint() throws {}
+}
+
+extension ArchiveStore {
+    /// Writes the export at `url` as a capture, read by ``ReadExportFeed``.
+    func writeExport(_ url: URL, thresholds: Thresholds) throws -> (WrittenCapture, ReadExportFeed) {
+        let feed = try ReadExportFeed(url, thresholds: thresholds)
+        let request = ExportCaptureRequest(
+            inputName: url.lastPathComponent, startedAt: Date(), thresholds: thresholds, allowOlder: false,
+            allowUnrelated: false, pageCacheKiB: ArchiveStore.importPageCacheKiB)
+        return (try writeExportCapture(request, from: feed), feed)
+    }
+}
