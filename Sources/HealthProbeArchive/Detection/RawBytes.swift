@@ -12,10 +12,10 @@ extension UnsafeRawBufferPointer {
     func contains(_ text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
         guard count >= length, let base = baseAddress else { return false }
-        let first = text.utf8Start.pointee
+        let first = Int32(text.utf8Start.pointee)
         var offset = 0
         while offset + length <= count {
-            guard let found = memchr(base + offset, Int32(first), count - length - offset + 1) else { return false }
+            guard let found = memchr(base + offset, first, count - length - offset + 1) else { return false }
             let position = base.distance(to: UnsafeRawPointer(found))
             if memcmp(base + position, text.utf8Start, length) == 0 { return true }
             offset = position + 1

@@ -70,40 +70,78 @@ struct ReferencedFileDetector {
     private func changes(
         of kind: AttachedFile.Kind, previous: Int64, current: Int64, _ db: Database
     ) throws -> [Change] {
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT f.captureId, f.recordId, f.path, f.digest, f.items, f.problem,
-                    r.type, r.sourceName, r.startDate, r.endDate
-                FROM referencedFile AS f JOIN record AS r ON r.id = f.recordId
-                WHERE f.kind = ?1 AND f.captureId IN (?2, ?3) AND f.recordId IN (
-                    SELECT recordId FROM referencedFile WHERE captureId = ?2 AND kind = ?1 AND digest IS NOT NULL)
-                ORDER BY f.recordId, f.path
-                """, arguments: [kind.rawValue, previous, current])
-        // Rows come record by record: each record's sightings follow one another.
-        var records: [Change] = []
-        while let row = try rows.next() {
-            let id: Int64 = row["recordId"]
-            if records.last?.recordID != id {
-                records.append(
+        // Each capture's files in record order, as its key stores them, met record by record:
+        // only the records whose files changed are kept (a capture holds ten thousand routes).
+        var before = try SightingGroups(db, capture: previous, kind: kind)
+        var after = try SightingGroups(db, capture: current, kind: kind)
+        var changes: [Change] = []
+        var earlier = try before.next()
+        var later = try after.next()
+        while let old = earlier, let new = later {
+            if old.recordID < new.recordID {
+                earlier = try before.next()
+                continue
+            }
+            if new.recordID < old.recordID {
+                later = try after.next()
+                continue
+            }
+            // Records P had read a file of, that C holds.
+            let readBefore = old.sightings.filter { $0.problem == nil }.compactMap(\.digest).sorted()
+            let readAfter = new.sightings.filter { $0.problem == nil }.compactMap(\.digest).sorted()
+            if old.sightings.contains(where: { $0.digest != nil }) && readBefore != readAfter,
+                let record = try Row.fetchOne(
+                    db, sql: "SELECT type, sourceName, startDate, endDate FROM record WHERE id = ?",
+                    arguments: [old.recordID])
+            {
+                changes.append(
                     Change(
-                        recordID: id, sampleType: row["type"], source: row["sourceName"], start: row["startDate"],
-                        end: row["endDate"], before: [], after: []))
+                        recordID: old.recordID, sampleType: record["type"], source: record["sourceName"],
+                        start: record["startDate"], end: record["endDate"], before: old.sightings,
+                        after: new.sightings))
             }
-            let sighting = Sighting(
-                path: row["path"], digest: row["digest"], items: row["items"], problem: row["problem"])
-            if row["captureId"] as Int64 == previous {
-                records[records.count - 1].before.append(sighting)
-            } else {
-                records[records.count - 1].after.append(sighting)
-            }
+            earlier = try before.next()
+            later = try after.next()
         }
-        return records.filter { change in
-            // Not in C at all: the record itself vanished, which is silent deletion's to say.
-            guard !change.after.isEmpty else { return false }
-            let readBefore = change.before.filter { $0.problem == nil }.compactMap(\.digest).sorted()
-            let readAfter = change.after.filter { $0.problem == nil }.compactMap(\.digest).sorted()
-            return readBefore != readAfter
+        return changes
+    }
+
+    /// One capture's files of one kind, a record's at a time, in record order.
+    private struct SightingGroups {
+        private let cursor: SQLiteRowCursor
+        private var pending: (recordID: Int64, sighting: Sighting)?
+        /// Stepped to its end: stepped again, SQLite would start over.
+        private var finished = false
+
+        init(_ db: Database, capture: Int64, kind: AttachedFile.Kind) throws {
+            cursor = try SQLiteRowCursor(
+                db,
+                sql: """
+                    SELECT recordId, path, digest, items, problem FROM referencedFile
+                    WHERE captureId = ? AND kind = ? ORDER BY recordId, path
+                    """, arguments: [capture, kind.rawValue])
+        }
+
+        mutating func next() throws -> (recordID: Int64, sightings: [Sighting])? {
+            var group = pending.map { ($0.recordID, [$0.sighting]) }
+            pending = nil
+            while !finished, try cursor.step() {
+                let id = cursor.integer(0) ?? 0
+                let sighting = Sighting(
+                    path: cursor.string(1) ?? "", digest: cursor.string(2), items: cursor.integer(3).map { Int($0) },
+                    problem: cursor.string(4))
+                guard let current = group else {
+                    group = (id, [sighting])
+                    continue
+                }
+                guard current.0 == id else {
+                    pending = (id, sighting)
+                    return group
+                }
+                group?.1.append(sighting)
+            }
+            finished = true
+            return group
         }
     }
 

@@ -25,10 +25,12 @@ public struct StreamedTimeline: Sendable {
     private var lateStarts: Set<ConflictingValuesDetector.GroupStart> = []
     /// Self-overlap's keys with a record read late, with their group and kind of value.
     private var disordered: [UInt64: (group: UInt64, overlapClass: Int64)] = [:]
-    /// Every type and source met but the current one.
-    private var groups: [UInt64: Group] = [:]
-    /// The type and source of the last record: consecutive records nearly always share them.
-    private var current: Group?
+    /// Every type and source met, in the order met.
+    private var groups: [Group] = []
+    private var groupIndex: [UInt64: Int] = [:]
+    /// The types and sources of the last few records, latest first (indices into ``groups``):
+    /// consecutive records nearly always share them, and a few alternate.
+    private var recent: [Int] = []
 
     private struct Group: Sendable {
         var key: UInt64
@@ -43,6 +45,9 @@ public struct StreamedTimeline: Sendable {
         /// The first and last row numbers of the type and source: where to read it again.
         var firstRow: Int64
         var lastRow: Int64
+        /// The unit last seen and its hash: a type's records share one.
+        var unit: [UInt8]? = nil
+        var unitKey = TimelineScan.hash(nil)
     }
 
     public init(thresholds: Thresholds) {
@@ -60,36 +65,72 @@ public struct StreamedTimeline: Sendable {
         guard let start = row.numbers.startDate, let end = row.numbers.endDate, let type = slice(row.text.type),
             slice(row.text.kind)?.equals(Self.recordKind) == true
         else { return }
-        let source = slice(row.text.sourceName)
-        if current.map({ type.equals($0.type) && Self.same(source, $0.source) }) != true {
-            enter(type: type, source: source)
-        }
-        guard var group = current.take() else { return }
-        defer { current = group }
-        group.lastRow = rows
+        let index = groupOf(type: type, source: slice(row.text.sourceName))
+        groups[index].lastRow = rows
         let number = row.numbers.numericValue
-        guard !group.isExcluded, number != nil || group.isSleep else { return }
+        guard !groups[index].isExcluded, number != nil || groups[index].isSleep else { return }
         let value = slice(row.text.value)
         let item = TimelineScan.Row(
-            id: rows, group: group.key,
-            overlapClass: TimelineScan.OverlapClass.of(isSleep: group.isSleep, isSummed: group.isSummed, value: value),
+            id: rows, group: groups[index].key,
+            overlapClass: TimelineScan.OverlapClass.of(
+                isSleep: groups[index].isSleep, isSummed: groups[index].isSummed, value: value),
             valueKey: TimelineScan.valueKey(
-                unit: slice(row.text.unit).map { $0.assumingMemoryBound(to: UInt8.self) },
-                value: value.map { $0.assumingMemoryBound(to: UInt8.self) }, number: number),
+                unitKey: unitKey(slice(row.text.unit), of: index), value: value?.assumingMemoryBound(to: UInt8.self),
+                number: number),
             hasNumber: number != nil, creationDate: row.numbers.creationDate, startDate: start, endDate: end,
-            synced: slice(row.text.metadata)?.contains(TimelineScan.syncIdentifierKey) ?? false, isArrival: true)
-        guard start >= group.lastStart else {
+            synced: number != nil && slice(row.text.metadata)?.contains(TimelineScan.syncIdentifierKey) == true,
+            isArrival: true)
+        guard start >= groups[index].lastStart else {
             setAside(item)
             return
         }
-        group.lastStart = start
-        selfOverlaps.consume(item)
+        groups[index].lastStart = start
+        if item.overlapClass != TimelineScan.OverlapClass.none { selfOverlaps.consume(item) }
         guard ConflictingValuesDetector.isCompared(item) else { return }
-        if let first = group.run.first, first.startDate != start {
-            conflicts.judge(sameStart: group.run)
-            group.run.removeAll(keepingCapacity: true)
+        if let first = groups[index].run.first, first.startDate != start {
+            if groups[index].run.count > 1 { conflicts.judge(sameStart: groups[index].run) }
+            groups[index].run.removeAll(keepingCapacity: true)
         }
-        group.run.append(item)
+        groups[index].run.append(item)
+    }
+
+    /// The index of the record's type and source in ``groups``, met now if new.
+    private mutating func groupOf(type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) -> Int {
+        for (position, index) in recent.enumerated()
+        where type.equals(groups[index].type) && Self.same(source, groups[index].source) {
+            if position > 0 {
+                recent.remove(at: position)
+                recent.insert(index, at: 0)
+            }
+            return index
+        }
+        let key = TimelineScan.key(
+            type.assumingMemoryBound(to: UInt8.self), source.map { $0.assumingMemoryBound(to: UInt8.self) })
+        let index = groupIndex[key] ?? meet(key: key, type: type, source: source)
+        recent.insert(index, at: 0)
+        if recent.count > 4 { recent.removeLast() }
+        return index
+    }
+
+    private mutating func meet(key: UInt64, type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) -> Int {
+        let typeName = String(decoding: type, as: UTF8.self)
+        names[key] = (typeName, source.map { String(decoding: $0, as: UTF8.self) })
+        groupIndex[key] = groups.count
+        groups.append(
+            Group(
+                key: key, type: Array(type), source: source.map(Array.init),
+                isSleep: typeName == TimelineScan.sleepType,
+                isSummed: thresholds.selfOverlapSummedTypes.contains(typeName),
+                isExcluded: typeName.hasPrefix(TimelineScan.excludedTypePrefix), firstRow: rows, lastRow: rows))
+        return groups.count - 1
+    }
+
+    /// The key of a record's unit, hashed only when it differs from the last of its group's.
+    private mutating func unitKey(_ unit: UnsafeRawBufferPointer?, of index: Int) -> UInt64 {
+        if Self.same(unit, groups[index].unit) { return groups[index].unitKey }
+        groups[index].unit = unit.map(Array.init)
+        groups[index].unitKey = TimelineScan.hash(unit?.assumingMemoryBound(to: UInt8.self))
+        return groups[index].unitKey
     }
 
     /// Finishes what the stream left open, once every record is in the archive: each type and
@@ -97,8 +138,7 @@ public struct StreamedTimeline: Sendable {
     /// there, and the types and sources self-overlap found a late record of read again whole, in
     /// time order. Then the detectors hold what reading the whole timeline would have given them.
     mutating func settle(_ db: Database, pair: CapturePair) throws {
-        if let last = current.take() { groups[last.key] = last }
-        for group in groups.values { conflicts.judge(sameStart: group.run) }
+        for group in groups { conflicts.judge(sameStart: group.run) }
         var scan = TimelineScan(pair: pair, summedTypes: thresholds.selfOverlapSummedTypes)
         for (start, late) in Dictionary(grouping: lateStarts, by: \.start).sorted(by: { $0.key < $1.key }) {
             var rows: [TimelineScan.Row] = []
@@ -108,7 +148,8 @@ public struct StreamedTimeline: Sendable {
             for groupStart in late { conflicts.judgeAgain(groupStart, rows: rows) }
         }
         for (key, late) in disordered.sorted(by: { $0.key < $1.key }) {
-            guard let group = groups[late.group], let name = names[late.group] else { continue }
+            guard let index = groupIndex[late.group], let name = names[late.group] else { continue }
+            let group = groups[index]
             selfOverlaps.forget(key)
             try scan.read(
                 db, where: "id BETWEEN :first AND :last AND type = :type AND sourceName IS :source",
@@ -118,7 +159,9 @@ public struct StreamedTimeline: Sendable {
                 if row.group == late.group && row.overlapClass == late.overlapClass { selfOverlaps.consume(row) }
             }
         }
-        groups = [:]
+        groups = []
+        groupIndex = [:]
+        recent = []
         lateStarts = []
         disordered = [:]
     }
@@ -132,23 +175,6 @@ public struct StreamedTimeline: Sendable {
             let key = SelfOverlapDetector.key(group: item.group, overlapClass: item.overlapClass)
             disordered[key] = (item.group, item.overlapClass)
         }
-    }
-
-    /// Makes the type and source of the record at hand current.
-    private mutating func enter(type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) {
-        if let previous = current.take() { groups[previous.key] = previous }
-        let typeBytes = type.assumingMemoryBound(to: UInt8.self)
-        let key = TimelineScan.key(typeBytes, source.map { $0.assumingMemoryBound(to: UInt8.self) })
-        if let known = groups.removeValue(forKey: key) {
-            current = known
-            return
-        }
-        let typeName = String(decoding: type, as: UTF8.self)
-        names[key] = (typeName, source.map { String(decoding: $0, as: UTF8.self) })
-        current = Group(
-            key: key, type: Array(type), source: source.map(Array.init), isSleep: typeName == TimelineScan.sleepType,
-            isSummed: thresholds.selfOverlapSummedTypes.contains(typeName),
-            isExcluded: typeName.hasPrefix(TimelineScan.excludedTypePrefix), firstRow: rows, lastRow: rows)
     }
 
     private static func same(_ bytes: UnsafeRawBufferPointer?, _ known: [UInt8]?) -> Bool {

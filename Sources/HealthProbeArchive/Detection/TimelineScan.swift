@@ -103,7 +103,8 @@ struct TimelineScan {
             try body(
                 Row(
                     id: cursor.integer(0) ?? 0, group: group, overlapClass: cursor.integer(5) ?? 0,
-                    valueKey: Self.valueKey(unit: cursor.bytes(10), value: cursor.bytes(11), number: number),
+                    valueKey: Self.valueKey(
+                        unitKey: Self.hash(cursor.bytes(10)), value: cursor.bytes(11), number: number),
                     hasNumber: number != nil, creationDate: cursor.double(3), startDate: cursor.double(1) ?? 0,
                     endDate: cursor.double(2) ?? 0, synced: cursor.integer(6) == 1,
                     isArrival: pair.previous == nil || cursor.integer(7) == 1))
@@ -117,21 +118,23 @@ struct TimelineScan {
     /// A record that carries it replaces the record of the same identifier: no conflict.
     static let syncIdentifierKey: StaticString = "HKMetadataKeySyncIdentifier"
 
-    /// What a conflict compares: the value (with its unit) as one 64-bit key.
-    static func valueKey(
-        unit: UnsafeBufferPointer<UInt8>?, value: UnsafeBufferPointer<UInt8>?, number: Double?
-    ) -> UInt64 {
-        key(unit, value) ^ UInt64(bitPattern: Int64(number?.bitPattern ?? 0))
+    /// What a conflict compares, as one 64-bit key: a number with its unit (70 and 70.0 kg are one
+    /// value), else the value's text with its unit.
+    static func valueKey(unitKey: UInt64, value: UnsafeBufferPointer<UInt8>?, number: Double?) -> UInt64 {
+        guard let number else { return unitKey ^ hash(value) }
+        return unitKey ^ (number.bitPattern &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// Two columns' bytes as one 64-bit key (MurmurHash3 of each, combined), NULL told apart
     /// from empty.
     static func key(_ first: UnsafeBufferPointer<UInt8>?, _ second: UnsafeBufferPointer<UInt8>?) -> UInt64 {
-        func hash(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt64 {
-            guard let bytes else { return 0x5bd1_e995_5bd1_e995 }
-            return MurmurHash3.hash128(UnsafeRawBufferPointer(bytes)).0
-        }
-        return (hash(first) &* 0x9E37_79B9_7F4A_7C15) ^ hash(second)
+        (hash(first) &* 0x9E37_79B9_7F4A_7C15) ^ hash(second)
+    }
+
+    /// A column's bytes as 64 bits of MurmurHash3; NULL told apart from empty.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt64 {
+        guard let bytes else { return 0x5bd1_e995_5bd1_e995 }
+        return MurmurHash3.hash128(UnsafeRawBufferPointer(bytes)).0
     }
 
     /// The spans of start dates to read: everything on a first capture; else the UTC days of C's
