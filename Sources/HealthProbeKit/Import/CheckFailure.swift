@@ -25,8 +25,8 @@ public struct CheckFailure: Error, LocalizedError {
 extension ArchiveStore {
     /// Runs a check's write into this archive, one way for every kind of input: a failure comes
     /// back as a ``CheckFailure`` saying whether the archive was left as it was (its footprint the
-    /// same before and after), the archive's own errors in words; `noting` may first write the
-    /// failure to the trail (a refused input).
+    /// same before and after); `noting` may first write the failure to the trail (a refused
+    /// input). The archive's own errors come in words already: a capture's write says them.
     func checking<Result>(
         _ write: () throws -> Result, noting: (any Error) -> Void = { _ in }
     ) throws(CheckFailure) -> Result {
@@ -36,8 +36,7 @@ extension ArchiveStore {
         } catch {
             let after = try? footprint()
             noting(error)
-            let underlying = ArchiveError.from(error, path: pathInMessages) ?? error
-            throw CheckFailure(underlying: underlying, archiveUnchanged: before != nil && before == after)
+            throw CheckFailure(underlying: error, archiveUnchanged: before != nil && before == after)
         }
     }
 }
