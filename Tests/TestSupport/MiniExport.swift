@@ -14,6 +14,19 @@ public struct MiniExport: Sendable {
     public static let watch = "Test User\u{2019}s Apple Watch"
     public static let phone = "iPhone-TESTDEVICE"
 
+    /// The instant `hour`:00 UTC on 2000-`month`-`day`, written at `offset` hours ("2000-02-01 01:00:00 -0700").
+    public static func instant(_ month: Int, _ day: Int, _ hour: Int = 8, offset: Int = 0) -> String {
+        let instant = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: 2000,
+            month: month, day: day, hour: hour
+        ).date!
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: offset * 3600)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        return formatter.string(from: instant)
+    }
+
     /// A record line. `start` and `end` are full timestamps ("2000-01-01 08:00:00 +0000").
     public static func record(
         _ type: String = "HKQuantityTypeIdentifierHeartRate", source: String = watch, value: String = "60",

@@ -13,17 +13,9 @@ struct DetectorEdgeCaseTests {
     static let steps = "HKQuantityTypeIdentifierStepCount"
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
 
-    /// The instant `hour`:00 UTC on 2000-`month`-`day`, written at `offset` hours ("2000-02-01 01:00:00 -0700").
+    /// The instant `hour`:00 UTC on 2000-`month`-`day`, written at `offset` hours.
     static func t(_ month: Int, _ day: Int, _ hour: Int = 8, offset: Int = 0) -> String {
-        let instant = DateComponents(
-            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: 2000,
-            month: month, day: day, hour: hour
-        ).date!
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: offset * 3600)
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-        return formatter.string(from: instant)
+        Export.instant(month, day, hour, offset: offset)
     }
 
     static func heartRate(_ value: String = "60", day: Int = 10, hour: Int = 8, offset: Int = 0) -> String {

@@ -1,10 +1,8 @@
-import AppleHealthExport
 import Foundation
 import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// Two loss patterns from the field: an app's sleep sessions that nest (totals claim 28 hours a
 /// night) and an edit that adds a second value instead of replacing the first — and the normal
@@ -58,8 +56,8 @@ struct FieldPatternTests {
     }
 
     @Test func nestedSleepSessionsAreASelfOverlapAndANormalNightIsNot() throws {
-        let support = try ArchiveTestSupport()
-        let found = try support.audit([
+        let archive = try FedArchive()
+        let found = try archive.audit([
             Export(exportDate: "2000-01-04 12:00:00 +0000", elements: Self.normalNight + Self.normalSteps),
             Export(
                 exportDate: "2000-01-05 12:00:00 +0000",
@@ -86,8 +84,8 @@ struct FieldPatternTests {
     /// Two sessions of one app sharing a few minutes, where one ends as the next begins, inflate
     /// nothing anyone would see: information, where a night claiming a day is a warning.
     @Test func aFewMinutesSharedIsInformation() throws {
-        let support = try ArchiveTestSupport()
-        let found = try support.audit([
+        let archive = try FedArchive()
+        let found = try archive.audit([
             Export(
                 exportDate: "2000-01-04 12:00:00 +0000",
                 elements: [
@@ -105,9 +103,9 @@ struct FieldPatternTests {
     }
 
     @Test func aCaseAlreadyReportedIsNotReportedAgain() throws {
-        let support = try ArchiveTestSupport()
+        let archive = try FedArchive()
         let elements = Self.nestedNight
-        let found = try support.audit([
+        let found = try archive.audit([
             Export(exportDate: "2000-01-04 12:00:00 +0000", elements: elements),
             Export(exportDate: "2000-01-05 12:00:00 +0000", elements: elements + [Self.normalSteps[0]]),
         ])
@@ -116,7 +114,7 @@ struct FieldPatternTests {
     }
 
     @Test func anEditThatAddedASecondValueIsAConflict() throws {
-        let support = try ArchiveTestSupport()
+        let archive = try FedArchive()
         let original = Export.record(
             Self.bodyMass, source: "Scale App TEST", value: "70.1", unit: "kg", start: "2000-01-02 07:00:00 +0000",
             created: "2000-01-02 07:00:05 +0000")
@@ -134,7 +132,7 @@ struct FieldPatternTests {
                 start: "2000-01-02 08:00:00 +0000", created: "2000-01-02 0\(version):00:00 +0000",
                 metadata: [("HKMetadataKeySyncIdentifier", "weight-1"), ("HKMetadataKeySyncVersion", version)])
         }
-        let found = try support.audit([
+        let found = try archive.audit([
             Export(exportDate: "2000-01-04 12:00:00 +0000", elements: [original] + beats + synced),
             Export(exportDate: "2000-01-05 12:00:00 +0000", elements: [original, edit] + beats + synced),
         ])
@@ -148,7 +146,7 @@ struct FieldPatternTests {
     }
 
     @Test func overlappingStepsCountOnlyWhenSummedTypesAreChosen() throws {
-        let support = try ArchiveTestSupport()
+        let archive = try FedArchive()
         // An app's daily total written over its own hourly samples.
         let hourly = (8..<12).map { hour in
             Export.record(
@@ -160,15 +158,14 @@ struct FieldPatternTests {
             Self.steps, source: "Step App TEST", value: "2000", unit: "count", start: "2000-01-02 08:00:00 +0000",
             end: "2000-01-02 12:00:00 +0000")
         let url = try Export(exportDate: "2000-01-04 12:00:00 +0000", elements: hourly + [total])
-            .write(to: support.folder, name: "steps.xml")
-        let plain = try support.check(url, in: try support.openArchive()).audit.anomalies
+            .write(to: archive.folder, name: "steps.xml")
+        let plain = try archive.store.writeExport(url, thresholds: Thresholds()).0.audit.anomalies
         #expect(plain.only(.selfOverlap).isEmpty)
 
         var thresholds = Thresholds()
         thresholds.selfOverlapSummedTypes = [Self.steps]
-        let other = try ArchiveStore.open(at: support.folder.appendingPathComponent("other.sqlite").path)
-        let chosen = try AppleExportImporter(store: other, thresholds: thresholds).importExport(
-            AppleExportReader(url: url))
+        let other = try ArchiveStore.open(at: archive.folder.appendingPathComponent("other.sqlite").path)
+        let chosen = try other.writeExport(url, thresholds: thresholds).0
         let overlap = try #require(chosen.audit.anomalies.only(.selfOverlap).first)
         #expect(overlap.recordCount == 5)
         #expect(overlap.evidence["claimedSeconds"] == String(8 * 3600))
