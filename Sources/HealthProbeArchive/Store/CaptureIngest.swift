@@ -41,6 +41,8 @@ final class CaptureIngest {
     private let insertsOnly: Bool
     /// Where the next copy of a record this capture holds more than once goes.
     private var repeats = RepeatedRecords()
+    /// See ``extrasStatements()``.
+    private var extras: ExtrasStatements?
 
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
@@ -182,7 +184,7 @@ final class CaptureIngest {
     /// are never taken for duplicates.
     ///
     /// Into an empty archive, ids follow the export's order: the copies stored before a
-    /// correlation were linked when it was stored (``linkEarlierCopies(of:correlationID:)``,
+    /// correlation were linked when it was stored (``remember(_:recordID:)``,
     /// while their pages were still in memory), so only copies after it are left. SQLite tells
     /// those apart on the index entry, by row id, without reading the rows of the others.
     func linkCorrelations() throws {
@@ -201,18 +203,12 @@ final class CaptureIngest {
                 """, arguments: ["capture": captureID])
     }
 
-    /// Links a correlation just stored into an empty archive to the copies of its samples stored
-    /// before it (see ``linkCorrelations()``).
-    func linkEarlierCopies(of members: [CorrelationMember], correlationID: Int64) throws {
-        let link = try db.cachedStatement(
-            sql: """
-                UPDATE record SET correlationId = ?1
-                WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3
-                    AND lastSeenCapture = ?4 AND kind = 'record'
-                """)
-        for member in members {
-            try link.execute(arguments: [correlationID, member.key, Data(member.semantic.bytes), captureID])
-        }
+    /// The statements a record's extras are stored with, made when the first is stored.
+    func extrasStatements() throws -> ExtrasStatements {
+        if let extras { return extras }
+        let made = try ExtrasStatements(db, captureID: captureID, linkingEarlierCopies: startedEmpty)
+        extras = made
+        return made
     }
 
     /// Records of this capture that the previous full capture did not hold: those never seen

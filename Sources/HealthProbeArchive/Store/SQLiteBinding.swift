@@ -41,6 +41,19 @@ struct SQLiteBinding {
         _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transientDestructor)
     }
 
+    /// Text SQLite copies (`SQLITE_TRANSIENT`); NULL for nil.
+    func bindText(_ index: Int32, copying text: String?) {
+        guard var text else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        text.withUTF8 { utf8 in
+            _ = utf8.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), Self.transientDestructor)
+            }
+        }
+    }
+
     func bindNull(_ index: Int32) {
         sqlite3_bind_null(handle, index)
     }
