@@ -1,19 +1,19 @@
 import Foundation
 internal import GRDB
 
-/// The self-overlap and conflicting-values detectors run on an export's records as they stream
-/// past the fingerprint stage, so that a first capture need not read its records back in time
+/// The self-overlap and conflicting-values detectors run on an export's or a Health database's
+/// records as they stream past the stage that prepares them, so that a first capture need not read its records back in time
 /// order (through the start-date index, a million rows in random order: over a second).
 ///
-/// Both detectors compare one source's records of one type in time order, and an export lists
-/// each source's records of a type nearly in time order. A record that starts before one already
+/// Both detectors compare one source's records of one type in time order, and an export (or a
+/// database) lists each source's records of a type nearly in time order. A record that starts before one already
 /// seen of its type and source (one read late) is judged once every record is in, from the
 /// archive: its start's records for conflicting values, and its type and source's rows, read
 /// again in order, for self-overlap.
 ///
 /// A record's number here is its place in the stream: into an empty archive the n-th row the
 /// capture writes has id n, and the audit uses what was gathered only when the archive confirms
-/// it (``CaptureIngest/followedTimeline(_:)``); otherwise it reads the timeline as for any capture.
+/// it (``CaptureIngest/confirmed(_:)``); otherwise it reads the timeline as for any capture.
 public struct StreamedTimeline: Sendable {
     let thresholds: Thresholds
     /// Rows seen, of every kind: the last one's number.
@@ -28,8 +28,8 @@ public struct StreamedTimeline: Sendable {
     /// Every type and source met, in the order met.
     private var groups: [Group] = []
     private var groupIndex: [UInt64: Int] = [:]
-    /// The types and sources of the last few records, latest first (indices into ``groups``):
-    /// consecutive records nearly always share them, and a few alternate.
+    /// The types and sources of the last few records first met again, latest first (indices into
+    /// ``groups``): consecutive records nearly always share them, and a few alternate.
     private var recent: [Int] = []
 
     private struct Group: Sendable {
@@ -96,12 +96,7 @@ public struct StreamedTimeline: Sendable {
 
     /// The index of the record's type and source in ``groups``, met now if new.
     private mutating func groupOf(type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) -> Int {
-        for (position, index) in recent.enumerated()
-        where type.equals(groups[index].type) && Self.same(source, groups[index].source) {
-            if position > 0 {
-                recent.remove(at: position)
-                recent.insert(index, at: 0)
-            }
+        for index in recent where type.equals(groups[index].type) && Self.same(source, groups[index].source) {
             return index
         }
         let key = TimelineScan.key(

@@ -52,7 +52,8 @@ public struct CaptureAggregates: Sendable {
     public init() {}
 
     /// Totals that also follow the records' timeline for the detectors (``StreamedTimeline``):
-    /// an export's reading, whose first capture then needs no second reading in time order.
+    /// an export's or a Health database's reading, whose first capture then needs no second
+    /// reading in time order.
     public init(followingTimelineUnder thresholds: Thresholds) {
         timeline = StreamedTimeline(thresholds: thresholds)
     }
