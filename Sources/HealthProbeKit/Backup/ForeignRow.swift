@@ -17,9 +17,9 @@ extension Row {
         return Self.integer(value)
     }
 
-    /// Whether the value at `index` is NULL.
+    /// Whether the value at `index` is NULL, asked of SQLite without decoding the value.
     func isForeignNull(_ index: Int) -> Bool {
-        (self[index] as DatabaseValue).isNull
+        hasNull(atIndex: index)
     }
 
     /// A finite number, stored as an integer or a real.
