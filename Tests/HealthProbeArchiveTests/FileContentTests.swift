@@ -2,7 +2,7 @@ import Testing
 
 @testable import HealthProbeArchive
 
-/// A file's content is kept compressed, with a window sized to it: whatever its size and however
+/// A file's content is kept compressed: whatever its size and however
 /// little it compresses, it comes back byte for byte.
 @Suite("File content compressed and inflated")
 struct FileContentTests {

@@ -65,21 +65,10 @@ public struct FileContent: Sendable, Hashable {
         Self.inflate(compressed, limit: limit)
     }
 
-    /// `bytes` compressed with zlib (level 6), behind their length as 4 bytes, big-endian. The
-    /// window and the match table are sized to the input: a route's track is a few kilobytes, and
-    /// zlib's default tables (256 KB, cleared at every start) cost more than compressing it.
+    /// `bytes` compressed with zlib (level 6), behind their length as 4 bytes, big-endian.
     public static func compressed(_ bytes: [UInt8]) -> [UInt8] {
-        // The smallest window that holds the whole input (9 to 15 bits), the table a little smaller.
-        var windowBits: Int32 = 9
-        while windowBits < 15 && (1 << windowBits) < bytes.count + 262 { windowBits += 1 }
-        var stream = z_stream()
-        let started = deflateInit2_(
-            &stream, 6, Z_DEFLATED, windowBits, max(1, min(8, windowBits - 7)), Z_DEFAULT_STRATEGY, zlibVersion(),
-            Int32(MemoryLayout<z_stream>.size))
-        precondition(started == Z_OK, "zlib could not start compressing (\(started))")
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(bytes.count)))
-        var output = [UInt8](repeating: 0, count: bound + 4)
+        var bound = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(bound) + 4)
         let length = UInt32(clamping: bytes.count)
         output[0] = UInt8(length >> 24)
         output[1] = UInt8(truncatingIfNeeded: length >> 16)
@@ -87,16 +76,11 @@ public struct FileContent: Sendable, Hashable {
         output[3] = UInt8(truncatingIfNeeded: length)
         let status = output.withUnsafeMutableBufferPointer { out in
             bytes.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress! + 4
-                stream.avail_out = uInt(bound)
-                return deflate(&stream, Z_FINISH)
+                compress2(out.baseAddress! + 4, &bound, input.baseAddress, uLong(input.count), 6)
             }
         }
-        precondition(
-            status == Z_STREAM_END, "zlib could not compress \(bytes.count) bytes in a buffer of its own bound")
-        return Array(output.prefix(Int(stream.total_out) + 4))
+        precondition(status == Z_OK, "zlib could not compress \(bytes.count) bytes in a buffer of its own bound")
+        return Array(output.prefix(Int(bound) + 4))
     }
 
     static func inflate(_ content: [UInt8], limit: Int) -> [UInt8]? {
