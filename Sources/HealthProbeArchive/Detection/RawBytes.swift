@@ -22,9 +22,4 @@ extension UnsafeRawBufferPointer {
         }
         return false
     }
-
-    /// Whether these are exactly the bytes of `other`.
-    func equals(_ other: [UInt8]) -> Bool {
-        count == other.count && (isEmpty || other.withUnsafeBytes { memcmp(baseAddress!, $0.baseAddress!, count) == 0 })
-    }
 }

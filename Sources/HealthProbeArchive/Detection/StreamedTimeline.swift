@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 internal import GRDB
 
@@ -63,7 +64,7 @@ public struct StreamedTimeline: Sendable {
             span.isNull ? nil : UnsafeRawBufferPointer(rebasing: bytes[span.range])
         }
         guard let start = row.numbers.startDate, let end = row.numbers.endDate, let type = slice(row.text.type),
-            slice(row.text.kind)?.equals(Self.recordKind) == true
+            slice(row.text.kind).map(Self.recordKind.hasBytes(of:)) == true
         else { return }
         let index = groupOf(type: type, source: slice(row.text.sourceName))
         groups[index].lastRow = rows
@@ -96,7 +97,7 @@ public struct StreamedTimeline: Sendable {
 
     /// The index of the record's type and source in ``groups``, met now if new.
     private mutating func groupOf(type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) -> Int {
-        for index in recent where type.equals(groups[index].type) && Self.same(source, groups[index].source) {
+        for index in recent where groups[index].type.hasBytes(of: type) && Self.same(source, groups[index].source) {
             return index
         }
         let key = TimelineScan.key(
@@ -174,7 +175,7 @@ public struct StreamedTimeline: Sendable {
 
     private static func same(_ bytes: UnsafeRawBufferPointer?, _ known: [UInt8]?) -> Bool {
         guard let bytes, let known else { return bytes == nil && known == nil }
-        return bytes.equals(known)
+        return known.hasBytes(of: bytes)
     }
 
     private static let recordKind = Array(HealthRecord.Kind.record.rawValue.utf8)

@@ -17,6 +17,13 @@ extension ArchiveStore {
         var lastRecord: Int64
     }
 
+    /// Whether the archive holds any record: a capture into one that holds none can follow its
+    /// records' timeline as they stream in (``StreamedTimeline``), which any later one cannot use.
+    /// True when the archive cannot be read: then the capture's write says why.
+    public func holdsRecords() -> Bool {
+        (try? writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM record)") }) ?? true
+    }
+
     public func footprint() throws -> Footprint {
         try writer.read { db in
             let row = try Row.fetchOne(

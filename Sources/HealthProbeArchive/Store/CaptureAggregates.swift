@@ -51,11 +51,11 @@ public struct CaptureAggregates: Sendable {
 
     public init() {}
 
-    /// Totals that also follow the records' timeline for the detectors (``StreamedTimeline``):
-    /// an export's or a Health database's reading, whose first capture then needs no second
-    /// reading in time order.
-    public init(followingTimelineUnder thresholds: Thresholds) {
-        timeline = StreamedTimeline(thresholds: thresholds)
+    /// Totals that also follow the records' timeline for the detectors (``StreamedTimeline``)
+    /// when given thresholds: the reading of a first capture, which then needs no second reading
+    /// in time order (``ArchiveStore/holdsRecords()``).
+    public init(followingTimelineUnder thresholds: Thresholds?) {
+        timeline = thresholds.map(StreamedTimeline.init)
     }
 
     /// Totals already gathered, by sample type.

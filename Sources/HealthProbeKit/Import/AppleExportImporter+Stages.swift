@@ -14,7 +14,7 @@ extension AppleExportImporter {
     /// failure through.
     static func fingerprint(
         from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>,
-        followingTimelineUnder thresholds: Thresholds
+        followingTimelineUnder thresholds: Thresholds?
     ) {
         var aggregates = CaptureAggregates(followingTimelineUnder: thresholds)
         var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)

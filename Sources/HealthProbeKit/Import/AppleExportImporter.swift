@@ -76,14 +76,15 @@ public struct AppleExportImporter: Sendable {
     ) throws -> Result {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
+        // Only a first capture uses the timeline followed as records stream in.
+        let following = store.holdsRecords() ? nil : thresholds
         let started = Date()
         let files = ReferencedFilePrefetch(source: reader.source)
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
-        let thresholds = thresholds
         let fingerprinter = Self.startThread("healthprobe.fingerprints") {
-            Self.fingerprint(from: parsed, into: prepared, followingTimelineUnder: thresholds)
+            Self.fingerprint(from: parsed, into: prepared, followingTimelineUnder: following)
         }
         // Every thread the import started has ended before it returns, a failed one too.
         defer {

@@ -53,13 +53,15 @@ public struct BackupImporter: Sendable {
         _ reader: HealthDatabaseReader, inputName: String, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) throws -> Result {
         let started = Date()
+        // Only a first capture uses the timeline followed as samples stream in.
+        let following = store.holdsRecords() ? nil : thresholds
         return try store.writeHealthDatabaseCapture(
             HealthDatabaseCaptureRequest(
                 inputName: inputName, startedAt: started, thresholds: thresholds, allowUnrelated: allowUnrelated,
                 keyingSources: reader.layout.hasSourceDatabase)
         ) { matcher in
             HealthDatabaseFeed(
-                reader, matching: matcher, followingTimelineUnder: thresholds, started: started, progress: progress)
+                reader, matching: matcher, followingTimelineUnder: following, started: started, progress: progress)
         }
     }
 }
@@ -75,7 +77,7 @@ private final class HealthDatabaseFeed: HealthDatabaseCaptureFeed {
 
     init(
         _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher,
-        followingTimelineUnder thresholds: Thresholds, started: Date, progress: (@Sendable (ImportProgress) -> Void)?
+        followingTimelineUnder thresholds: Thresholds?, started: Date, progress: (@Sendable (ImportProgress) -> Void)?
     ) {
         self.reader = reader
         self.started = started
@@ -124,7 +126,7 @@ extension BackupImporter {
     /// the end or a failure passed on. Stops when the writer cancels.
     static func read(
         _ reader: HealthDatabaseReader, matching matcher: BackupSampleMatcher,
-        followingTimelineUnder thresholds: Thresholds, into channel: BatchChannel<Stage>
+        followingTimelineUnder thresholds: Thresholds?, into channel: BatchChannel<Stage>
     ) {
         var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
         var totals = CaptureAggregates(followingTimelineUnder: thresholds)
