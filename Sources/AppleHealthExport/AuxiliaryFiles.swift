@@ -59,59 +59,72 @@ public final class AuxiliaryFiles {
     }
 }
 
+/// Where one kind of file lives in an export: a folder beside the main XML (`workout-routes`, or
+/// "" for the main XML's own folder) and how the files' names end (`.gpx`, `_cda.xml`; case
+/// ignored). Names starting `._` (a Mac's resource forks) are never files of the export.
+public struct ExportFilePlace: Sendable, Equatable {
+    public var folder: String
+    public var suffix: String
+
+    public init(folder: String, suffix: String) {
+        self.folder = folder
+        self.suffix = suffix.lowercased()
+    }
+
+    /// Whether `path` (as the export writes it, `/workout-routes/…`) is a file of this place.
+    func holds(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        let name: Substring
+        if folder.isEmpty {
+            guard parts.count == 1 else { return false }
+            name = parts[0]
+        } else {
+            guard parts.count == 2, parts[0] == folder else { return false }
+            name = parts[1]
+        }
+        return !name.hasPrefix("._") && name.lowercased().hasSuffix(suffix)
+    }
+}
+
 extension AuxiliaryFiles {
-    /// Walks the regular files beside the main XML whose names end in `suffix` (case ignored) —
-    /// `export_cda.xml` — passing each path as the export writes it (`/export_cda.xml`) and a
-    /// way to stream it. The main XML itself is never one of them.
-    public func forEachFileBesideTheMainXML(
-        endingWith suffix: String,
-        _ body: (String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
+    /// Walks the regular files of every place, passing each one's place (its index in `places`),
+    /// its path as the export writes it (`/electrocardiograms/ecg_….csv`) and a way to stream it:
+    /// a zip's entries once, in directory order, whatever the number of places; a folder's place
+    /// by place, in name order. Links, pipes and devices are never opened: a name in an export
+    /// never leads out of it.
+    public func forEachFile(
+        in places: [ExportFilePlace],
+        _ body: (Int, String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
     ) throws {
-        let suffix = suffix.lowercased()
         if isZip {
             try forEachZipEntry { path, stream in
-                let parts = path.split(separator: "/")
-                guard parts.count == 1, path.lowercased().hasSuffix(suffix), !parts[0].hasPrefix("._") else { return }
-                try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
+                guard let place = places.firstIndex(where: { $0.holds(path) }) else { return }
+                try withoutActuallyEscaping(stream) { stream in try body(place, path, stream) }
             }
             return
         }
-        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names.sorted() where name.lowercased().hasSuffix(suffix) && !name.hasPrefix("._") {
-            let file = folder.appendingPathComponent(name)
-            let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
-            guard type == .typeRegular else { continue }
-            try body("/\(name)") { consume in try AppleExportSource.streamFile(file, consume) }
+        guard let root = folder else { return }
+        for (index, place) in places.enumerated() {
+            let directory = place.folder.isEmpty ? root : root.appendingPathComponent(place.folder, isDirectory: true)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            let prefix = place.folder.isEmpty ? "/" : "/\(place.folder)/"
+            for name in names.sorted() where place.holds(prefix + name) {
+                let file = directory.appendingPathComponent(name)
+                let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+                guard type == .typeRegular else { continue }
+                try body(index, prefix + name) { consume in try AppleExportSource.streamFile(file, consume) }
+            }
         }
     }
 
-    /// Walks the regular files of the export's `folder` whose names end in `.extension` (case
-    /// ignored), in name order for a folder and directory order for a zip, passing each path as
-    /// the export writes it (`/electrocardiograms/ecg_….csv`) and a way to stream it. Links,
-    /// pipes and devices are never opened: a name in an export never leads out of it.
+    /// Walks the regular files of the export's `folder` whose names end in `.extension`, as
+    /// ``forEachFile(in:_:)`` walks one place.
     public func forEachFile(
         in folder: String, withExtension fileExtension: String,
         _ body: (String, ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> Void
     ) throws {
-        let suffix = "." + fileExtension.lowercased()
-        if isZip {
-            try forEachZipEntry { path, stream in
-                let parts = path.split(separator: "/")
-                guard parts.count == 2, parts[0] == folder, path.lowercased().hasSuffix(suffix),
-                    !parts[1].hasPrefix("._")
-                else { return }
-                try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
-            }
-            return
-        }
-        guard let directory = self.folder?.appendingPathComponent(folder, isDirectory: true),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-        else { return }
-        for name in names.sorted() where name.lowercased().hasSuffix(suffix) && !name.hasPrefix("._") {
-            let file = directory.appendingPathComponent(name)
-            let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
-            guard type == .typeRegular else { continue }
-            try body("/\(folder)/\(name)") { consume in try AppleExportSource.streamFile(file, consume) }
+        try forEachFile(in: [ExportFilePlace(folder: folder, suffix: "." + fileExtension)]) { _, path, stream in
+            try withoutActuallyEscaping(stream) { stream in try body(path, stream) }
         }
     }
 }

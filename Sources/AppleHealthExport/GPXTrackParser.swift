@@ -9,7 +9,9 @@ import Foundation
 /// Reads a GPX file's track points as they stream past, through libxml2's SAX2 push parser set up
 /// as for exports (``SAXDocumentParser``): no network, no entities, nothing loaded. Keeps each
 /// `<trkpt>`'s coordinates, time, elevation and Apple's extensions; skips `<metadata>` and names.
-/// Nothing is allocated per element: names are compared in place, numbers parsed from the bytes.
+/// Nothing is allocated per element: names are compared in place, numbers parsed from the bytes,
+/// and the callbacks work on state behind a pointer (``GPXReadState``), which Swift neither
+/// checks for exclusive access nor for uniqueness on every field a point sets.
 public final class GPXTrackParser {
     /// Why a file is not a readable route.
     public struct Failure: Error, Sendable, Equatable {
@@ -22,19 +24,12 @@ public final class GPXTrackParser {
     public static let maximumPoints = 2_000_000
 
     private var context: xmlParserCtxtPtr?
-    fileprivate var depth = 0
-    fileprivate var rootSeen = false
-    fileprivate var pointDepth: Int?
-    fileprivate var field: Int?
-    fileprivate var text: [UInt8] = []
-    fileprivate var values = [Int64](repeating: 0, count: RouteTrack.fields.count)
-    fileprivate var mask: UInt8 = 0
-    fileprivate var track = RouteTrack(decimals: [Int](repeating: 0, count: RouteTrack.fields.count))
-    fileprivate var segments = 0
-    fileprivate var failure: Failure?
+    private let state: UnsafeMutablePointer<GPXReadState>
     private var bytes = 0
 
     public init(path: String) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: GPXReadState())
         var handler = xmlSAXHandler()
         handler.startElementNs = gpxStartElement
         handler.endElementNs = gpxEndElement
@@ -42,11 +37,15 @@ public final class GPXTrackParser {
         handler.getEntity = gpxGetEntity
         handler.entityDecl = gpxEntityDeclaration
         handler.serror = { _, _ in }
-        context = SAXPushContext.make(&handler, userData: Unmanaged.passUnretained(self).toOpaque(), name: path)
+        context = SAXPushContext.make(&handler, userData: UnsafeMutableRawPointer(state), name: path)
+        state.pointee.context = context
     }
 
     deinit {
         if let context { xmlFreeParserCtxt(context) }
+        state.pointee.release()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     public func feed(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
@@ -60,63 +59,32 @@ public final class GPXTrackParser {
     /// Ends the file: the track, or why it is not one.
     public func finish() throws(Failure) -> RouteTrack {
         try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
-        guard rootSeen else { throw Failure(reason: "it is not a GPX file") }
-        return track
+        guard state.pointee.rootSeen else { throw Failure(reason: "it is not a GPX file") }
+        return state.pointee.track()
     }
 
     private func parse(_ chunk: UnsafeRawBufferPointer, terminate: Bool) throws(Failure) {
         guard let context else { throw Failure(reason: "the XML parser could not be created") }
-        if let failure { throw failure }
+        if let failure = state.pointee.failure { throw failure }
         try SAXPushContext.feed(context, chunk, terminate: terminate) { wellFormed throws(Failure) in
-            if let failure { throw failure }
+            if let failure = state.pointee.failure { throw failure }
             if !wellFormed {
                 throw Failure(reason: "line \(Int(xmlSAX2GetLineNumber(context))) is not well-formed XML")
             }
         }
     }
 
-    fileprivate func stop(_ reason: String) {
-        if failure == nil { failure = Failure(reason: reason) }
-        if let context { xmlStopParser(context) }
-    }
-
-    fileprivate func startPoint() {
-        mask = 0
-    }
-
-    fileprivate func endPoint() {
-        track.append(values, mask: mask)
-        if track.count > Self.maximumPoints { stop("it holds more than \(Self.maximumPoints) points") }
-    }
-
-    fileprivate func startSegment() {
-        if segments > 0 { track.segmentStarts.append(track.count) }
-        segments += 1
-    }
-
-    /// Parses `bytes` (surrounding white space allowed) into field `index` of the current point.
-    fileprivate func setField(_ index: Int, _ bytes: UnsafeRawBufferPointer) {
-        var start = 0
-        var end = bytes.count
-        while start < end, Self.isSpace(bytes[start]) { start += 1 }
-        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-        let trimmed = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        let parsed = index == RouteTrack.timeField ? Self.time(trimmed) : DecimalText.parse(trimmed)
-        guard let parsed else {
-            stop("point \(track.count + 1) has a \(RouteTrack.fields[index]) that is not a number")
-            return
-        }
-        values[index] = parsed.value
-        mask |= 1 << index
-        if parsed.decimals > track.decimals[index] { track.decimals[index] = parsed.decimals }
-    }
-
-    fileprivate func countOtherElement() {
-        track.otherElements += 1
-    }
-
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// `bytes` without the white space around them.
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// `2000-01-01T08:00:00Z` or `…:00.25Z`: seconds since 1970 scaled as ``DecimalText`` scales.
@@ -124,11 +92,15 @@ public final class GPXTrackParser {
         guard text.count >= 20, text[text.count - 1] == UInt8(ascii: "Z"), text[10] == UInt8(ascii: "T") else {
             return nil
         }
-        let instant = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { stamp -> AppleExportTimestamp? in
-            for index in 0..<19 { stamp[index] = text[index] }
+        // The export's own form, `2000-01-01 08:00:00 +0000`, read by its parser.
+        var stamp: (UInt64, UInt64, UInt64, UInt32) = (0, 0, 0, 0)
+        let instant = withUnsafeMutableBytes(of: &stamp) { stamp -> AppleExportTimestamp? in
+            stamp.copyMemory(from: UnsafeRawBufferPointer(rebasing: text[0..<19]))
             stamp[10] = UInt8(ascii: " ")
-            for (offset, byte) in " +0000".utf8.enumerated() { stamp[19 + offset] = byte }
-            return AppleExportTimestamp.parse(UnsafeRawBufferPointer(stamp))
+            stamp[19] = UInt8(ascii: " ")
+            stamp[20] = UInt8(ascii: "+")
+            for index in 21..<25 { stamp[index] = UInt8(ascii: "0") }
+            return AppleExportTimestamp.parse(UnsafeRawBufferPointer(rebasing: stamp[0..<25]))
         }
         guard let instant else { return nil }
         var fraction: Int64 = 0
@@ -149,8 +121,8 @@ public final class GPXTrackParser {
 }
 
 @inline(__always)
-private func gpx(_ context: UnsafeMutableRawPointer?) -> GPXTrackParser {
-    Unmanaged<GPXTrackParser>.fromOpaque(context!).takeUnretainedValue()
+private func gpx(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<GPXReadState> {
+    context!.assumingMemoryBound(to: GPXReadState.self)
 }
 
 /// Whether the NUL-terminated name is `literal`, compared in place.
@@ -162,15 +134,18 @@ private func named(_ name: UnsafePointer<xmlChar>?, _ literal: StaticString) -> 
         UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }
 
-/// The point field a child element of `<trkpt>` holds, by name.
-private func pointField(_ name: UnsafePointer<xmlChar>?) -> Int? {
-    if named(name, "time") { return 0 }
-    if named(name, "ele") { return 3 }
-    if named(name, "speed") { return 4 }
-    if named(name, "course") { return 5 }
-    if named(name, "hAcc") { return 6 }
-    if named(name, "vAcc") { return 7 }
-    return nil
+/// The point field a child element of `<trkpt>` holds, by name; its first byte picks the one
+/// name to compare.
+private func pointField(_ name: UnsafePointer<xmlChar>) -> Int? {
+    switch name[0] {
+    case UInt8(ascii: "t"): named(name, "time") ? 0 : nil
+    case UInt8(ascii: "e"): named(name, "ele") ? 3 : nil
+    case UInt8(ascii: "s"): named(name, "speed") ? 4 : nil
+    case UInt8(ascii: "c"): named(name, "course") ? 5 : nil
+    case UInt8(ascii: "h"): named(name, "hAcc") ? 6 : nil
+    case UInt8(ascii: "v"): named(name, "vAcc") ? 7 : nil
+    default: nil
+    }
 }
 
 private func gpxStartElement(
@@ -179,34 +154,35 @@ private func gpxStartElement(
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    let parser = gpx(context)
-    defer { parser.depth += 1 }
-    if parser.depth == 0 {
-        guard named(localName, "gpx") else { return parser.stop("it is not a GPX file (its root is not <gpx>)") }
-        parser.rootSeen = true
+    let state = gpx(context)
+    defer { state.pointee.depth += 1 }
+    guard let localName else { return }
+    if state.pointee.depth == 0 {
+        guard named(localName, "gpx") else { return state.pointee.stop("it is not a GPX file (its root is not <gpx>)") }
+        state.pointee.rootSeen = true
         return
     }
-    if named(localName, "trkseg") { return parser.startSegment() }
-    if parser.pointDepth == nil, named(localName, "trkpt") {
-        parser.pointDepth = parser.depth
-        parser.startPoint()
-        for index in 0..<Int(attributeCount) {
-            guard let start = attributes?[index * 5 + 3], let end = attributes?[index * 5 + 4] else { continue }
-            let value = UnsafeRawBufferPointer(start: start, count: end - start)
-            if named(attributes?[index * 5], "lat") {
-                parser.setField(1, value)
-            } else if named(attributes?[index * 5], "lon") {
-                parser.setField(2, value)
+    if localName[0] == UInt8(ascii: "t") {
+        if named(localName, "trkseg") { return state.pointee.startSegment() }
+        if state.pointee.pointDepth < 0, named(localName, "trkpt") {
+            state.pointee.startPoint(depth: state.pointee.depth)
+            for index in 0..<Int(attributeCount) {
+                guard let start = attributes?[index * 5 + 3], let end = attributes?[index * 5 + 4] else { continue }
+                let value = UnsafeRawBufferPointer(start: start, count: end - start)
+                if named(attributes?[index * 5], "lat") {
+                    state.pointee.setField(1, value)
+                } else if named(attributes?[index * 5], "lon") {
+                    state.pointee.setField(2, value)
+                }
             }
+            return
         }
-        return
     }
-    guard parser.pointDepth != nil, !named(localName, "extensions") else { return }
+    guard state.pointee.pointDepth >= 0, !named(localName, "extensions") else { return }
     if let field = pointField(localName) {
-        parser.field = field
-        parser.text.removeAll(keepingCapacity: true)
+        state.pointee.openField(field)
     } else {
-        parser.countOtherElement()
+        state.pointee.countOtherElement()
     }
 }
 
@@ -214,30 +190,24 @@ private func gpxEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    let parser = gpx(context)
-    parser.depth -= 1
-    if let field = parser.field {
-        parser.field = nil
-        parser.text.withUnsafeBytes { parser.setField(field, $0) }
-    } else if parser.pointDepth == parser.depth {
-        parser.pointDepth = nil
-        parser.endPoint()
+    let state = gpx(context)
+    state.pointee.depth -= 1
+    if state.pointee.field >= 0 {
+        state.pointee.closeField()
+    } else if state.pointee.pointDepth == state.pointee.depth {
+        state.pointee.endPoint()
     }
 }
 
 private func gpxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32)
 {
-    let parser = gpx(context)
-    guard parser.field != nil, let characters else { return }
-    // A number is a few dozen bytes; a longer field is refused, never cut short into another number.
-    guard parser.text.count + Int(length) <= 256 else {
-        return parser.stop("a point holds a field longer than 256 bytes")
-    }
-    parser.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+    let state = gpx(context)
+    guard state.pointee.field >= 0, let characters else { return }
+    state.pointee.appendText(characters, count: Int(length))
 }
 
 private func gpxGetEntity(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
-    gpx(context).stop("it refers to an entity, which a route never does")
+    gpx(context).pointee.stop("it refers to an entity, which a route never does")
     return nil
 }
 
@@ -245,5 +215,5 @@ private func gpxEntityDeclaration(
     _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ type: Int32,
     _ publicID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?, _ content: UnsafeMutablePointer<xmlChar>?
 ) {
-    gpx(context).stop("it declares an entity, which a route never does")
+    gpx(context).pointee.stop("it declares an entity, which a route never does")
 }

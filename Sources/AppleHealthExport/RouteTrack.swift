@@ -22,21 +22,35 @@ public struct RouteTrack: Sendable, Hashable {
     /// Elements inside points that the track does not model, counted.
     public var otherElements: Int
 
-    public init(decimals: [Int], segmentStarts: [Int] = [], otherElements: Int = 0) {
+    /// A track of `columns` (one per field, each a value per point) and `present` (a mask per point).
+    public init(
+        decimals: [Int], columns: [[Int64]], present: [UInt8], segmentStarts: [Int] = [], otherElements: Int = 0
+    ) {
+        precondition(decimals.count == Self.fields.count && columns.count == Self.fields.count)
+        precondition(columns.allSatisfy { $0.count == present.count })
         self.decimals = decimals
-        self.columns = Array(repeating: [], count: Self.fields.count)
-        self.present = []
+        self.columns = columns
+        self.present = present
         self.segmentStarts = segmentStarts
         self.otherElements = otherElements
     }
 
-    public var count: Int { present.count }
-
-    /// Adds a point: `values[field]` where bit `field` of `mask` is set.
-    public mutating func append(_ values: [Int64], mask: UInt8) {
-        for field in 0..<Self.fields.count { columns[field].append(mask & (1 << field) != 0 ? values[field] : 0) }
-        present.append(mask)
+    /// A track of `rows`: each point's fields in order, 0 where `present` has no bit for one.
+    public init(decimals: [Int], rows: [Int64], present: [UInt8], segmentStarts: [Int] = [], otherElements: Int = 0) {
+        let fields = Self.fields.count
+        precondition(rows.count == present.count * fields)
+        let columns = (0..<fields).map { field in
+            [Int64](unsafeUninitializedCapacity: present.count) { column, initialized in
+                for point in 0..<present.count { column[point] = rows[point * fields + field] }
+                initialized = present.count
+            }
+        }
+        self.init(
+            decimals: decimals, columns: columns, present: present, segmentStarts: segmentStarts,
+            otherElements: otherElements)
     }
+
+    public var count: Int { present.count }
 
     /// Field `field` of point `point`, scaled; nil when the point has none.
     public func value(_ point: Int, _ field: Int) -> Int64? {

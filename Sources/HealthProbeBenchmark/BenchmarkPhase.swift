@@ -21,7 +21,7 @@ enum BenchmarkPhase {
     }
 
     static func runAsChild(_ arguments: [String]) async {
-        guard arguments.count >= 2 else { fatalError("usage: phase parse|elements|import|phone INPUT [ARCHIVE]") }
+        guard arguments.count >= 2 else { fatalError("usage: phase parse|elements|import|files|phone INPUT [ARCHIVE]") }
         let input = URL(fileURLWithPath: arguments[1])
         do {
             let started = Date()
@@ -47,6 +47,17 @@ enum BenchmarkPhase {
                     seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: result.capture.records,
                     bytes: reader.source.expectedSize ?? 0, new: result.capture.new, gone: result.capture.gone,
                     detectionSeconds: result.audit.seconds, anomalies: result.audit.anomalies.count)
+            case "files":
+                // The files records refer to, read as the import's own thread reads them: every
+                // route parsed, encoded and compressed, every clinical document canonicalised.
+                var files = 0
+                var items = 0
+                try ReferencedFilePrefetch(source: AppleExportSource.locate(input)).drain(waiting: true) { file, _ in
+                    files += 1
+                    items += file.content?.items ?? 0
+                }
+                measurement = Measurement(
+                    seconds: Date().timeIntervalSince(started), peakResidentKiB: 0, records: files, bytes: Int64(items))
             case "phone":
                 measurement = await PhoneWindow.run(Array(arguments.dropFirst()))
             case "graph":

@@ -68,12 +68,8 @@ public enum TrackCoding {
             }
         }
         guard reader.atEnd else { return nil }
-        var track = RouteTrack(decimals: decimals, segmentStarts: segmentStarts, otherElements: Int(other))
-        var values = [Int64](repeating: 0, count: Int(fields))
-        for point in 0..<count {
-            for field in 0..<Int(fields) { values[field] = columns[field][point] }
-            track.append(values, mask: present[point])
-        }
-        return track
+        return RouteTrack(
+            decimals: decimals, columns: columns, present: present, segmentStarts: segmentStarts,
+            otherElements: Int(other))
     }
 }

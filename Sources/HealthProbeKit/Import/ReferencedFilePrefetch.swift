@@ -7,7 +7,7 @@ import HealthProbeArchive
 /// file's content comes through a bounded channel (memory stays flat), which the writer drains
 /// between batches (``drain(into:waiting:)``): it stores the content and keeps only the path's
 /// digest, a few dozen bytes, for the records that refer to it.
-final class ReferencedFilePrefetch: @unchecked Sendable {
+public final class ReferencedFilePrefetch: @unchecked Sendable {
     /// One file as read.
     struct Item: Sendable {
         var file: AttachedFile
@@ -20,7 +20,7 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
     private let channel = BatchChannel<Item>(capacity: inFlight)
     private var thread: JoinableThread?
 
-    init(source: AppleExportSource) {
+    public init(source: AppleExportSource) {
         if case .bytes = source.container {
             channel.close()
             return
@@ -28,26 +28,18 @@ final class ReferencedFilePrefetch: @unchecked Sendable {
         thread = JoinableThread(name: "healthprobe.files") { [channel] in
             defer { channel.close() }
             guard let files = try? AuxiliaryFiles(source: source) else { return }
-            for kind in [AttachedFile.Kind.clinicalDocument, .route] {
-                let (folder, fileExtension) = ReferencedFileReader.location(of: kind)
-                try? files.forEachFile(in: folder, withExtension: fileExtension) { path, stream in
-                    let (content, problem) = ReferencedFileReader.content(kind, path: path, stream)
-                    try channel.send(
-                        Item(file: AttachedFile(kind: kind, path: path, content: content), problem: problem))
-                }
-            }
-            // The clinical summary beside the main XML (`export_cda.xml`): no record refers to it.
-            let summary = ReferencedFileReader.location(of: .clinicalSummary).fileExtension
-            try? files.forEachFileBesideTheMainXML(endingWith: summary) { path, stream in
-                let (content, problem) = ReferencedFileReader.content(.clinicalSummary, path: path, stream)
+            // The clinical summary beside the main XML (`export_cda.xml`) too: no record refers to it.
+            let kinds: [AttachedFile.Kind] = [.clinicalDocument, .route, .clinicalSummary]
+            try? files.forEachFile(in: kinds.map(ReferencedFileReader.place(of:))) { place, path, stream in
+                let (content, problem) = ReferencedFileReader.content(kinds[place], path: path, stream)
                 try channel.send(
-                    Item(file: AttachedFile(kind: .clinicalSummary, path: path, content: content), problem: problem))
+                    Item(file: AttachedFile(kind: kinds[place], path: path, content: content), problem: problem))
             }
         }
     }
 
     /// Hands the files read so far to `store`; with `waiting`, every file, once all are read.
-    func drain(waiting: Bool, into store: (AttachedFile, String?) throws -> Void) throws {
+    public func drain(waiting: Bool, into store: (AttachedFile, String?) throws -> Void) throws {
         while let item = waiting ? channel.receive() : channel.poll() {
             try store(item.file, item.problem)
         }

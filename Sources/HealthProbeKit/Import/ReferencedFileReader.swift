@@ -10,12 +10,13 @@ enum ReferencedFileReader {
     /// The largest clinical document read: FHIR resources are a few kilobytes.
     static let maximumDocumentBytes = 16 << 20
 
-    static func location(of kind: AttachedFile.Kind) -> (folder: String, fileExtension: String) {
+    /// Where an export keeps a kind of file.
+    static func place(of kind: AttachedFile.Kind) -> ExportFilePlace {
         switch kind {
-        case .electrocardiogram: (AppleExportReader.electrocardiogramFolder, "csv")
-        case .clinicalDocument: ("clinical-records", "json")
-        case .route: ("workout-routes", "gpx")
-        case .clinicalSummary: ("", "_cda.xml")
+        case .electrocardiogram: ExportFilePlace(folder: AppleExportReader.electrocardiogramFolder, suffix: ".csv")
+        case .clinicalDocument: ExportFilePlace(folder: "clinical-records", suffix: ".json")
+        case .route: ExportFilePlace(folder: "workout-routes", suffix: ".gpx")
+        case .clinicalSummary: ExportFilePlace(folder: "", suffix: "_cda.xml")
         }
     }
 
