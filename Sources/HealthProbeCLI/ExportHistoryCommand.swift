@@ -17,7 +17,7 @@ extension HealthProbeCommand {
             guard !runs.isEmpty else { return Output.line("No exports yet.") }
             for run in runs {
                 var line =
-                    "#\(run.id)  \(Output.time(run.startedAt))  \(run.trigger.rawValue)  \(run.format.rawValue)"
+                    "#\(run.id)  \(Output.time(run.startedAt))  \(run.trigger.rawValue)  \(run.format)"
                 if run.encrypted { line += " (encrypted)" }
                 line += "  \(run.range)  \(run.outcome.rawValue)"
                 if let records = run.records { line += "  \(Output.grouped(records)) records" }

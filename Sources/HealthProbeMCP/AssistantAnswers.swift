@@ -231,6 +231,9 @@ struct AssistantAnswers {
                 """)
     }
 
+    /// The longest range whose days without records are listed: a year (each day is counted).
+    static let longestListOfEmptyDays = 366
+
     /// What a workout shows without revealed values: what it was and when.
     static let workoutTimes: Set<String> = [
         "activity_type", "raw_type", "source_name", "device", "start_date", "end_date", "duration_min",
@@ -280,8 +283,9 @@ struct AssistantAnswers {
         let (zoneName, zone) = try timeZone(arguments)
         // Days without records are listed over a year at most: each day's records are counted.
         var empty: [String] = []
-        if ChartBinning.daysPerMark(for: range) == 1 {
-            let series = try store.fetchDailySeries(DailySeriesRequest(type: type, range: range, zone: zone))
+        if range.count <= Self.longestListOfEmptyDays {
+            let series = try store.fetchDailySeries(
+                DailySeriesRequest(type: type, range: range, zone: zone, maximumMarks: range.count))
             empty = series.days.filter { $0.records == 0 }.map(\.date)
         }
         return Coverage(

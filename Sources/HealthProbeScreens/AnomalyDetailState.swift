@@ -101,7 +101,9 @@ public struct AnomalyDetailState: Sendable, Equatable {
         var period = DayRange(first: days.first - context, last: days.last + context)
         if period.count > DayRange.longest { period = .ending(at: period.last, count: DayRange.longest) }
         let series = try archive.fetchDailySeries(
-            DailySeriesRequest(type: anomaly.sampleType, range: period, anomalyID: anomaly.id, zone: zone))
+            DailySeriesRequest(
+                type: anomaly.sampleType, range: period, anomalyID: anomaly.id, zone: zone,
+                maximumMarks: ChartRoom.maximumMarks))
         return series.days.isEmpty ? nil : series
     }
 

@@ -67,8 +67,11 @@ public struct DashboardState: Sendable, Equatable {
             alertThreshold: settings.alertThreshold, monitoredTypes: settings.monitoredTypes.count,
             chartType: chartType, chartTypes: types,
             series: try chartType.map {
-                try archive.fetchDailySeries(DailySeriesRequest(type: $0, range: period, zone: zone))
+                try archive.fetchDailySeries(
+                    DailySeriesRequest(
+                        type: $0, range: period, zone: zone, maximumMarks: ChartRoom.maximumMarks))
             },
-            period: period, timeline: try archive.fetchAnomalyTimeline(range: period, zone: zone))
+            period: period,
+            timeline: try archive.fetchAnomalyTimeline(range: period, zone: zone, maximumMarks: ChartRoom.maximumMarks))
     }
 }

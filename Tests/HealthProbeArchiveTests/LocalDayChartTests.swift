@@ -54,8 +54,9 @@ struct LocalDayChartTests {
         }
         let days = Set(held.keys).union(vanished.keys)
         let span = DayRange(first: try #require(days.min()), last: try #require(days.max()))
-        #expect(span.count <= ChartBinning.maximumMarks, "one mark a day")
-        let series = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, range: span, zone: zone))
+        #expect(span.count <= 366, "one mark a day")
+        let series = try store.fetchDailySeries(
+            DailySeriesRequest(type: lost.sampleType, range: span, zone: zone, maximumMarks: 366))
         #expect(series.timeZone == zone.identifier)
         #expect(series.days.count == span.count)
         for day in series.days {
@@ -63,10 +64,11 @@ struct LocalDayChartTests {
             #expect(day.vanished == vanished[day.day] ?? 0, "\(day.date) vanished, \(zoneName)")
         }
         // Asked for no period, the chart ends on the last local day with anything to show.
-        let latest = try store.fetchDailySeries(DailySeriesRequest(type: lost.sampleType, zone: zone))
+        let latest = try store.fetchDailySeries(
+            DailySeriesRequest(type: lost.sampleType, zone: zone, maximumMarks: 366))
         #expect(latest.range?.last == span.last)
         // The anomalies chart marks the lost records' local days.
-        let timeline = try store.fetchAnomalyTimeline(range: span, zone: zone)
+        let timeline = try store.fetchAnomalyTimeline(range: span, zone: zone, maximumMarks: 366)
         for (day, _) in vanished {
             #expect(
                 timeline.days.first { $0.day == day }.map {

@@ -66,7 +66,8 @@ struct ChartAndCapturePageTests: Sendable {
         let store = try archive.open()
         let type = try #require(try store.fetchOverview().types.first?.type)
         let span = try #require(
-            try store.fetchDailySeries(DailySeriesRequest(type: type, zone: try store.dayZone())).dataSpan)
+            try store.fetchDailySeries(DailySeriesRequest(type: type, zone: try store.dayZone(), maximumMarks: 366))
+                .dataSpan)
         let all = try await page("/?type=\(type)&from=\(span.firstDate)&to=\(span.lastDate)")
         #expect(all.body.contains("aria-current=\"true\">All</a>"))
         #expect(

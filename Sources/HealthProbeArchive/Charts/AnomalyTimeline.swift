@@ -30,8 +30,11 @@ public struct AnomalyTimeline: Sendable, Equatable, Codable {
 }
 
 extension ArchiveStore {
-    /// Anomalies over `range` (local days of `zone`), or over every day any anomaly is about when nil.
-    public func fetchAnomalyTimeline(range requested: DayRange?, zone: TimeZone) throws -> AnomalyTimeline {
+    /// Anomalies over `range` (local days of `zone`), or over every day any anomaly is about when
+    /// nil, in at most `maximumMarks` marks (whole weeks a mark when the range is longer).
+    public func fetchAnomalyTimeline(range requested: DayRange?, zone: TimeZone, maximumMarks: Int) throws
+        -> AnomalyTimeline
+    {
         try writer.read { db in
             var local = LocalDays(zone: zone)
             var severities: [Int64: Severity] = [:]
@@ -58,7 +61,7 @@ extension ArchiveStore {
             let lasts = affected.values.compactMap { $0.max() }
             guard let range = requested ?? firsts.min().map({ DayRange(first: $0, last: lasts.max() ?? $0) })
             else { return AnomalyTimeline(timeZone: zone.identifier, days: []) }
-            let perMark = ChartBinning.daysPerMark(for: range)
+            let perMark = ChartBinning.daysPerMark(for: range, maximumMarks: maximumMarks)
             var counts: [Int64: [Severity: Int]] = [:]
             for (anomaly, days) in affected {
                 guard let severity = severities[anomaly] else { continue }

@@ -64,14 +64,17 @@ public struct DailySeriesRequest: Sendable, Equatable {
     public var anomalyID: Int64?
     /// The zone whose local days are shown (``ArchiveStore/dayZone()`` for the user's).
     public var zone: TimeZone
+    /// The most marks the chart has room for: a longer range is shown in whole weeks a mark.
+    public var maximumMarks: Int
 
     public static let defaultDayCount = 60
 
-    public init(type: String, range: DayRange? = nil, anomalyID: Int64? = nil, zone: TimeZone) {
+    public init(type: String, range: DayRange? = nil, anomalyID: Int64? = nil, zone: TimeZone, maximumMarks: Int) {
         self.type = type
         self.range = range
         self.anomalyID = anomalyID
         self.zone = zone
+        self.maximumMarks = maximumMarks
     }
 }
 
@@ -94,7 +97,7 @@ extension ArchiveStore {
                     timeZone: request.zone.identifier, days: [])
             }
             let range = request.range ?? .ending(at: span.last, count: DailySeriesRequest.defaultDayCount)
-            let perMark = ChartBinning.daysPerMark(for: range)
+            let perMark = ChartBinning.daysPerMark(for: range, maximumMarks: request.maximumMarks)
             var days = Dictionary(
                 uniqueKeysWithValues: ChartBinning.markStarts(in: range, daysPerMark: perMark).map {
                     ($0, DailyRecordSeries.Day(day: $0, records: 0, vanished: 0, backfilled: 0))

@@ -52,11 +52,10 @@ extension Character {
 }
 
 /// How many days one mark of a chart covers: one, or whole weeks when the period is long, so that
-/// a chart has at most `maximumMarks` marks.
+/// a chart has at most the marks its face has room for (the face says how many).
 public enum ChartBinning {
-    public static let maximumMarks = 366
-
-    public static func daysPerMark(for range: DayRange) -> Int {
+    public static func daysPerMark(for range: DayRange, maximumMarks: Int) -> Int {
+        precondition(maximumMarks > 0, "a chart has room for at least one mark")
         guard range.count > maximumMarks else { return 1 }
         let weeks = (range.count + 7 * maximumMarks - 1) / (7 * maximumMarks)
         return 7 * weeks

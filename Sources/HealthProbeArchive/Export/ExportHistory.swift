@@ -8,7 +8,8 @@ public struct ExportRun: Sendable, Codable, Equatable, RowDecodable {
     public var startedAt: Date
     public var finishedAt: Date?
     public var trigger: ExportTrigger
-    public var format: ExportFormat
+    /// The format's word (`csv`, `apple-health`), as the exporter names it.
+    public var format: String
     public var encrypted: Bool
     public var range: String
     public var captureId: Int64?
@@ -31,7 +32,7 @@ public struct ExportRun: Sendable, Codable, Equatable, RowDecodable {
         startedAt = Date(timeIntervalSince1970: (row["startedAt"] as Double).rounded(.down))
         finishedAt = (row["finishedAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
         trigger = ExportTrigger(rawValue: row["trigger"]) ?? .manual
-        format = ExportFormat(rawValue: row["format"]) ?? .json
+        format = row["format"]
         encrypted = row["encrypted"]
         range = row["selection"]
         captureId = row["captureId"]
@@ -61,14 +62,15 @@ public enum ExportRunOutcome: String, Sendable, Codable, StoredWord {
 public struct ExportRunStart: Sendable {
     public var startedAt: Date
     public var trigger: ExportTrigger
-    public var format: ExportFormat
+    /// The format's word (`csv`, `apple-health`), as the exporter names it.
+    public var format: String
     public var encrypted: Bool
     /// The records chosen, in words.
     public var range: String
     public var path: String
 
     public init(
-        startedAt: Date, trigger: ExportTrigger, format: ExportFormat, encrypted: Bool, range: String, path: String
+        startedAt: Date, trigger: ExportTrigger, format: String, encrypted: Bool, range: String, path: String
     ) {
         self.startedAt = startedAt
         self.trigger = trigger
@@ -121,7 +123,7 @@ extension ArchiveStore {
     private static let startColumns = "startedAt, trigger, format, encrypted, selection, path"
     private static func columns(_ start: ExportRunStart) -> [(any DatabaseValueConvertible)?] {
         [
-            start.startedAt.timeIntervalSince1970, start.trigger.rawValue, start.format.rawValue, start.encrypted,
+            start.startedAt.timeIntervalSince1970, start.trigger.rawValue, start.format, start.encrypted,
             start.range, start.path,
         ]
     }

@@ -36,7 +36,7 @@ extension ExportRequest {
     /// unless said otherwise.
     func runStart(startedAt: Date, encrypted: Bool?) -> ExportRunStart {
         ExportRunStart(
-            startedAt: startedAt, trigger: trigger, format: format, encrypted: encrypted ?? (password != nil),
+            startedAt: startedAt, trigger: trigger, format: format.rawValue, encrypted: encrypted ?? (password != nil),
             range: rangeDescription, path: outputPath)
     }
 }

@@ -253,7 +253,7 @@ struct ExportContentTests {
             #expect(try support.partialFilesLeft().isEmpty)
         }
         let runs = try store.fetchExportRuns()
-        #expect(runs.map(\.format) == ExportFormat.allCases)
+        #expect(runs.map(\.format) == ExportFormat.allCases.map(\.rawValue))
         #expect(runs.allSatisfy { $0.outcome == .completed && $0.records == runs[0].records })
     }
 

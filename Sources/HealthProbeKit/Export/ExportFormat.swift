@@ -1,5 +1,3 @@
-import Foundation
-
 /// The formats an export can be written in.
 public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// One JSON document: what the export holds, then its records, written as it goes.
@@ -14,8 +12,4 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// A zip laid out as the Health app exports: `export.xml` in Apple's form, and the routes,
     /// ECG recordings and clinical documents beside it, as the capture held them.
     case appleHealth = "apple-health"
-}
-
-public enum ExportTrigger: String, Sendable, Codable {
-    case manual, scheduled
 }
