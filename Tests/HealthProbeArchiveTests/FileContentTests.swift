@@ -1,9 +1,12 @@
+import Foundation
+import GRDB
 import Testing
 
 @testable import HealthProbeArchive
 
-/// A file's content is kept compressed: whatever its size and however
-/// little it compresses, it comes back byte for byte.
+/// A file's content is kept compressed: whatever its size and however little it compresses, it
+/// comes back byte for byte. Content whose digest the archive held when it was read is left
+/// uncompressed, and compressed after all if the archive no longer holds it when it is stored.
 @Suite("File content compressed and inflated")
 struct FileContentTests {
     @Test(arguments: [0, 1, 300, 5_000, 70_000, 1 << 20])
@@ -19,5 +22,36 @@ struct FileContentTests {
         let content = FileContent(bytes, items: bytes.count)
         #expect(content.compressed.count < 2_000)
         #expect(content.inflated() == bytes)
+    }
+
+    @Test func contentTheArchiveHeldIsLeftUncompressedAndStoredIfItIsGone() throws {
+        let bytes = Array("2000-01-01 a track of Test User's points".utf8)
+        let compressed = FileContent(bytes, items: 3)
+        let left = FileContent(bytes, items: 3, unlessHeld: [compressed.digest])
+        #expect(left.isLeftUncompressed && !compressed.isLeftUncompressed)
+        #expect(left == compressed)
+        #expect(left.inflated() == bytes)
+        #expect(left.compressed == compressed.compressed)
+        #expect(FileContent(bytes, items: 3, unlessHeld: ["another digest"]).isLeftUncompressed == false)
+
+        let store = try ArchiveStore.inMemory()
+        func stored() throws -> [String: Data] {
+            try store.writer.read { db in
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT digest, content FROM fileContent").map {
+                        ($0["digest"] as String, $0["content"] as Data)
+                    })
+            }
+        }
+        // Held when read, gone when stored (another process removed its last capture): stored.
+        try store.writer.write { db in try ReferencedFiles.store(left, kind: .route, db) }
+        #expect(try stored() == [compressed.digest: Data(compressed.compressed)])
+        #expect(store.heldFileDigests() == [compressed.digest])
+        // Held and still there: nothing written again.
+        try store.writer.write { db in
+            try db.execute(sql: "UPDATE fileContent SET content = x'00'")
+            try ReferencedFiles.store(left, kind: .route, db)
+        }
+        #expect(try stored() == [compressed.digest: Data([0])])
     }
 }

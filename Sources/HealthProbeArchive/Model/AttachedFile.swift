@@ -35,24 +35,50 @@ public struct AttachedFile: Sendable, Hashable {
 
 /// A file's content as the archive keeps it: compressed, and named by the digest of what
 /// identifies it (an ECG's voltages, a document's canonical JSON, a route's track points), not of
-/// its bytes, so that a file written again with a new export time is the same content.
+/// its bytes, so that a file written again with a new export time is the same content. Two
+/// contents are equal when their digests and items are.
 public struct FileContent: Sendable, Hashable {
     public var digest: String
-    /// zlib-compressed (``compressed(_:)``).
-    public var compressed: [UInt8]
     /// How many items it holds: a route's points, an ECG's voltages, a document's bytes.
     public var items: Int
+    /// zlib-compressed (``compressed(_:)``); nil while the bytes are kept as they are.
+    private var packed: [UInt8]?
+    /// The bytes as they are, when they were not compressed: the archive held their digest
+    /// already, so that a re-check compresses nothing it would not store.
+    private var plain: [UInt8]?
 
     public init(digest: String, compressed: [UInt8], items: Int) {
         self.digest = digest
-        self.compressed = compressed
+        self.packed = compressed
         self.items = items
     }
 
     /// `bytes` compressed, named by the first 16 bytes of the SHA-256 of `identity` (the bytes
-    /// themselves when nil).
-    public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int) {
-        self.init(digest: Self.digest(identity ?? bytes), compressed: Self.compressed(bytes), items: items)
+    /// themselves when nil) — unless `held` has that digest: the archive holds the content
+    /// already, and the bytes are kept as they are (compressed only if it turns out not to).
+    public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int, unlessHeld held: Set<String> = []) {
+        digest = Self.digest(identity ?? bytes)
+        self.items = items
+        if held.contains(digest) {
+            plain = bytes
+        } else {
+            packed = Self.compressed(bytes)
+        }
+    }
+
+    /// The content compressed, as the archive stores it.
+    public var compressed: [UInt8] { packed ?? Self.compressed(plain ?? []) }
+
+    /// Whether the bytes were left uncompressed because the archive held their digest.
+    var isLeftUncompressed: Bool { packed == nil }
+
+    public static func == (left: FileContent, right: FileContent) -> Bool {
+        left.digest == right.digest && left.items == right.items
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+        hasher.combine(items)
     }
 
     /// The first 16 bytes of a SHA-256, as hex.
@@ -62,7 +88,8 @@ public struct FileContent: Sendable, Hashable {
 
     /// The uncompressed content, at most `limit` bytes; nil when it does not inflate.
     public func inflated(limit: Int = 256 << 20) -> [UInt8]? {
-        Self.inflate(compressed, limit: limit)
+        if let plain { return plain.count <= limit ? plain : nil }
+        return Self.inflate(packed ?? [], limit: limit)
     }
 
     /// `bytes` compressed with zlib (level 6), behind their length as 4 bytes, big-endian.

@@ -41,8 +41,16 @@ enum ReferencedFiles {
         }
     }
 
-    /// Stores `content` unless the archive holds it already.
+    /// Stores `content` unless the archive holds it already. Content left uncompressed (its digest
+    /// was held when it was read) is compressed here if the archive no longer holds it.
     static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
+        if content.isLeftUncompressed,
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM fileContent WHERE digest = ?)"),
+                arguments: [content.digest]) == true
+        {
+            return
+        }
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
             .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
     }
@@ -66,5 +74,14 @@ enum ReferencedFiles {
                 db, sql: "SELECT content FROM fileContent WHERE digest = ?", arguments: [digest])
         else { return nil }
         return FileContent(digest: digest, compressed: Array(data), items: 0).inflated()
+    }
+}
+
+extension ArchiveStore {
+    /// The digests of every file content the archive holds, so that a re-check's reader leaves
+    /// what is held uncompressed (``FileContent/init(_:identity:items:unlessHeld:)``); empty when
+    /// they cannot be read (every file is then compressed, as for a first capture).
+    public func heldFileDigests() -> Set<String> {
+        (try? writer.read { db in Set(try String.fetchAll(db, sql: "SELECT digest FROM fileContent")) }) ?? []
     }
 }

@@ -76,10 +76,12 @@ public struct AppleExportImporter: Sendable {
     ) throws -> Result {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
-        // Only a first capture uses the timeline followed as records stream in.
-        let following = store.holdsRecords() ? nil : thresholds
+        // Only a first capture uses the timeline followed as records stream in; only a later one
+        // can hold files already, which are then not compressed again.
+        let holdsRecords = store.holdsRecords()
+        let following = holdsRecords ? nil : thresholds
         let started = Date()
-        let files = ReferencedFilePrefetch(source: reader.source)
+        let files = ReferencedFilePrefetch(source: reader.source, held: holdsRecords ? store.heldFileDigests() : [])
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }

@@ -20,7 +20,9 @@ public final class ReferencedFilePrefetch: @unchecked Sendable {
     private let channel = BatchChannel<Item>(capacity: inFlight)
     private var thread: JoinableThread?
 
-    public init(source: AppleExportSource) {
+    /// Reads `source`'s files; content whose digest is in `held` (the archive's) is left
+    /// uncompressed: the archive has it already.
+    public init(source: AppleExportSource, held: Set<String> = []) {
         if case .bytes = source.container {
             channel.close()
             return
@@ -31,7 +33,8 @@ public final class ReferencedFilePrefetch: @unchecked Sendable {
             // The clinical summary beside the main XML (`export_cda.xml`) too: no record refers to it.
             let kinds: [AttachedFile.Kind] = [.clinicalDocument, .route, .clinicalSummary]
             try? files.forEachFile(in: kinds.map(ReferencedFileReader.place(of:))) { place, path, stream in
-                let (content, problem) = ReferencedFileReader.content(kinds[place], path: path, stream)
+                let (content, problem) = ReferencedFileReader.content(
+                    kinds[place], path: path, unlessHeld: held, stream)
                 try channel.send(
                     Item(file: AttachedFile(kind: kinds[place], path: path, content: content), problem: problem))
             }

@@ -25,7 +25,8 @@ enum ReferencedFileReader {
 
     /// The file's content as the archive keeps it, or the problem that kept it from being read.
     static func content(
-        _ kind: AttachedFile.Kind, path: String, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        _ kind: AttachedFile.Kind, path: String, unlessHeld held: Set<String> = [],
+        _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) -> (FileContent?, String?) {
         do {
             switch kind {
@@ -33,7 +34,7 @@ enum ReferencedFileReader {
                 let parser = GPXTrackParser(path: path)
                 try stream { chunk in try parser.feed(chunk) }
                 let track = try parser.finish()
-                return (FileContent(TrackCoding.encode(track), items: track.count), nil)
+                return (FileContent(TrackCoding.encode(track), items: track.count, unlessHeld: held), nil)
             case .electrocardiogram:
                 // Read with the main XML as a record of its own (AppleExportReader), never referred to.
                 return (nil, "an ECG recording is read as a record, not as a file a record refers to")
@@ -43,7 +44,7 @@ enum ReferencedFileReader {
                     guard bytes.count + chunk.count <= maximumSummaryBytes else { throw TooLarge() }
                     bytes.append(contentsOf: chunk)
                 }
-                return (FileContent(bytes, items: bytes.count), nil)
+                return (FileContent(bytes, items: bytes.count, unlessHeld: held), nil)
             case .clinicalDocument:
                 var bytes: [UInt8] = []
                 try stream { chunk in
@@ -54,14 +55,14 @@ enum ReferencedFileReader {
                 }
                 if let excess = ClinicalDocument.beyondBudget(bytes) {
                     return (
-                        FileContent(bytes, items: bytes.count),
+                        FileContent(bytes, items: bytes.count, unlessHeld: held),
                         "\(excess), more than a clinical document; kept as it was"
                     )
                 }
                 guard let canonical = ClinicalDocument.canonical(bytes) else {
-                    return (FileContent(bytes, items: bytes.count), "it is not JSON; kept as it was")
+                    return (FileContent(bytes, items: bytes.count, unlessHeld: held), "it is not JSON; kept as it was")
                 }
-                return (FileContent(bytes, identity: canonical, items: bytes.count), nil)
+                return (FileContent(bytes, identity: canonical, items: bytes.count, unlessHeld: held), nil)
             }
         } catch is TooLarge {
             return (nil, "it is larger than the \(maximumDocumentBytes >> 20) MiB a clinical document may be")
