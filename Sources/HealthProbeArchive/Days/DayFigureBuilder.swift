@@ -3,11 +3,11 @@ internal import GRDB
 
 /// What orders a type's sources, read once: the user's own orders and when each source began
 /// writing each type (``SourceArrival``).
-public struct DaySourceOrders: Sendable {
+package struct DaySourceOrders: Sendable {
     var chosen: [String: [String]] = [:]
     var arrivals: [String: [String: Double]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// For `types`, or for every type when nil.
     static func read(_ db: Database, types: [String]?) throws -> DaySourceOrders {
@@ -28,7 +28,7 @@ public struct DaySourceOrders: Sendable {
 /// (``ArchiveStore/dayFigures(types:days:zone:)``) or from an export being written — for the
 /// local days asked for: a day is finished as soon as a sample starts after it, so memory holds
 /// a day's samples, not the period's.
-public struct DayFigureBuilder {
+package struct DayFigureBuilder {
     private let range: ClosedRange<Int64>
     private let orders: DaySourceOrders
     /// Whether the types were given up front: others handed over are left out.
@@ -49,7 +49,7 @@ public struct DayFigureBuilder {
     private(set) var figures: [DayFigure] = []
 
     /// `types`: only these (nil: every type handed over).
-    public init(days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil) {
+    package init(days range: ClosedRange<Int64>, zone: TimeZone, orders: DaySourceOrders, types: [String]? = nil) {
         self.range = range
         self.orders = orders
         onlyTheTypesGiven = types != nil
@@ -66,10 +66,10 @@ public struct DayFigureBuilder {
     }
 
     /// The instant after the last day.
-    public mutating func end() -> Double { days.start(of: range.upperBound + 1) }
+    package mutating func end() -> Double { days.start(of: range.upperBound + 1) }
 
     /// Takes one record; records must come in start order.
-    public mutating func add(
+    package mutating func add(
         type: String, sourceName: String, deviceModel: String?, enteredByHand: Bool, start: Double, end: Double?,
         amount: Double?, unit: String?, category: String?
     ) {
@@ -101,12 +101,12 @@ public struct DayFigureBuilder {
     }
 
     /// Every figure, in day order, then type order.
-    public mutating func finish() -> [DayFigure] {
+    package mutating func finish() -> [DayFigure] {
         finish(through: range.upperBound)
     }
 
     /// Every figure of the days through `lastDay` (a builder given an open-ended range).
-    public mutating func finish(through lastDay: Int64) -> [DayFigure] {
+    package mutating func finish(through lastDay: Int64) -> [DayFigure] {
         while next <= min(lastDay, range.upperBound) { finishDay() }
         return figures
     }

@@ -7,7 +7,7 @@ import Foundation
 /// wait in a small window ordered by start — an export's rows of one type come nearly in time
 /// order — and go to the type's builder once no later row can start before them. A type whose
 /// rows break the window (a backfill checked later) is left to a sorted read by the caller.
-public struct DayFigureFeed {
+package struct DayFigureFeed {
     /// How far a type's rows may come out of time order and still be figured as they come.
     static let window: Double = 2 * 86_400
 
@@ -55,22 +55,22 @@ public struct DayFigureFeed {
     private var slots: [String: Int] = [:]
     private var lastType: (name: String, slot: Int)?
     /// Types whose rows came too far out of order: the caller reads them back sorted.
-    public private(set) var unordered: Set<String> = []
+    package private(set) var unordered: Set<String> = []
     /// The earliest start and latest end of every record fed: the days the figures cover.
-    public private(set) var firstStart = Double.infinity
-    public private(set) var lastEnd = -Double.infinity
+    package private(set) var firstStart = Double.infinity
+    package private(set) var lastEnd = -Double.infinity
     private var type = RepeatedText()
     private var source = RepeatedText()
     private var unit = RepeatedText()
 
-    public init(zone: TimeZone, orders: DaySourceOrders) {
+    package init(zone: TimeZone, orders: DaySourceOrders) {
         self.zone = zone
         self.orders = orders
         days = LocalDays(zone: zone)
     }
 
     /// Takes the row at the cursor when it is a present record; `devices` by id.
-    public mutating func add(_ cursor: ArchivedRecordCursor, devices: [Int64: DeviceDescription]) {
+    package mutating func add(_ cursor: ArchivedRecordCursor, devices: [Int64: DeviceDescription]) {
         guard cursor.isNull(.goneAt), let kind = cursor.text(.kind), kind.elementsEqual("record".utf8),
             let start = cursor.double(.startDate), let typeName = type.text(cursor.text(.type))
         else { return }
@@ -112,7 +112,7 @@ public struct DayFigureFeed {
     }
 
     /// Every figure of the types fed in order, through the day of the last end, by day then type.
-    public mutating func finish() -> [DayFigure] {
+    package mutating func finish() -> [DayFigure] {
         guard lastEnd > -Double.infinity else { return [] }
         let lastDay = days.day(of: max(firstStart, lastEnd))
         let firstDay = days.day(of: firstStart)

@@ -8,27 +8,27 @@ import Foundation
 ///   every wobble into a divergence).
 /// - level-shift test: the recent median differs from the baseline median by at least a share
 ///   of it, and every recent day lies on that side of the baseline median — a step, not a spike.
-public struct DivergenceEngine: Sendable {
-    public struct Result: Sendable, Equatable {
-        public var sigmaRatio: Double
+package struct DivergenceEngine: Sendable {
+    package struct Result: Sendable, Equatable {
+        package var sigmaRatio: Double
         /// (recent median − baseline median) / baseline median; negative is a drop.
-        public var shift: Double
-        public var sigmaRatioFired: Bool
-        public var levelShiftFired: Bool
-        public var fired: Bool { sigmaRatioFired || levelShiftFired }
+        package var shift: Double
+        package var sigmaRatioFired: Bool
+        package var levelShiftFired: Bool
+        package var fired: Bool { sigmaRatioFired || levelShiftFired }
     }
 
-    public var sigmaRatioLimit: Double
-    public var minimumRelativeSigma: Double
-    public var levelShiftLimit: Double
+    package var sigmaRatioLimit: Double
+    package var minimumRelativeSigma: Double
+    package var levelShiftLimit: Double
 
-    public init(sigmaRatioLimit: Double, minimumRelativeSigma: Double, levelShiftLimit: Double) {
+    package init(sigmaRatioLimit: Double, minimumRelativeSigma: Double, levelShiftLimit: Double) {
         self.sigmaRatioLimit = sigmaRatioLimit
         self.minimumRelativeSigma = minimumRelativeSigma
         self.levelShiftLimit = levelShiftLimit
     }
 
-    public func evaluate(baseline: [Double], recent: [Double]) -> Result? {
+    package func evaluate(baseline: [Double], recent: [Double]) -> Result? {
         guard baseline.count >= 2, !recent.isEmpty else { return nil }
         let baselineMean = Self.mean(baseline)
         let variance =

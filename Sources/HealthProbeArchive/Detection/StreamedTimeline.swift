@@ -15,7 +15,7 @@ internal import GRDB
 /// A record's number here is its place in the stream: into an empty archive the n-th row the
 /// capture writes has id n, and the audit uses what was gathered only when the archive confirms
 /// it (``CaptureIngest/confirmed(_:)``); otherwise it reads the timeline as for any capture.
-public struct StreamedTimeline: Sendable {
+package struct StreamedTimeline: Sendable {
     let thresholds: Thresholds
     /// Rows seen, of every kind: the last one's number.
     private(set) var rows: Int64 = 0
@@ -51,7 +51,7 @@ public struct StreamedTimeline: Sendable {
         var unitKey = TimelineScan.hash(nil)
     }
 
-    public init(thresholds: Thresholds) {
+    package init(thresholds: Thresholds) {
         self.thresholds = thresholds
         selfOverlaps = SelfOverlapDetector(thresholds: thresholds)
         conflicts = ConflictingValuesDetector(thresholds: thresholds)

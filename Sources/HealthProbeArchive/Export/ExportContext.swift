@@ -4,26 +4,26 @@ internal import GRDB
 
 /// What every row of an export shares: the capture, the devices by id, capture dates, workout
 /// route digests, and the time zone its dates are written in. Small tables, read once.
-public struct ExportContext {
-    public struct RouteDigest {
-        public var file: String
+package struct ExportContext {
+    package struct RouteDigest {
+        package var file: String
         /// The digest of the track's points (``FileContent``); for captures before v14, of the
         /// file's bytes.
-        public var digest: String?
-        public var points: Int?
+        package var digest: String?
+        package var points: Int?
     }
 
-    public let resolved: ResolvedSelection
-    public let devices: [Int64: DeviceDescription]
+    package let resolved: ResolvedSelection
+    package let devices: [Int64: DeviceDescription]
     private let fileLookup: Statement
     private let contentLookup: Statement
     private let strayLookup: Statement
-    public var timestamps: ZonedTimestamps
+    package var timestamps: ZonedTimestamps
     private let captureDateTexts: [Int64: [UInt8]]
     /// The source orders the day figures need (docs/DESIGN.md §8a), read with the rest.
-    public let dayOrders: DaySourceOrders
+    package let dayOrders: DaySourceOrders
     /// The export's time zone, whose local days the day figures are of.
-    public var timeZone: TimeZone { timestamps.zone }
+    package var timeZone: TimeZone { timestamps.zone }
 
     init(_ resolved: ResolvedSelection, timeZone: TimeZone, _ db: Database) throws {
         self.resolved = resolved
@@ -55,7 +55,7 @@ public struct ExportContext {
 
     /// The files the capture's export held that no record refers to (``StrayFiles``): the
     /// rebuild gives them back under their names.
-    public func strayFiles() throws -> [ReferencedFile] {
+    package func strayFiles() throws -> [ReferencedFile] {
         try Row.fetchAll(strayLookup, arguments: [resolved.capture.id]).compactMap { row in
             guard let kind = AttachedFile.Kind(rawValue: row[0]) else { return nil }
             return ReferencedFile(
@@ -66,7 +66,7 @@ public struct ExportContext {
     /// A workout's route files as the capture that held it read them (each capture stores the
     /// digests of the workouts it saw): for a gone record, the last capture that saw it. Read a
     /// workout at a time, so memory does not grow with the number of workouts.
-    public func routes(_ cursor: ArchivedRecordCursor) -> [RouteDigest]? {
+    package func routes(_ cursor: ArchivedRecordCursor) -> [RouteDigest]? {
         guard let kind = cursor.text(.kind), kind.elementsEqual(Self.workout) else { return nil }
         let routes = attachedFiles(cursor)?.filter { $0.kind == .route } ?? []
         return routes.isEmpty ? nil : routes.map { RouteDigest(file: $0.path, digest: $0.digest, points: $0.items) }
@@ -75,7 +75,7 @@ public struct ExportContext {
     /// The files of the record at the cursor, for the kinds that have any (workouts, clinical
     /// records, ECG recordings); nil for others, without a query. Read once a record: a format
     /// asks for a workout's routes, its files and the contents of both.
-    public func attachedFiles(_ cursor: ArchivedRecordCursor) -> [ReferencedFile]? {
+    package func attachedFiles(_ cursor: ArchivedRecordCursor) -> [ReferencedFile]? {
         guard let kind = cursor.text(.kind), Self.kindsWithFiles.contains(where: { $0.elementsEqual(kind) }),
             let id = cursor.integer(.id)
         else { return nil }
@@ -98,13 +98,13 @@ public struct ExportContext {
     private static let workout = Array("workout".utf8)
 
     /// `present`, or `gone` for a record the capture no longer held.
-    public static func status(_ cursor: ArchivedRecordCursor) -> String {
+    package static func status(_ cursor: ArchivedRecordCursor) -> String {
         cursor.isNull(.goneAt) ? "present" : "gone"
     }
 
     /// Why a record went, in the anomaly vocabulary: `silent_deletion`, `deleted`, `replaced`,
     /// `reissued`, `value_modified`.
-    public static func goneReason(_ stored: String?) -> String? {
+    package static func goneReason(_ stored: String?) -> String? {
         switch stored.flatMap(GoneReason.init(rawValue:)) {
         case .absent: "silent_deletion"
         case .modified: "value_modified"
@@ -114,18 +114,18 @@ public struct ExportContext {
     }
 
     /// A file a record came with or referred to, as one capture held it.
-    public struct ReferencedFile {
-        public var kind: AttachedFile.Kind
-        public var path: String
+    package struct ReferencedFile {
+        package var kind: AttachedFile.Kind
+        package var path: String
         /// Its content's digest; nil when the capture did not hold the file.
-        public var digest: String?
+        package var digest: String?
         /// A route's points, an ECG's voltages, a document's bytes.
-        public var items: Int?
+        package var items: Int?
         /// Why the capture could not read it.
-        public var problem: String?
+        package var problem: String?
         /// Whether ``digest`` names content the archive keeps: routes of captures before v14
         /// kept only the digest of the file's bytes.
-        public var contentKept: Bool
+        package var contentKept: Bool
     }
 
     /// Every file the record came with or referred to in the capture that held it (for a gone
@@ -139,14 +139,14 @@ public struct ExportContext {
     }
 
     /// A content the archive keeps, by digest.
-    public func fileContent(_ digest: String) throws -> FileContent? {
+    package func fileContent(_ digest: String) throws -> FileContent? {
         try Row.fetchOne(contentLookup, arguments: [digest]).map { row in
             FileContent(digest: digest, compressed: [UInt8](row[0] as Data), items: 0)
         }
     }
 
     /// A capture's date as the export writes it: a few captures, each written for a million rows.
-    public func captureDateText(_ id: Int64?) -> [UInt8]? {
+    package func captureDateText(_ id: Int64?) -> [UInt8]? {
         id.flatMap { captureDateTexts[$0] }
     }
 }

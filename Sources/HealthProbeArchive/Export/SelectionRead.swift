@@ -3,10 +3,10 @@ internal import GRDB
 
 /// The records an export selects, as one read transaction of the archive shows them: a check running
 /// meanwhile changes nothing read through it. Lives only inside ``ArchiveStore/readSelection(_:timeZone:_:)``.
-public struct SelectionRead {
-    public let resolved: ResolvedSelection
+package struct SelectionRead {
+    package let resolved: ResolvedSelection
     /// The devices, files and dates every record of the export shares.
-    public var context: ExportContext
+    package var context: ExportContext
     private let db: Database
 
     fileprivate init(_ selection: ExportSelection, timeZone: TimeZone, _ db: Database) throws {
@@ -16,12 +16,12 @@ public struct SelectionRead {
     }
 
     /// How many records of each type the selection holds.
-    public func expectedCounts() throws -> [String: Int] {
+    package func expectedCounts() throws -> [String: Int] {
         try resolved.expectedCounts(db)
     }
 
     /// The selection's records in `order`, a row at a time.
-    public func records(_ order: ResolvedSelection.Order) throws -> ArchivedRecordCursor {
+    package func records(_ order: ResolvedSelection.Order) throws -> ArchivedRecordCursor {
         let query = resolved.query(order)
         return try ArchivedRecordCursor(db, sql: query.sql, arguments: query.arguments)
     }
@@ -29,7 +29,7 @@ public struct SelectionRead {
 
 extension ArchiveStore {
     /// Reads what `selection` chooses in one read transaction of the archive.
-    public func readSelection<T>(
+    package func readSelection<T>(
         _ selection: ExportSelection, timeZone: TimeZone, _ body: (inout SelectionRead) throws -> T
     ) throws -> T {
         try writer.read { db in

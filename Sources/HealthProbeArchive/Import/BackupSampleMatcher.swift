@@ -10,7 +10,7 @@ internal import GRDB
 /// Built by the writer in its transaction, then used by the reading thread alone until that
 /// thread is joined; the writer reads it again for the deletions only after. (Hence unchecked:
 /// the hand-offs are the thread's start and its join.)
-public final class BackupSampleMatcher: @unchecked Sendable {
+package final class BackupSampleMatcher: @unchecked Sendable {
     /// Every record a backup bound to a UUID, by the UUID's key (its low bit set), and the
     /// records the previous capture held of the kinds a database describes and no backup bound,
     /// by their content's keys (low bit clear): one index, sized from one count.
@@ -19,7 +19,7 @@ public final class BackupSampleMatcher: @unchecked Sendable {
     let keyingSources: Bool
 
     /// What a sample met: a record, and whether it is bound to the sample's UUID now.
-    public enum Meeting: Sendable {
+    package enum Meeting: Sendable {
         case byUUID(Int64)
         case byContent(Int64)
     }
@@ -59,7 +59,7 @@ public final class BackupSampleMatcher: @unchecked Sendable {
     }
 
     /// The record `sample` is, if the archive holds it.
-    public func meet(_ sample: HealthSample) -> Meeting? {
+    package func meet(_ sample: HealthSample) -> Meeting? {
         guard !records.isEmpty else { return nil }
         if let id = records.take([Self.uuidKey(SampleMatchKey.key(sample.uuid))]) { return .byUUID(id) }
         let content = SampleMatchKey.Content(sample)

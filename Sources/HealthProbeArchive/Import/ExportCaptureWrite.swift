@@ -2,7 +2,7 @@ import AppleHealthExport
 import Foundation
 
 /// What an export's reading hands the archive while its capture is written.
-public enum ExportCapturePart: Sendable {
+package enum ExportCapturePart: Sendable {
     /// The next records, mapped and fingerprinted, in the export's order.
     case records(PreparedBatch)
     /// The export's end: what reading it found, and the totals of every record read.
@@ -11,7 +11,7 @@ public enum ExportCapturePart: Sendable {
 
 /// An export as the kit reads it, on threads of its own: its records a batch at a time, then its
 /// end; the files beside its XML as they are read; and whether the user stopped the check.
-public protocol ExportCaptureFeed {
+package protocol ExportCaptureFeed {
     /// The next part. Throws why the reading stopped, when it stopped before the end.
     func next() throws -> ExportCapturePart
     /// Hands over each file read since last asked; with `all`, every file, once all are read.
@@ -21,20 +21,20 @@ public protocol ExportCaptureFeed {
 }
 
 /// How an export's capture is written and what it may be refused for.
-public struct ExportCaptureRequest: Sendable {
+package struct ExportCaptureRequest: Sendable {
     /// The export's name in the capture, the trail and messages.
-    public var inputName: String
-    public var startedAt: Date
-    public var thresholds: Thresholds
+    package var inputName: String
+    package var startedAt: Date
+    package var thresholds: Thresholds
     /// Compare an export made before the one last checked all the same (``OlderExportRefusal``).
-    public var allowOlder: Bool
+    package var allowOlder: Bool
     /// Compare an export that shares almost nothing with the archive all the same
     /// (``UnrelatedCaptureRefusal``).
-    public var allowUnrelated: Bool
+    package var allowUnrelated: Bool
     /// The writer's SQLite page cache while the capture is written, in KiB.
-    public var pageCacheKiB: Int
+    package var pageCacheKiB: Int
 
-    public init(
+    package init(
         inputName: String, startedAt: Date, thresholds: Thresholds, allowOlder: Bool, allowUnrelated: Bool,
         pageCacheKiB: Int
     ) {
@@ -48,9 +48,9 @@ public struct ExportCaptureRequest: Sendable {
 }
 
 /// A capture written whole: its row as completed, and what the detectors found in it.
-public struct WrittenCapture: Sendable {
-    public var capture: CaptureSummary
-    public var audit: CaptureAudit.Report
+package struct WrittenCapture: Sendable {
+    package var capture: CaptureSummary
+    package var audit: CaptureAudit.Report
 }
 
 extension ArchiveStore {
@@ -60,7 +60,7 @@ extension ArchiveStore {
     /// linked, what is new and what is gone counted, the totals and the files no record named
     /// stored, and the capture completed and audited. A throw anywhere leaves the archive as it
     /// was.
-    public func writeExportCapture(
+    package func writeExportCapture(
         _ request: ExportCaptureRequest, from feed: some ExportCaptureFeed
     ) throws -> WrittenCapture {
         try writeSnapshotCapture(

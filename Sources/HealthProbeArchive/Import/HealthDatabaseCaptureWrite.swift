@@ -2,18 +2,18 @@ import Foundation
 
 /// A Health database's sample met with the record it is: seen again, and bound to the sample's
 /// UUID when it was met by content.
-public struct MetRecord: Sendable {
-    public var id: Int64
-    public var uuid: UUID?
+package struct MetRecord: Sendable {
+    package var id: Int64
+    package var uuid: UUID?
 
-    public init(id: Int64, uuid: UUID?) {
+    package init(id: Int64, uuid: UUID?) {
         self.id = id
         self.uuid = uuid
     }
 }
 
 /// What a Health database's reading hands the archive while its capture is written.
-public enum HealthDatabaseCapturePart: Sendable {
+package enum HealthDatabaseCapturePart: Sendable {
     /// Samples met with records, and new records ready to store.
     case samples(met: [MetRecord], new: PreparedBatch)
     /// Every sample read: how many, how many of each type code HealthProbe does not read, and the
@@ -23,7 +23,7 @@ public enum HealthDatabaseCapturePart: Sendable {
 
 /// A Health database as the kit reads it, on a thread of its own that meets each sample with the
 /// ``BackupSampleMatcher`` the archive gave it.
-public protocol HealthDatabaseCaptureFeed {
+package protocol HealthDatabaseCaptureFeed {
     /// The next part. Throws why the reading stopped, when it stopped before the end.
     func next() throws -> HealthDatabaseCapturePart
     /// The deletions the database remembers.
@@ -36,16 +36,16 @@ public protocol HealthDatabaseCaptureFeed {
 }
 
 /// How a Health database's capture is written.
-public struct HealthDatabaseCaptureRequest: Sendable {
-    public var inputName: String
-    public var startedAt: Date
-    public var thresholds: Thresholds
+package struct HealthDatabaseCaptureRequest: Sendable {
+    package var inputName: String
+    package var startedAt: Date
+    package var thresholds: Thresholds
     /// Compare a database that shares almost nothing with the archive all the same.
-    public var allowUnrelated: Bool
+    package var allowUnrelated: Bool
     /// Whether the database names each sample's source (then sources are part of a sample's key).
-    public var keyingSources: Bool
+    package var keyingSources: Bool
 
-    public init(
+    package init(
         inputName: String, startedAt: Date, thresholds: Thresholds, allowUnrelated: Bool, keyingSources: Bool
     ) {
         self.inputName = inputName
@@ -76,7 +76,7 @@ extension ArchiveStore {
     /// each new one stored as they come; the deletions the database remembers applied; what it
     /// no longer holds marked gone and what it does not describe carried over; the refusal of an
     /// unrelated database; the totals; and the capture completed and audited.
-    public func writeHealthDatabaseCapture<Feed: HealthDatabaseCaptureFeed>(
+    package func writeHealthDatabaseCapture<Feed: HealthDatabaseCaptureFeed>(
         _ request: HealthDatabaseCaptureRequest, reading: (BackupSampleMatcher) throws -> Feed
     ) throws -> HealthDatabaseCapture {
         try writeSnapshotCapture(

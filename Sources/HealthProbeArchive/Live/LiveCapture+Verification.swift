@@ -12,7 +12,7 @@ extension LiveCapture {
     /// the ones it holds are noted as met (``noteMet(_:of:_:)``). What this check stored already —
     /// by its change read, or earlier in this pass — is not stored twice: that would take it for a
     /// second copy.
-    public func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
+    package func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
         throws
     {
         try store.writer.write { db in
@@ -33,7 +33,7 @@ extension LiveCapture {
 
     /// One page of a scan that compares digests: the UUIDs it met are added up, nothing is
     /// stored but the deletions it met.
-    public func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
+    package func storeDigested(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
         throws
     {
         var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
@@ -49,7 +49,7 @@ extension LiveCapture {
     /// read in one pass over the records. Where they agree, every record held was met and
     /// nothing is new: the type is verified without a write. Where they differ, the type is read
     /// again, marking.
-    public func settleDigests(
+    package func settleDigests(
         _ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore,
         cancellation: CancellationFlag? = nil
     ) throws {
@@ -183,7 +183,7 @@ extension LiveCapture {
 
     /// Records the live records of each type held before this check, as a verification scan
     /// begins, for the types whose scan has not begun.
-    public func recordHeld(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
+    package func recordHeld(_ types: [String], progress: inout [String: LiveProgress], _ store: ArchiveStore) throws {
         let waiting = types.filter { progress[$0]?.scanHeld == nil }
         guard !waiting.isEmpty else { return }
         let held = try heldCounts(store)

@@ -8,17 +8,17 @@ internal import GRDB
 /// returns and a check cut off keeps what it read. It stays `running`, across as many background
 /// windows as it needs, until ``complete`` saves the anchors; ``abandon`` removes it when the
 /// check fails.
-public struct LiveCapture: Sendable {
+package struct LiveCapture: Sendable {
     static let origin = CaptureOrigin.healthkit
 
     let captureID: Int64
     let previousCaptureID: Int64?
     let recordIDFloor: Int64
-    public let isFull: Bool
+    package let isFull: Bool
     /// When the data was read (the clock of the check): the capture's date.
     let asOf: Double
 
-    public static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
+    package static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
         try store.writer.write { db in
             let previous = try LatestCapture.id(db, origins: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
@@ -36,7 +36,7 @@ public struct LiveCapture: Sendable {
 
     /// The check an earlier window cut off, if any, taken up again: it keeps every page it
     /// stored, and its date becomes this window's.
-    public static func resume(_ store: ArchiveStore, asOf: Double) throws -> LiveCapture? {
+    package static func resume(_ store: ArchiveStore, asOf: Double) throws -> LiveCapture? {
         try store.writer.write { db in
             guard
                 let row = try Row.fetchOne(
@@ -66,7 +66,7 @@ public struct LiveCapture: Sendable {
     }
 
     /// Records that this check was cut off: what it stored stays, and the next check resumes it.
-    public func recordCutOff(_ store: ArchiveStore, reason: String) throws {
+    package func recordCutOff(_ store: ArchiveStore, reason: String) throws {
         try store.writer.write { db in
             let stored = try LiveProgress.load(db, capture: captureID).stored
             try AuditLog.append(
@@ -77,12 +77,12 @@ public struct LiveCapture: Sendable {
     }
 
     /// How far this check has read each type.
-    public func progress(_ store: ArchiveStore) throws -> [String: LiveProgress] {
+    package func progress(_ store: ArchiveStore) throws -> [String: LiveProgress] {
         try store.writer.read { db in try LiveProgress.load(db, capture: captureID) }
     }
 
     /// The same capture made a verification scan (a check that read nothing verifies).
-    public func upgradedToFull(_ store: ArchiveStore) throws -> LiveCapture {
+    package func upgradedToFull(_ store: ArchiveStore) throws -> LiveCapture {
         try store.writer.write { db in
             try db.execute(
                 sql: "UPDATE capture SET scope = \(CaptureScope.full.sqlLiteral) WHERE id = ?", arguments: [captureID])
@@ -95,7 +95,8 @@ public struct LiveCapture: Sendable {
     /// Stores one page of a type's changes in one transaction with the position that follows
     /// it (`progress`, already moved past the page): the samples, the deletions (marked gone with
     /// reason `deleted`, one audit entry), and the progress, counting what it stored.
-    public func store(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws {
+    package func store(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws
+    {
         try store.writer.write { db in
             try add(page.added, db)
             progress.stored += page.added.count
@@ -154,7 +155,7 @@ public struct LiveCapture: Sendable {
     /// of `verifiedTypes` did not meet marked gone, correlation links, counts, per-type totals of
     /// what is present now, the anchors, and the audit. A cancellation (the flag, or a statement
     /// interrupted: see `HealthMonitor.interruptible`) rolls it all back; the next window completes.
-    public func complete(
+    package func complete(
         _ store: ArchiveStore, records: Int, anchors: [String: HealthAnchor], verifiedTypes: [String],
         thresholds: Thresholds, cancellation: CancellationFlag? = nil
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
@@ -187,7 +188,7 @@ public struct LiveCapture: Sendable {
     }
 
     /// Removes the capture and everything it changed (a deferred or failed check).
-    public func abandon(_ store: ArchiveStore, reason: String) throws {
+    package func abandon(_ store: ArchiveStore, reason: String) throws {
         try store.writer.write { db in
             try ArchiveStore.undoCapture(captureID, db)
             try AuditLog.append(

@@ -2,10 +2,10 @@ import Foundation
 
 /// A clinical record's FHIR resource (`clinical-records/*.json`): its canonical form, which
 /// decides whether it changed, and what changed between two versions — key paths, never values.
-public enum ClinicalDocument {
+package enum ClinicalDocument {
     /// The JSON with its keys sorted and no insignificant space; nil when the bytes are not JSON,
     /// or hold more than a document does (``beyondBudget(_:)``).
-    public static func canonical(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func canonical(_ bytes: [UInt8]) -> [UInt8]? {
         guard let object = parse(bytes),
             let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
         else { return nil }
@@ -22,11 +22,11 @@ public enum ClinicalDocument {
     /// Values a document may hold, and how deep: a FHIR resource as Health writes it holds tens
     /// to a few thousand values, a few levels deep.
     static let maximumValues = 50_000
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Why `bytes` hold more than a clinical document, counted in one pass without building
     /// anything (each opening bracket or separator outside a string is a value); nil within budget.
-    public static func beyondBudget(_ bytes: [UInt8]) -> String? {
+    package static func beyondBudget(_ bytes: [UInt8]) -> String? {
         var values = 1
         var depth = 0
         var inString = false
@@ -61,7 +61,7 @@ public enum ClinicalDocument {
 
     /// The key paths whose values differ between two versions (`valueQuantity.value`,
     /// `performer[0].display`), added and removed ones too, sorted; at most `limit`.
-    public static func changedKeys(from before: [UInt8], to after: [UInt8], limit: Int = 50) -> [String] {
+    package static func changedKeys(from before: [UInt8], to after: [UInt8], limit: Int = 50) -> [String] {
         guard let old = parse(before), let new = parse(after) else { return ["(the whole document)"] }
         var keys: [String] = []
         differences(old, new, path: "", into: &keys, limit: limit)

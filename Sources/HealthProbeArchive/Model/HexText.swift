@@ -1,9 +1,9 @@
 /// Lowercase hexadecimal text, two digits a byte, without `String(format:)` (which goes through
 /// Foundation's formatter once per byte).
-public enum HexText {
+package enum HexText {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {

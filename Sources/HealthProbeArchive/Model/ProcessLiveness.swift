@@ -5,11 +5,11 @@
 #endif
 
 /// Whether the process that noted a running export still runs.
-public enum ProcessLiveness {
+package enum ProcessLiveness {
     /// `kill(pid, 0)` delivers nothing and fails with `ESRCH` only when no such process exists;
     /// any other answer (alive, or not ours to signal) counts as alive. A process id taken again
     /// by another process after a crash keeps its export `running` until that one ends too.
-    public static func isAlive(_ pid: Int32?) -> Bool {
+    package static func isAlive(_ pid: Int32?) -> Bool {
         guard let pid, pid > 0 else { return false }
         return kill(pid, 0) == 0 || errno != ESRCH
     }

@@ -2,24 +2,24 @@ import AppleHealthExport
 import Foundation
 
 /// The three identities of a record (docs/DESIGN.md §6).
-public struct RecordFingerprints: Sendable, Hashable {
+package struct RecordFingerprints: Sendable, Hashable {
     /// All content: what makes two copies byte-for-byte the same record. SHA-256, truncated.
-    public var strict: Fingerprint
+    package var strict: Fingerprint
     /// What a person means by "the same sample": kind, type, source, unit, start, end, value.
     /// MurmurHash3 (128 bits): no cryptographic strength is needed to tell samples apart.
-    public var semantic: Fingerprint
+    package var semantic: Fingerprint
     /// For matching across HealthKit, exports and backups: type, normalised source, times to the
     /// second, value to four significant digits. MurmurHash3 (128 bits).
-    public var fuzzy: Fingerprint
+    package var fuzzy: Fingerprint
     /// The archive's index key for the strict fingerprint.
-    public var identityKey: Int64
+    package var identityKey: Int64
     /// The archive's index key for "the same sample, whoever wrote it": the start hour, then a
     /// hash of the semantic content without the source. Exact duplicates share it (and their
     /// semantic fingerprint), and so do samples two sources wrote alike (source overlap).
-    public var semanticKey: Int64
+    package var semanticKey: Int64
 
     /// One record's fingerprints. (Imports fingerprint batches of records: ``PreparedBatch``.)
-    public init(_ record: HealthRecord) {
+    package init(_ record: HealthRecord) {
         var batch = PreparedBatch(reservingRows: 1)
         var maker = Maker()
         self = batch.append(record, fingerprintedBy: &maker)
@@ -105,12 +105,12 @@ public struct RecordFingerprints: Sendable, Hashable {
         if !text.healthKitUUID.isNull { hasher.add(14, text.healthKitUUID, in: bytes) }
     }
 
-    public static func semantic(_ record: HealthRecord) -> Fingerprint {
+    package static func semantic(_ record: HealthRecord) -> Fingerprint {
         RecordFingerprints(record).semantic
     }
 
     /// The semantic index key (see ``semanticKey``): the same sample, from any source.
-    public static func sameSampleKey(_ record: HealthRecord) -> Int64 {
+    package static func sameSampleKey(_ record: HealthRecord) -> Int64 {
         RecordFingerprints(record).semanticKey
     }
 

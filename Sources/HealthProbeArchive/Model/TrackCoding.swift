@@ -5,10 +5,10 @@ import AppleHealthExport
 /// the points held, then each field down the points as the zigzag varint of its difference from
 /// the value before, shifted by one so that 0 says the point has no such field. Neighbouring
 /// points differ by little, so a point takes a dozen bytes where GPX takes about 250.
-public enum TrackCoding {
+package enum TrackCoding {
     static let version: UInt8 = 1
 
-    public static func encode(_ track: RouteTrack) -> [UInt8] {
+    package static func encode(_ track: RouteTrack) -> [UInt8] {
         let fields = RouteTrack.fields.count
         var bytes: [UInt8] = [version]
         VarintBytes.appendUnsigned(UInt64(track.count), to: &bytes)
@@ -37,7 +37,7 @@ public enum TrackCoding {
     }
 
     /// The track back; nil when the bytes are not this encoding.
-    public static func decode(_ bytes: [UInt8]) -> RouteTrack? {
+    package static func decode(_ bytes: [UInt8]) -> RouteTrack? {
         guard bytes.first == version else { return nil }
         var reader = VarintBytes.Reader(bytes: bytes, index: 1)
         guard let count = reader.count(), let fields = reader.unsigned(), fields == RouteTrack.fields.count,

@@ -5,13 +5,13 @@ import Foundation
 /// (`2000-01-01T09:00:00+09:00`). Looking an offset up costs a time zone database query, so it
 /// remembers the span between two transitions that the last instant fell in: records come in
 /// date order within a type, and nearly every instant falls in the span before.
-public struct ZonedTimestamps {
-    public let zone: TimeZone
+package struct ZonedTimestamps {
+    package let zone: TimeZone
     private var spanStart = Double.infinity
     private var spanEnd = -Double.infinity
     private var offset = 0
 
-    public init(zone: TimeZone) {
+    package init(zone: TimeZone) {
         self.zone = zone
         if zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: -1e11)) == nil {
             // A fixed zone (UTC, +09:00): one span for every instant.
@@ -22,7 +22,7 @@ public struct ZonedTimestamps {
     }
 
     /// The offset from UTC, in seconds, at `seconds` since 1970.
-    public mutating func offset(at seconds: Double) -> Int {
+    package mutating func offset(at seconds: Double) -> Int {
         if seconds >= spanStart && seconds < spanEnd { return offset }
         let date = Date(timeIntervalSince1970: seconds)
         offset = zone.secondsFromGMT(for: date)
@@ -36,7 +36,7 @@ public struct ZonedTimestamps {
     private var cachedDay: Int64 = .min
     private var cachedDayText: [UInt8] = []
 
-    public mutating func append(_ seconds: Double, to text: inout [UInt8]) {
+    package mutating func append(_ seconds: Double, to text: inout [UInt8]) {
         let offset = offset(at: seconds)
         let local = seconds + Double(offset)
         let whole = local.rounded(.down)
@@ -67,7 +67,7 @@ public struct ZonedTimestamps {
         Self.appendTwoDigits(magnitude % 60, to: &text)
     }
 
-    public mutating func text(_ seconds: Double) -> String {
+    package mutating func text(_ seconds: Double) -> String {
         var bytes: [UInt8] = []
         append(seconds, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -82,7 +82,7 @@ public struct ZonedTimestamps {
 extension UTCText {
     /// Reads back what ``iso8601(seconds:)`` writes (`2000-01-01T00:00:00Z`, with or without a
     /// fraction); nil for anything else.
-    public static func parseISO8601(_ text: String) -> Double? {
+    package static func parseISO8601(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T")

@@ -11,7 +11,7 @@ extension ArchiveStore {
     /// highest record id. The import's capture, its records and its marks on older records are
     /// one transaction: equal before and after means none of it stayed. Read through indexes
     /// only, so it costs nothing at any size.
-    public struct Footprint: Equatable {
+    package struct Footprint: Equatable {
         var captures: Int
         var lastCapture: Int64
         var lastRecord: Int64
@@ -20,11 +20,11 @@ extension ArchiveStore {
     /// Whether the archive holds any record: a capture into one that holds none can follow its
     /// records' timeline as they stream in (``StreamedTimeline``), which any later one cannot use.
     /// True when the archive cannot be read: then the capture's write says why.
-    public func holdsRecords() -> Bool {
+    package func holdsRecords() -> Bool {
         (try? writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM record)") }) ?? true
     }
 
-    public func footprint() throws -> Footprint {
+    package func footprint() throws -> Footprint {
         try writer.read { db in
             let row = try Row.fetchOne(
                 db,

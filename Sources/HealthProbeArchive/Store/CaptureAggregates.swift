@@ -4,7 +4,7 @@ import Foundation
 /// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
 /// and the same per UTC day, with the day's sum of numeric values (the daily series the
 /// divergence test reads). Memory grows with types × days, never with records.
-public struct CaptureAggregates: Sendable {
+package struct CaptureAggregates: Sendable {
     struct DayBin {
         var count = 0
         var hash: UInt64 = 0
@@ -39,7 +39,7 @@ public struct CaptureAggregates: Sendable {
     private(set) var totals: [TypeTotals] = []
     /// The timeline detectors' view of the records, when followed as they came
     /// (``init(followingTimelineUnder:)``).
-    public internal(set) var timeline: StreamedTimeline?
+    package internal(set) var timeline: StreamedTimeline?
     private var slots: [String: Int] = [:]
     private var lastType = ""
     private var lastSlot = -1
@@ -49,12 +49,12 @@ public struct CaptureAggregates: Sendable {
         slots.mapValues { totals[$0] }
     }
 
-    public init() {}
+    package init() {}
 
     /// Totals that also follow the records' timeline for the detectors (``StreamedTimeline``)
     /// when given thresholds: the reading of a first capture, which then needs no second reading
     /// in time order (``ArchiveStore/holdsRecords()``).
-    public init(followingTimelineUnder thresholds: Thresholds?) {
+    package init(followingTimelineUnder thresholds: Thresholds?) {
         timeline = thresholds.map(StreamedTimeline.init)
     }
 
@@ -77,7 +77,7 @@ public struct CaptureAggregates: Sendable {
         totals[slot].remove(sourceName: sourceName, numbers: numbers, contribution: contribution)
     }
 
-    public mutating func add(_ record: HealthRecord, strict: Fingerprint) {
+    package mutating func add(_ record: HealthRecord, strict: Fingerprint) {
         add(type: record.type, sourceName: record.sourceName, numbers: PreparedBatch.Numbers(record), strict: strict)
     }
 

@@ -4,36 +4,36 @@ internal import GRDB
 /// What changed between two captures: the records the later one held that the earlier did not
 /// (new) and those the earlier held that the later did not (gone), by sample type — or one type
 /// by day — with the anomalies the checks in between found.
-public struct CaptureComparison: Sendable, Equatable, Encodable {
-    public struct Change: Sendable, Equatable, Encodable {
+package struct CaptureComparison: Sendable, Equatable, Encodable {
+    package struct Change: Sendable, Equatable, Encodable {
         /// A sample type, or a local day (`2000-01-01`) when one type is shown by day.
-        public var key: String
-        public var new: Int
-        public var gone: Int
+        package var key: String
+        package var new: Int
+        package var gone: Int
     }
 
-    public var from: CaptureSummary
-    public var to: CaptureSummary
+    package var from: CaptureSummary
+    package var to: CaptureSummary
     /// Set when the changes are one type's, by day.
-    public var type: String?
+    package var type: String?
     /// The IANA zone of the days, when the changes are by day.
-    public var timeZone: String?
+    package var timeZone: String?
     /// Only what changed, by key.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Anomalies found by the captures after the earlier one, up to the later one.
-    public var anomalies: [Anomaly]
+    package var anomalies: [Anomaly]
 
-    public var totalNew: Int { changes.reduce(0) { $0 + $1.new } }
-    public var totalGone: Int { changes.reduce(0) { $0 + $1.gone } }
+    package var totalNew: Int { changes.reduce(0) { $0 + $1.new } }
+    package var totalGone: Int { changes.reduce(0) { $0 + $1.gone } }
     /// The live path keeps its records apart from exports' and backups' (which share theirs), so
     /// between a live check and either everything differs.
-    public var differentOrigins: Bool { (from.origin == .healthkit) != (to.origin == .healthkit) }
+    package var differentOrigins: Bool { (from.origin == .healthkit) != (to.origin == .healthkit) }
 }
 
 extension ArchiveStore {
     /// Capture `from` against capture `to` (either order), by type, or by the local days of `zone`
     /// of one type; nil when either is not a complete capture.
-    public func compareCaptures(
+    package func compareCaptures(
         from: Int64, to: Int64, byDayOf type: String? = nil, zone: TimeZone
     ) throws -> CaptureComparison? {
         try writer.read { db in

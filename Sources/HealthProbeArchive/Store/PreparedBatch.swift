@@ -7,7 +7,7 @@ import Foundation
 /// Besides the arena a batch holds plain values only, so handing it from thread to thread and
 /// freeing it costs no reference counting per record — in an import that was a large share of
 /// both the fingerprinting and the writing threads' time.
-public struct PreparedBatch: Sendable {
+package struct PreparedBatch: Sendable {
     /// Where one value lies in ``bytes``; a negative length stands for NULL.
     struct Span: Sendable {
         var offset: Int32
@@ -69,7 +69,7 @@ public struct PreparedBatch: Sendable {
     /// By row index; empty for most batches.
     private var extrasByRow: [Int: Extras] = [:]
 
-    public var count: Int { rows.count }
+    package var count: Int { rows.count }
 
     /// What row `index` carries besides its columns, if anything.
     func extras(at index: Int) -> Extras? {
@@ -141,26 +141,26 @@ public struct PreparedBatch: Sendable {
 
 extension PreparedBatch {
     /// Fills batches record by record, keeping what helps from one record to the next.
-    public struct Builder: ~Copyable {
+    package struct Builder: ~Copyable {
         private var maker = RecordFingerprints.Maker()
         private var batch: PreparedBatch
         private let rowsPerBatch: Int
 
-        public init(rowsPerBatch: Int) {
+        package init(rowsPerBatch: Int) {
             self.rowsPerBatch = rowsPerBatch
             batch = PreparedBatch(reservingRows: rowsPerBatch)
         }
 
         /// Adds a record; returns its fingerprints.
         @discardableResult
-        public mutating func append(_ record: HealthRecord) -> RecordFingerprints {
+        package mutating func append(_ record: HealthRecord) -> RecordFingerprints {
             batch.append(record, fingerprintedBy: &maker)
         }
 
         /// Adds an element read from an export and counts it in `totals`: a `Record` straight
         /// from the element (``PreparedBatch/append(exportRecord:fingerprintedBy:)``), any other
         /// kind through its ``HealthRecord``.
-        public mutating func append(
+        package mutating func append(
             exportElement element: consuming AppleExportElement, countingIn totals: inout CaptureAggregates
         ) {
             switch consume element {
@@ -177,7 +177,7 @@ extension PreparedBatch {
         }
 
         /// Adds a record and counts it in `totals`.
-        public mutating func append(_ record: HealthRecord, countingIn totals: inout CaptureAggregates) {
+        package mutating func append(_ record: HealthRecord, countingIn totals: inout CaptureAggregates) {
             totals.add(record, strict: append(record).strict)
             followLastRow(in: &totals)
         }
@@ -189,7 +189,7 @@ extension PreparedBatch {
         }
 
         /// The batch so far; the builder starts the next one.
-        public mutating func take() -> PreparedBatch {
+        package mutating func take() -> PreparedBatch {
             defer { batch = PreparedBatch(reservingRows: rowsPerBatch) }
             return batch
         }

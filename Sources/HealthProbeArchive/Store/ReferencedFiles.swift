@@ -81,7 +81,7 @@ extension ArchiveStore {
     /// The digests of every file content the archive holds, so that a re-check's reader leaves
     /// what is held uncompressed (``FileContent/init(_:identity:items:unlessHeld:)``); empty when
     /// they cannot be read (every file is then compressed, as for a first capture).
-    public func heldFileDigests() -> Set<String> {
+    package func heldFileDigests() -> Set<String> {
         (try? writer.read { db in Set(try String.fetchAll(db, sql: "SELECT digest FROM fileContent")) }) ?? []
     }
 }

@@ -4,9 +4,9 @@ internal import GRDBSQLite
 /// Steps through a query's rows with direct `sqlite3_column_*` access: an export or a graph sync
 /// reads every row of a million, and GRDB's `Row` would copy each into Swift values first. A
 /// row's text and blobs are valid only until the next step. (Its accessors are not inlinable into
-/// the exports' writers, which would make SQLite's C interface part of the archive's public
+/// the exports' writers, which would make SQLite's C interface part of the archive's
 /// face: a call a column costs some 30 ms over a million rows of an export of seconds.)
-public final class SQLiteRowCursor {
+package final class SQLiteRowCursor {
     private let statement: Statement
     private let db: Database
     private var handle: SQLiteStatement { statement.sqliteStatement }
@@ -24,7 +24,7 @@ public final class SQLiteRowCursor {
         try statement.setArguments(arguments)
     }
 
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -34,18 +34,18 @@ public final class SQLiteRowCursor {
         }
     }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    public func integer(_ column: Int32) -> Int64? {
+    package func integer(_ column: Int32) -> Int64? {
         isNull(column) ? nil : sqlite3_column_int64(handle, column)
     }
 
-    public func double(_ column: Int32) -> Double? {
+    package func double(_ column: Int32) -> Double? {
         isNull(column) ? nil : sqlite3_column_double(handle, column)
     }
 
     /// The column's bytes in place (text or blob); nil for NULL.
-    public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    package func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
@@ -60,7 +60,7 @@ public final class SQLiteRowCursor {
             low: UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
-    public func string(_ column: Int32) -> String? {
+    package func string(_ column: Int32) -> String? {
         bytes(column).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -41,7 +41,7 @@ extension HealthDatabaseReader {
     }
 
     /// Every deletion the database remembers, with those healthd made itself marked.
-    public func tombstones() throws -> [HealthTombstone] {
+    package func tombstones() throws -> [HealthTombstone] {
         try queue.read { db in
             let series = try layout.hasSeries ? Self.seriesSpans(db) : [:]
             return try Row.fetchAll(

@@ -7,7 +7,7 @@ import HealthProbeArchive
 /// file's content comes through a bounded channel (memory stays flat), which the writer drains
 /// between batches (``drain(into:waiting:)``): it stores the content and keeps only the path's
 /// digest, a few dozen bytes, for the records that refer to it.
-public final class ReferencedFilePrefetch: @unchecked Sendable {
+package final class ReferencedFilePrefetch: @unchecked Sendable {
     /// One file as read.
     struct Item: Sendable {
         var file: AttachedFile
@@ -22,7 +22,7 @@ public final class ReferencedFilePrefetch: @unchecked Sendable {
 
     /// Reads `source`'s files; content whose digest is in `held` (the archive's) is left
     /// uncompressed: the archive has it already.
-    public init(source: AppleExportSource, held: Set<String> = []) {
+    package init(source: AppleExportSource, held: Set<String> = []) {
         if case .bytes = source.container {
             channel.close()
             return
@@ -42,7 +42,7 @@ public final class ReferencedFilePrefetch: @unchecked Sendable {
     }
 
     /// Hands the files read so far to `store`; with `waiting`, every file, once all are read.
-    public func drain(waiting: Bool, into store: (AttachedFile, String?) throws -> Void) throws {
+    package func drain(waiting: Bool, into store: (AttachedFile, String?) throws -> Void) throws {
         while let item = waiting ? channel.receive() : channel.poll() {
             try store(item.file, item.problem)
         }
