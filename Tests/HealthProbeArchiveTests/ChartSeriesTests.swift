@@ -1,9 +1,7 @@
 import Foundation
-import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// The charts' numbers: each anomaly's records where they happened, any period, long periods in
 /// whole weeks, anomalies on the days they are about.
@@ -16,7 +14,7 @@ struct ChartSeriesTests {
     let room = 366
 
     init() throws {
-        store = try AuditedArchive().open()
+        store = try FedArchive.audited().store
         anomalies = try store.fetchAnomalies()
     }
 

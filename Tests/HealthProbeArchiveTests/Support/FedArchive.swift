@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeSimulation
 import TestSupport
 
 @testable import HealthProbeArchive
@@ -12,6 +13,23 @@ struct FedArchive {
     init() throws {
         folder = try FixtureFiles.temporaryFolder()
         store = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
+    }
+
+    /// An archive two synthetic exports were written into, as `AuditedArchive` (the kit's tests')
+    /// checks them: the second lost every 40th record and duplicated some, so it holds anomalies,
+    /// audit entries and day bins to show.
+    static func audited(records: Int = 3_000) throws -> FedArchive {
+        let archive = try FedArchive()
+        var first = SyntheticExportOptions(elementCount: records, seed: 7)
+        first.incidents = [SyntheticIncident(.omit, items: 200..<260)]
+        var second = SyntheticExportOptions(elementCount: records, seed: 7, omitEveryNth: 40)
+        second.incidents = [SyntheticIncident(.duplicate(copies: 3), items: 100..<130)]
+        for (name, options) in [("first.xml", first), ("second.xml", second)] {
+            let url = archive.folder.appendingPathComponent(name)
+            try SyntheticExportGenerator(options: options).writeXML(to: url)
+            _ = try archive.store.writeExport(url, thresholds: Thresholds())
+        }
+        return archive
     }
 
     /// Writes each export in turn as a capture; returns each capture's anomalies.
