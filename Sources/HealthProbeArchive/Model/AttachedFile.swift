@@ -54,12 +54,17 @@ public struct FileContent: Sendable, Hashable {
     }
 
     /// `bytes` compressed, named by the first 16 bytes of the SHA-256 of `identity` (the bytes
-    /// themselves when nil) — unless `held` has that digest: the archive holds the content
-    /// already, and the bytes are kept as they are (compressed only if it turns out not to).
-    public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int, unlessHeld held: Set<String> = []) {
+    /// themselves when nil).
+    public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int) {
+        self.init(bytes, identity: identity, items: items, unlessHeld: HeldDigests())
+    }
+
+    /// As ``init(_:identity:items:)``, unless `held` may have the digest: the archive holds the
+    /// content already, and the bytes are kept as they are (compressed only if it turns out not to).
+    package init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int, unlessHeld held: HeldDigests) {
         digest = Self.digest(identity ?? bytes)
         self.items = items
-        if held.contains(digest) {
+        if held.mayHold(digest) {
             plain = bytes
         } else {
             packed = Self.compressed(bytes)

@@ -79,9 +79,15 @@ enum ReferencedFiles {
 
 extension ArchiveStore {
     /// The digests of every file content the archive holds, so that a re-check's reader leaves
-    /// what is held uncompressed (``FileContent/init(_:identity:items:unlessHeld:)``); empty when
+    /// what is held uncompressed (`FileContent`'s `unlessHeld`); empty when
     /// they cannot be read (every file is then compressed, as for a first capture).
-    package func heldFileDigests() -> Set<String> {
-        (try? writer.read { db in Set(try String.fetchAll(db, sql: "SELECT digest FROM fileContent")) }) ?? []
+    package func heldFileDigests() -> HeldDigests {
+        let read = try? writer.read { db in
+            var held = HeldDigests()
+            let digests = try String.fetchCursor(db, sql: "SELECT digest FROM fileContent")
+            while let digest = try digests.next() { held.insert(digest) }
+            return held
+        }
+        return read ?? HeldDigests()
     }
 }

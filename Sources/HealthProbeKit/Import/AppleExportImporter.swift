@@ -81,7 +81,8 @@ public struct AppleExportImporter: Sendable {
         let holdsRecords = store.holdsRecords()
         let following = holdsRecords ? nil : thresholds
         let started = Date()
-        let files = ReferencedFilePrefetch(source: reader.source, held: holdsRecords ? store.heldFileDigests() : [])
+        let files = ReferencedFilePrefetch(
+            source: reader.source, held: holdsRecords ? store.heldFileDigests() : HeldDigests())
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }

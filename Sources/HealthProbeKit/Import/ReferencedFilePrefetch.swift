@@ -22,7 +22,7 @@ package final class ReferencedFilePrefetch: @unchecked Sendable {
 
     /// Reads `source`'s files; content whose digest is in `held` (the archive's) is left
     /// uncompressed: the archive has it already.
-    package init(source: AppleExportSource, held: Set<String> = []) {
+    package init(source: AppleExportSource, held: HeldDigests = HeldDigests()) {
         if case .bytes = source.container {
             channel.close()
             return

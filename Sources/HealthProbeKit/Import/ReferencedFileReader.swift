@@ -25,7 +25,7 @@ enum ReferencedFileReader {
 
     /// The file's content as the archive keeps it, or the problem that kept it from being read.
     static func content(
-        _ kind: AttachedFile.Kind, path: String, unlessHeld held: Set<String> = [],
+        _ kind: AttachedFile.Kind, path: String, unlessHeld held: HeldDigests = HeldDigests(),
         _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) -> (FileContent?, String?) {
         do {
