@@ -25,10 +25,34 @@ public enum FixtureFiles {
         "tdda/export6s3sample.xml": 18,
     ]
 
+    /// A new scratch folder, inside this test process's root folder (``processRoot``).
     public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("healthprobe-test-\(UUID().uuidString)")
+        let url = processRoot.appendingPathComponent("healthprobe-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// `healthprobe-tests-PID` in the temporary directory: every scratch folder of this test
+    /// process, removed when the process exits. A root whose process no longer runs (a run killed
+    /// outright) is removed when the next test process makes its own, so that repeated runs never
+    /// fill the disk.
+    public static let processRoot: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(rootPrefix) {
+            guard let pid = Int32(name.dropFirst(rootPrefix.count)), pid != getpid(), !isRunning(pid) else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let root = temporary.appendingPathComponent("\(rootPrefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: FixtureFiles.processRoot) }
+        return root
+    }()
+
+    private static let rootPrefix = "healthprobe-tests-"
+
+    private static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 
     public static func write(_ text: String, named name: String, in folder: URL) throws -> URL {
