@@ -73,7 +73,11 @@ public struct ExportFilePlace: Sendable, Equatable {
 
     /// Whether `path` (as the export writes it, `/workout-routes/…`) is a file of this place.
     func holds(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
+        holds(parts: path.split(separator: "/"))
+    }
+
+    /// Whether the path of these components (`workout-routes`, `route_….gpx`) is a file of this place.
+    func holds(parts: [Substring]) -> Bool {
         let name: Substring
         if folder.isEmpty {
             guard parts.count == 1 else { return false }
@@ -98,7 +102,8 @@ extension AuxiliaryFiles {
     ) throws {
         if isZip {
             try forEachZipEntry { path, stream in
-                guard let place = places.firstIndex(where: { $0.holds(path) }) else { return }
+                let parts = path.split(separator: "/")
+                guard let place = places.firstIndex(where: { $0.holds(parts: parts) }) else { return }
                 try withoutActuallyEscaping(stream) { stream in try body(place, path, stream) }
             }
             return
