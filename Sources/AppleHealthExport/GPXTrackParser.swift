@@ -23,6 +23,9 @@ public final class GPXTrackParser {
     /// The most points read from one file.
     public static let maximumPoints = 2_000_000
 
+    /// Why a file larger than ``maximumBytes`` is not read.
+    public static let tooLarge = Failure(reason: "it is larger than the \(maximumBytes >> 20) MiB a route may be")
+
     private var context: xmlParserCtxtPtr?
     private let state: UnsafeMutablePointer<GPXReadState>
     private var bytes = 0
@@ -50,9 +53,7 @@ public final class GPXTrackParser {
 
     public func feed(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
         bytes += chunk.count
-        guard bytes <= Self.maximumBytes else {
-            throw Failure(reason: "it is larger than the \(Self.maximumBytes >> 20) MiB a route may be")
-        }
+        guard bytes <= Self.maximumBytes else { throw Self.tooLarge }
         try parse(chunk, terminate: false)
     }
 

@@ -52,7 +52,9 @@ enum BenchmarkPhase {
                 // route parsed, encoded and compressed, every clinical document canonicalised.
                 var files = 0
                 var items = 0
-                try ReferencedFilePrefetch(source: AppleExportSource.locate(input)).drain(waiting: true) { file, _ in
+                let reader = ReferencedFilePrefetch(source: try AppleExportSource.locate(input))
+                reader.begin(holding: HeldFiles())
+                try reader.drain(waiting: true) { file, _ in
                     files += 1
                     items += file.content?.items ?? 0
                 }

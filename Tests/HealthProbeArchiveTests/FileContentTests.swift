@@ -50,13 +50,37 @@ struct FileContentTests {
         // Held when read, gone when stored (another process removed its last capture): stored.
         try store.writer.write { db in try ReferencedFiles.store(left, kind: .route, db) }
         #expect(try stored() == [compressed.digest: Data(compressed.compressed)])
-        #expect(store.heldFileDigests().mayHold(compressed.digest))
-        #expect(store.heldFileDigests().count == 1)
+        let held = try store.writer.read(ReferencedFiles.held).contents
+        #expect(held.mayHold(compressed.digest) && held.count == 1)
         // Held and still there: nothing written again.
         try store.writer.write { db in
             try db.execute(sql: "UPDATE fileContent SET content = x'00'")
             try ReferencedFiles.store(left, kind: .route, db)
         }
         #expect(try stored() == [compressed.digest: Data([0])])
+    }
+
+    /// A route known by its bytes comes without them: it is only ever told held when the archive
+    /// holds it, and were it gone all the same, the capture fails rather than keep a digest with
+    /// no content.
+    @Test func contentKnownByItsBytesIsNeverStoredEmpty() throws {
+        let store = try ArchiveStore.inMemory()
+        var read = FileContent(Array("2000-01-01 Test User's points".utf8), items: 2)
+        read.source = "00112233445566778899aabbccddeeff"
+        try store.writer.write { db in try ReferencedFiles.store(read, kind: .route, db) }
+        var held = try store.writer.read(ReferencedFiles.held)
+        let known = try #require(held.content(source: "00112233445566778899aabbccddeeff"))
+        #expect(known == read && !known.hasBytes && known.compressed.isEmpty)
+        #expect(held.content(source: "ffffffffffffffffffffffffffffffff") == nil)
+
+        try store.writer.write { db in try ReferencedFiles.store(known, kind: .route, db) }
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileSource") } == 1)
+
+        held.insert(source: "ffffffffffffffffffffffffffffffff", digest: "ffffffffffffffffffffffffffffffff", items: 1)
+        let gone = try #require(held.content(source: "ffffffffffffffffffffffffffffffff"))
+        #expect(throws: ArchiveError.self) {
+            try store.writer.write { db in try ReferencedFiles.store(gone, kind: .route, db) }
+        }
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileContent") } == 1)
     }
 }

@@ -46,6 +46,9 @@ public struct FileContent: Sendable, Hashable {
     /// The bytes as they are, when they were not compressed: the archive held their digest
     /// already, so that a re-check compresses nothing it would not store.
     private var plain: [UInt8]?
+    /// The digest of the bytes it was read from, when they name it from export to export (a
+    /// route's, ``RouteSourceDigest``).
+    package var source: String?
 
     public init(digest: String, compressed: [UInt8], items: Int) {
         self.digest = digest
@@ -71,11 +74,22 @@ public struct FileContent: Sendable, Hashable {
         }
     }
 
-    /// The content compressed, as the archive stores it.
-    public var compressed: [UInt8] { packed ?? Self.compressed(plain ?? []) }
+    /// A content the archive holds, known by the bytes it was read from: without its bytes.
+    package init(held digest: String, items: Int, source: String) {
+        self.digest = digest
+        self.items = items
+        self.source = source
+    }
 
-    /// Whether the bytes were left uncompressed because the archive held their digest.
+    /// The content compressed, as the archive stores it; empty for a content known to be held
+    /// and kept without its bytes (``hasBytes``).
+    public var compressed: [UInt8] { packed ?? plain.map(Self.compressed) ?? [] }
+
+    /// Whether the bytes were left uncompressed, or not kept, because the archive held their digest.
     var isLeftUncompressed: Bool { packed == nil }
+
+    /// Whether it carries its bytes: false for a content the archive holds, known by its source.
+    var hasBytes: Bool { packed != nil || plain != nil }
 
     public static func == (left: FileContent, right: FileContent) -> Bool {
         left.digest == right.digest && left.items == right.items

@@ -10,7 +10,7 @@ extension ArchiveStore {
         try writer.write { db in
             for table in [
                 "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember",
-                "referencedFile", "fileContent", "record",
+                "referencedFile", "strayFile", "fileSource", "fileContent", "record",
                 "typeDayBin", "typeSnapshot",
                 "anchor", "capture", "device", "contextChange", "auditEntry",
             ] {

@@ -32,4 +32,21 @@ extension ArchiveStore {
                     """)
         }
     }
+
+    /// v21: which content each route's bytes gave (``RouteSourceDigest``, the bytes less the
+    /// export's own time), so that a re-check recognises an unchanged route by its bytes and does
+    /// not read its track again. Goes with the content.
+    static func registerFileSources(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v21 file sources") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE fileSource (
+                        source TEXT PRIMARY KEY,
+                        digest TEXT NOT NULL REFERENCES fileContent(digest) ON DELETE CASCADE,
+                        items INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX fileSource_digest ON fileSource(digest);
+                    """)
+        }
+    }
 }

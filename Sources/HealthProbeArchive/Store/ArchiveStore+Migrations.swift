@@ -128,6 +128,7 @@ extension ArchiveStore {
         CaptureOffsets.register(in: &migrator)
         StrayFiles.register(in: &migrator)
         CaptureSetAside.register(in: &migrator)
+        registerFileSources(in: &migrator)
         return migrator
     }
 }

@@ -232,10 +232,14 @@ public struct ArchiveStore: Sendable {
         try db.execute(sql: "DELETE FROM anomaly WHERE captureId = ?", arguments: [capture])
         try db.execute(sql: "DELETE FROM routeFile WHERE captureId = ?", arguments: [capture])
         try db.execute(sql: "DELETE FROM referencedFile WHERE captureId = ?", arguments: [capture])
+        try db.execute(sql: "DELETE FROM strayFile WHERE captureId = ?", arguments: [capture])
+        // Content no other capture holds goes, and with it which route bytes it was read from.
         try db.execute(
-            sql:
-                "DELETE FROM fileContent WHERE digest NOT IN (SELECT digest FROM referencedFile WHERE digest IS NOT NULL)"
-        )
+            sql: """
+                DELETE FROM fileContent
+                WHERE digest NOT IN (SELECT digest FROM referencedFile WHERE digest IS NOT NULL)
+                    AND digest NOT IN (SELECT digest FROM strayFile WHERE digest IS NOT NULL)
+                """)
         try db.execute(
             sql:
                 "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",

@@ -41,18 +41,42 @@ enum ReferencedFiles {
         }
     }
 
-    /// Stores `content` unless the archive holds it already. Content left uncompressed (its digest
-    /// was held when it was read) is compressed here if the archive no longer holds it.
+    /// Stores `content` unless the archive holds it already, and the bytes it was read from. Content
+    /// left uncompressed (its digest was held when it was read) is compressed here if the archive
+    /// does not hold it after all; content known by its bytes alone always is held (the reader
+    /// was told so in this transaction).
     static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
-        if content.isLeftUncompressed,
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM fileContent WHERE digest = ?)"),
-                arguments: [content.digest]) == true
-        {
-            return
+        let stored = try content.isLeftUncompressed && holds(content.digest, db)
+        if !stored {
+            guard content.hasBytes else {
+                throw ArchiveError.storage(
+                    problem: "a file's content known from an earlier capture is not in the archive")
+            }
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
+                .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
         }
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
-            .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
+        if let source = content.source, content.hasBytes {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileSource (source, digest, items) VALUES (?, ?, ?)")
+                .execute(arguments: [source, content.digest, content.items])
+        }
+    }
+
+    private static func holds(_ digest: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM fileContent WHERE digest = ?)"), arguments: [digest])
+            == true
+    }
+
+    /// What the archive holds of files, for the reader of a capture this transaction writes.
+    static func held(_ db: Database) throws -> HeldFiles {
+        var held = HeldFiles()
+        let digests = try String.fetchCursor(db, sql: "SELECT digest FROM fileContent")
+        while let digest = try digests.next() { held.contents.insert(digest) }
+        let sources = try Row.fetchCursor(db, sql: "SELECT source, digest, items FROM fileSource")
+        while let row = try sources.next() {
+            held.insert(source: row[0], digest: row[1], items: row[2])
+        }
+        return held
     }
 
     /// The paths of `kind` that records of capture `captureID` refer to and that have not been
@@ -74,20 +98,5 @@ enum ReferencedFiles {
                 db, sql: "SELECT content FROM fileContent WHERE digest = ?", arguments: [digest])
         else { return nil }
         return FileContent(digest: digest, compressed: Array(data), items: 0).inflated()
-    }
-}
-
-extension ArchiveStore {
-    /// The digests of every file content the archive holds, so that a re-check's reader leaves
-    /// what is held uncompressed (`FileContent`'s `unlessHeld`); empty when
-    /// they cannot be read (every file is then compressed, as for a first capture).
-    package func heldFileDigests() -> HeldDigests {
-        let read = try? writer.read { db in
-            var held = HeldDigests()
-            let digests = try String.fetchCursor(db, sql: "SELECT digest FROM fileContent")
-            while let digest = try digests.next() { held.insert(digest) }
-            return held
-        }
-        return read ?? HeldDigests()
     }
 }

@@ -76,13 +76,10 @@ public struct AppleExportImporter: Sendable {
     ) throws -> Result {
         let parsed = BatchChannel<Parsed>(capacity: Self.batchesInFlight)
         let prepared = BatchChannel<Prepared>(capacity: Self.batchesInFlight)
-        // Only a first capture uses the timeline followed as records stream in; only a later one
-        // can hold files already, which are then not compressed again.
-        let holdsRecords = store.holdsRecords()
-        let following = holdsRecords ? nil : thresholds
+        // Only a first capture uses the timeline followed as records stream in.
+        let following = store.holdsRecords() ? nil : thresholds
         let started = Date()
-        let files = ReferencedFilePrefetch(
-            source: reader.source, held: holdsRecords ? store.heldFileDigests() : HeldDigests())
+        let files = ReferencedFilePrefetch(source: reader.source)
         let parser = Self.startThread("healthprobe.parser") {
             Self.parse(reader, into: parsed, started: started, progress: progress)
         }
@@ -157,6 +154,10 @@ private final class ExportFeed: ExportCaptureFeed {
         case nil:
             throw BatchChannel<AppleExportImporter.Prepared>.Cancelled()
         }
+    }
+
+    func begin(holding held: HeldFiles) {
+        files.begin(holding: held)
     }
 
     func files(all: Bool, _ store: (AttachedFile, String?) throws -> Void) throws {

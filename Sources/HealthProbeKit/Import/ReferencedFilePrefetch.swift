@@ -18,27 +18,34 @@ package final class ReferencedFilePrefetch: @unchecked Sendable {
     static let inFlight = 32
 
     private let channel = BatchChannel<Item>(capacity: inFlight)
+    /// What the archive holds, once the capture's transaction has read it.
+    private let held = BatchChannel<HeldFiles>(capacity: 1)
     private var thread: JoinableThread?
 
-    /// Reads `source`'s files; content whose digest is in `held` (the archive's) is left
-    /// uncompressed: the archive has it already.
-    package init(source: AppleExportSource, held: HeldDigests = HeldDigests()) {
+    /// Reads `source`'s files once told what the archive holds (``begin(holding:)``).
+    package init(source: AppleExportSource) {
         if case .bytes = source.container {
             channel.close()
             return
         }
-        thread = JoinableThread(name: "healthprobe.files") { [channel] in
+        thread = JoinableThread(name: "healthprobe.files") { [channel, held] in
             defer { channel.close() }
-            guard let files = try? AuxiliaryFiles(source: source) else { return }
+            guard let files = try? AuxiliaryFiles(source: source), let held = held.receive() else { return }
             // The clinical summary beside the main XML (`export_cda.xml`) too: no record refers to it.
             let kinds: [AttachedFile.Kind] = [.clinicalDocument, .route, .clinicalSummary]
             try? files.forEachFile(in: kinds.map(ReferencedFileReader.place(of:))) { place, path, stream in
-                let (content, problem) = ReferencedFileReader.content(
-                    kinds[place], path: path, unlessHeld: held, stream)
+                let (content, problem) = ReferencedFileReader.content(kinds[place], path: path, held: held, stream)
                 try channel.send(
                     Item(file: AttachedFile(kind: kinds[place], path: path, content: content), problem: problem))
             }
         }
+    }
+
+    /// Lets the files be read: content whose digest is `held` is left uncompressed, and a route
+    /// whose bytes the archive read before is not read again.
+    package func begin(holding held: HeldFiles) {
+        try? self.held.send(held)
+        self.held.close()
     }
 
     /// Hands the files read so far to `store`; with `waiting`, every file, once all are read.
@@ -51,6 +58,7 @@ package final class ReferencedFilePrefetch: @unchecked Sendable {
     /// Stops the thread (a failed import needs no files) and waits until it has ended.
     func stop() {
         channel.cancel()
+        held.cancel()
         thread?.join()
     }
 }

@@ -24,17 +24,16 @@ enum ReferencedFileReader {
     static let maximumSummaryBytes = 256 << 20
 
     /// The file's content as the archive keeps it, or the problem that kept it from being read.
+    /// Content `held` by the archive is left uncompressed; a route whose bytes it read before is
+    /// given as the content it holds, unread.
     static func content(
-        _ kind: AttachedFile.Kind, path: String, unlessHeld held: HeldDigests = HeldDigests(),
+        _ kind: AttachedFile.Kind, path: String, held: HeldFiles = HeldFiles(),
         _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) -> (FileContent?, String?) {
         do {
             switch kind {
             case .route:
-                let parser = GPXTrackParser(path: path)
-                try stream { chunk in try parser.feed(chunk) }
-                let track = try parser.finish()
-                return (FileContent(TrackCoding.encode(track), items: track.count, unlessHeld: held), nil)
+                return (try route(path: path, held: held, stream), nil)
             case .electrocardiogram:
                 // Read with the main XML as a record of its own (AppleExportReader), never referred to.
                 return (nil, "an ECG recording is read as a record, not as a file a record refers to")
@@ -44,7 +43,7 @@ enum ReferencedFileReader {
                     guard bytes.count + chunk.count <= maximumSummaryBytes else { throw TooLarge() }
                     bytes.append(contentsOf: chunk)
                 }
-                return (FileContent(bytes, items: bytes.count, unlessHeld: held), nil)
+                return (FileContent(bytes, items: bytes.count, unlessHeld: held.contents), nil)
             case .clinicalDocument:
                 var bytes: [UInt8] = []
                 try stream { chunk in
@@ -55,14 +54,17 @@ enum ReferencedFileReader {
                 }
                 if let excess = ClinicalDocument.beyondBudget(bytes) {
                     return (
-                        FileContent(bytes, items: bytes.count, unlessHeld: held),
+                        FileContent(bytes, items: bytes.count, unlessHeld: held.contents),
                         "\(excess), more than a clinical document; kept as it was"
                     )
                 }
                 guard let canonical = ClinicalDocument.canonical(bytes) else {
-                    return (FileContent(bytes, items: bytes.count, unlessHeld: held), "it is not JSON; kept as it was")
+                    return (
+                        FileContent(bytes, items: bytes.count, unlessHeld: held.contents),
+                        "it is not JSON; kept as it was"
+                    )
                 }
-                return (FileContent(bytes, identity: canonical, items: bytes.count, unlessHeld: held), nil)
+                return (FileContent(bytes, identity: canonical, items: bytes.count, unlessHeld: held.contents), nil)
             }
         } catch is TooLarge {
             return (nil, "it is larger than the \(maximumDocumentBytes >> 20) MiB a clinical document may be")
@@ -73,6 +75,34 @@ enum ReferencedFileReader {
         } catch {
             return (nil, "it could not be read")
         }
+    }
+
+    /// A route's content. When the archive knows any route's bytes, the file is first only
+    /// hashed, and read as a track when its bytes are new; the digest kept with a read track is of
+    /// the very bytes it was read from (a folder's file may change between two readings).
+    private static func route(
+        path: String, held: HeldFiles, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> FileContent {
+        if held.knowsSources {
+            var source = RouteSourceDigest()
+            var bytes = 0
+            try stream { chunk in
+                bytes += chunk.count
+                guard bytes <= GPXTrackParser.maximumBytes else { throw GPXTrackParser.tooLarge }
+                source.update(chunk)
+            }
+            if let content = held.content(source: source.finalize()) { return content }
+        }
+        let parser = GPXTrackParser(path: path)
+        var source = RouteSourceDigest()
+        try stream { chunk in
+            source.update(chunk)
+            try parser.feed(chunk)
+        }
+        let track = try parser.finish()
+        var content = FileContent(TrackCoding.encode(track), items: track.count, unlessHeld: held.contents)
+        content.source = source.finalize()
+        return content
     }
 
     private struct TooLarge: Error {}

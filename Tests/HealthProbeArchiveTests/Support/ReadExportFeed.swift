@@ -31,6 +31,7 @@ final class ReadExportFeed: ExportCaptureFeed {
         self.aggregates = aggregates
     }
 
+    func begin(holding held: HeldFiles) {}
     func next() throws -> ExportCapturePart { parts.removeFirst() }
     func files(all: Bool, _ store: (AttachedFile, String?) throws -> Void) throws {}
     func checkpoint() throws {}
