@@ -1,14 +1,15 @@
 import AppleHealthExport
 import Crypto
 
-/// A route file's bytes as a digest, less the export's own time (``GPXExportTime``): the same for
-/// an unchanged route in every export, so that the archive can say which content it read from
-/// those bytes before (`fileSource`) and a re-check need not read the track again. The digest
+/// A route file's bytes as a digest, less what every export writes anew (``GPXRewrittenParts``:
+/// the export's time, the track's name): the same for an unchanged route in every export, so that
+/// the archive can say which content it read from those bytes before (`fileSource`) and a
+/// re-check need not read the track again. The digest
 /// names the reader too (the track coding's version): a reader that reads tracks differently
 /// names the same bytes differently, and reads them again.
 package struct RouteSourceDigest {
     private var hasher = SHA256()
-    /// The file's first bytes, held until the export's time can be looked for in them.
+    /// The file's first bytes, held until the rewritten parts can be looked for in them.
     private var head: [UInt8] = []
     private var headHashed = false
 
@@ -19,9 +20,9 @@ package struct RouteSourceDigest {
     package mutating func update(_ chunk: UnsafeRawBufferPointer) {
         var rest = chunk
         if !headHashed {
-            let taken = min(GPXExportTime.searchedBytes - head.count, chunk.count)
+            let taken = min(GPXRewrittenParts.searchedBytes - head.count, chunk.count)
             head.append(contentsOf: chunk.prefix(taken))
-            guard head.count == GPXExportTime.searchedBytes else { return }
+            guard head.count == GPXRewrittenParts.searchedBytes else { return }
             hashHead()
             rest = UnsafeRawBufferPointer(rebasing: chunk[taken...])
         }
@@ -37,14 +38,14 @@ package struct RouteSourceDigest {
     private mutating func hashHead() {
         headHashed = true
         head.withUnsafeBytes { bytes in
-            guard let span = GPXExportTime.span(in: bytes) else {
-                hasher.update(bufferPointer: bytes)
-                return
+            var kept = 0
+            for span in GPXRewrittenParts.spans(in: bytes) {
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[kept..<span.lowerBound]))
+                // Where a part was, so that a file without it is not named as one with it.
+                hasher.update(data: [0])
+                kept = span.upperBound
             }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[..<span.lowerBound]))
-            // Where the time was, so that a file without the element is not named as one with it.
-            hasher.update(data: [0])
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[span.upperBound...]))
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[kept...]))
         }
         head = []
     }

@@ -37,6 +37,11 @@ struct RouteSourceTests {
         #expect(again.digest == stand && again.items == 7 && again.source == source)
         #expect(!again.hasBytes)
 
+        // Exported in another time zone: the name says another local time, the track is the same.
+        let renamed = Fixture.gpx(points: 120).replacingOccurrences(
+            of: "Route 2000-01-01 8:00am", with: "Route 2000-01-01 9:00am")
+        #expect(Self.content(renamed, held: held)?.digest == stand)
+
         // A point moved, or a point fewer: new bytes, read as a track.
         let moved = Fixture.gpx(points: 120).replacingOccurrences(of: "lat=\"0.001000\"", with: "lat=\"0.001001\"")
         let changed = try #require(Self.content(moved, held: held))

@@ -1,28 +1,55 @@
-/// Where a route's GPX says when the export was made. Apple writes every route of an export with
-/// the export's own time near its start (`<metadata>`, then `<time>2000-01-01T00:00:00Z</time>`):
-/// the only bytes of an unchanged route that differ from one export to the next. Setting them
-/// aside lets a route's bytes name it across exports, so that a re-check need not read its
-/// track again.
+/// The parts of a route's GPX that every export writes anew. Apple writes each route with the
+/// export's own time near its start (`<metadata>`, then `<time>2000-01-01T00:00:00Z</time>`) and the
+/// track's name (`<name>Route 2000-01-01 8:00am</name>`, a local time in the zone of the phone
+/// that exported it): the only bytes of an unchanged route that may differ from one export to
+/// the next. Setting them aside lets a route's bytes name it across exports, so that a re-check
+/// need not read its track again.
 ///
-/// Only that exact shape is set aside: the XML declaration and the `<gpx>` start tag before it,
-/// nothing but white space around the elements, a time of digits as ISO 8601 writes it. Two
-/// files alike but for such an element read as the same track, because the reader skips
-/// `<metadata>`; a file of any other shape keeps every byte.
-public enum GPXExportTime {
-    /// How far into a file the element is looked for: Apple's ends at about 320 bytes.
+/// Only Apple's shape is set aside: the XML declaration and the `<gpx>` start tag before it,
+/// nothing but white space between the elements, a time as ISO 8601 writes it, a name of plain
+/// text. Two files alike but for such parts read as the same track, because the reader reads
+/// points only; a file of any other shape keeps every byte.
+public enum GPXRewrittenParts {
+    /// How far into a file the parts are looked for: Apple's end at about 380 bytes.
     public static let searchedBytes = 1_024
+    /// The longest name set aside.
+    static let maximumNameBytes = 256
 
-    /// The bytes of `head` (a file's first bytes) that hold the `<metadata>` element with the
-    /// export's time, or nil when it does not hold one of that shape.
-    public static func span(in head: UnsafeRawBufferPointer) -> Range<Int>? {
+    /// The byte ranges of `head` (a file's first bytes) that hold the export's time and the track's
+    /// name, in order: none when the file does not start in Apple's shape, the time alone when
+    /// the name is not plain text.
+    public static func spans(in head: UnsafeRawBufferPointer) -> [Range<Int>] {
         let bytes = head.prefix(searchedBytes)
+        guard let time = timeSpan(in: bytes) else { return [] }
+        guard let name = nameSpan(in: bytes, after: time.upperBound) else { return [time] }
+        return [time, name]
+    }
+
+    /// The `<metadata>` element with the export's time, when it is the root's first child.
+    private static func timeSpan(in bytes: Slice<UnsafeRawBufferPointer>) -> Range<Int>? {
         guard let start = firstIndex(of: opening, in: bytes), markupBefore(start, in: bytes) else { return nil }
         var cursor = skippingSpace(bytes, from: start + opening.count)
         guard let timeStart = expect(time, in: bytes, at: cursor) else { return nil }
         cursor = timeStart
-        while cursor < bytes.count, isTimeByte(bytes[cursor]) { cursor += 1 }
+        while cursor < bytes.endIndex, isTimeByte(bytes[cursor]) { cursor += 1 }
         guard isISO8601(bytes, timeStart..<cursor), let timeEnd = expect(timeClosing, in: bytes, at: cursor),
             let end = expect(closing, in: bytes, at: skippingSpace(bytes, from: timeEnd))
+        else { return nil }
+        return start..<end
+    }
+
+    /// The track's `<name>` right after `<trk>`, which follows the time, when it is plain text (no
+    /// markup, no references).
+    private static func nameSpan(in bytes: Slice<UnsafeRawBufferPointer>, after index: Int) -> Range<Int>? {
+        guard let inside = expect(track, in: bytes, at: skippingSpace(bytes, from: index)) else { return nil }
+        let start = skippingSpace(bytes, from: inside)
+        guard let textStart = expect(name, in: bytes, at: start) else { return nil }
+        var cursor = textStart
+        while cursor < bytes.endIndex, bytes[cursor] != UInt8(ascii: "<"), bytes[cursor] != UInt8(ascii: "&") {
+            cursor += 1
+        }
+        guard cursor - textStart <= maximumNameBytes, isPlainText(bytes[textStart..<cursor]),
+            let end = expect(nameClosing, in: bytes, at: cursor)
         else { return nil }
         return start..<end
     }
@@ -31,6 +58,9 @@ public enum GPXExportTime {
     private static let closing = Array("</metadata>".utf8)
     private static let time = Array("<time>".utf8)
     private static let timeClosing = Array("</time>".utf8)
+    private static let track = Array("<trk>".utf8)
+    private static let name = Array("<name>".utf8)
+    private static let nameClosing = Array("</name>".utf8)
 
     /// Whether the only markup before `end` is the XML declaration and the `<gpx>` start tag,
     /// followed by white space: then the element is the root's first child, not text of a
@@ -95,6 +125,12 @@ public enum GPXExportTime {
         var cursor = index
         while cursor < bytes.endIndex, isSpace(bytes[cursor]) { cursor += 1 }
         return cursor
+    }
+
+    /// UTF-8 without control characters but white space: text XML reads as it is.
+    private static func isPlainText(_ text: Slice<UnsafeRawBufferPointer>) -> Bool {
+        guard String(validating: Array(text), as: UTF8.self) != nil else { return false }
+        return text.allSatisfy { $0 >= 0x20 || isSpace($0) }
     }
 
     private static func isTimeByte(_ byte: UInt8) -> Bool {
