@@ -190,7 +190,7 @@ let package = Package(
             name: "HealthProbeMCPTests",
             dependencies: [
                 "HealthProbeMCP", "HealthProbeArchive", "HealthProbeKit", "HealthProbeSimulation", "AppleHealthExport",
-                .product(name: "MCP", package: "swift-sdk"),
+                "TestSupport", .product(name: "MCP", package: "swift-sdk"),
             ]),
         .testTarget(
             name: "HealthProbeScreensTests",

@@ -3,6 +3,7 @@ import Foundation
 import HealthProbeArchive
 import HealthProbeGraph
 import HealthProbeKit
+import TestSupport
 
 /// An archive in a folder of its own, filled by checks of hand-written exports, and the syncs
 /// of it to a real FalkorDB.
@@ -14,8 +15,7 @@ struct GraphArchive {
     static let syncTime = Date(timeIntervalSince1970: 946_800_000)
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try FixtureFiles.temporaryFolder()
         store = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
     }
 

@@ -4,6 +4,7 @@ import HealthProbeArchive
 import HealthProbeKit
 import HealthProbeSimulation
 import MCP
+import TestSupport
 import Testing
 
 @testable import HealthProbeMCP
@@ -17,8 +18,7 @@ struct AssistantAnswersTests {
     let store: ArchiveStore
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("answers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try FixtureFiles.temporaryFolder()
         let export = folder.appendingPathComponent("export.xml")
         try MultiSourceExport().write(to: export)
         store = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
