@@ -6,6 +6,8 @@ import AppleHealthExport
 /// the value before, shifted by one so that 0 says the point has no such field. Neighbouring
 /// points differ by little, so a point takes a dozen bytes where GPX takes about 250.
 package enum TrackCoding {
+    /// Raised when the coding changes, or when the reader reads a GPX file's points differently:
+    /// ``RouteSourceDigest`` names a route's bytes with it, so that a re-check reads them again.
     static let version: UInt8 = 1
 
     package static func encode(_ track: RouteTrack) -> [UInt8] {
