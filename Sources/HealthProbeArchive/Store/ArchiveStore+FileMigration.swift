@@ -33,9 +33,9 @@ extension ArchiveStore {
         }
     }
 
-    /// v21: which content each route's bytes gave (``RouteSourceDigest``, the bytes less the
-    /// export's own time), so that a re-check recognises an unchanged route by its bytes and does
-    /// not read its track again. Goes with the content.
+    /// v21: which content each route's bytes gave (``RouteSourceDigest``: the bytes less what every
+    /// export writes anew, its time and the track's name), so that a re-check recognises an
+    /// unchanged route by its bytes and does not read its track again. Goes with the content.
     static func registerFileSources(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v21 file sources") { db in
             try db.execute(
