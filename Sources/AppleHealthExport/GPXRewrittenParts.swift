@@ -62,43 +62,59 @@ public enum GPXRewrittenParts {
     private static let name = Array("<name>".utf8)
     private static let nameClosing = Array("</name>".utf8)
 
+    private static let declaration = Array("<?xml ".utf8)
+    private static let root = Array("<gpx ".utf8)
+    /// How ISO 8601 writes a time to the second and an offset: `d` a digit, any other byte itself.
+    private static let dateTime = Array("dddd-dd-ddTdd:dd:dd".utf8)
+    private static let zoneOffset = Array("dd:dd".utf8)
+
     /// Whether the only markup before `end` is the XML declaration and the `<gpx>` start tag,
     /// followed by white space: then the element is the root's first child, not text of a
     /// comment, a CDATA section or a processing instruction.
     private static func markupBefore(_ end: Int, in bytes: Slice<UnsafeRawBufferPointer>) -> Bool {
-        var tags: [Int] = []
-        for index in bytes.startIndex..<end where bytes[index] == UInt8(ascii: "<") { tags.append(index) }
-        guard tags.count == 2, startsWith(Array("<?xml ".utf8), in: bytes, at: tags[0]),
-            startsWith(Array("<gpx ".utf8), in: bytes, at: tags[1])
-        else { return false }
+        var tags = 0
+        var rootStart = -1
+        for index in bytes.startIndex..<end where bytes[index] == UInt8(ascii: "<") {
+            tags += 1
+            if tags == 1, !startsWith(declaration, in: bytes, at: index) { return false }
+            if tags == 2 { rootStart = index }
+        }
+        guard tags == 2, startsWith(root, in: bytes, at: rootStart) else { return false }
         var last = end - 1
-        while last > tags[1], isSpace(bytes[last]) { last -= 1 }
+        while last > rootStart, isSpace(bytes[last]) { last -= 1 }
         return bytes[last] == UInt8(ascii: ">")
     }
 
     /// `2000-01-01T00:00:00Z`, with fractions of a second or an offset (`+01:00`) as ISO 8601
     /// allows: digits where digits go, never two signs together.
     private static func isISO8601(_ bytes: Slice<UnsafeRawBufferPointer>, _ range: Range<Int>) -> Bool {
-        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
-        guard range.count >= shape.count + 1, range.count <= 40 else { return false }
-        for (offset, expected) in shape.enumerated() {
-            let byte = bytes[range.lowerBound + offset]
-            guard expected == UInt8(ascii: "d") ? isDigit(byte) : byte == expected else { return false }
-        }
-        var rest = Array(bytes[(range.lowerBound + shape.count)..<range.upperBound])
-        if rest.first == UInt8(ascii: ".") {
-            let digits = rest.dropFirst().prefix(while: isDigit)
-            guard !digits.isEmpty else { return false }
-            rest = Array(rest.dropFirst(1 + digits.count))
-        }
-        if rest == [UInt8(ascii: "Z")] { return true }
-        let offset = Array("+dd:dd".utf8)
-        guard rest.count == offset.count, rest[0] == UInt8(ascii: "+") || rest[0] == UInt8(ascii: "-") else {
+        guard range.count <= 40, fits(dateTime, in: bytes, at: range.lowerBound, before: range.upperBound) else {
             return false
         }
-        return zip(rest.dropFirst(), offset.dropFirst()).allSatisfy { byte, expected in
-            expected == UInt8(ascii: "d") ? isDigit(byte) : byte == expected
+        var cursor = range.lowerBound + dateTime.count
+        if cursor < range.upperBound, bytes[cursor] == UInt8(ascii: ".") {
+            let fraction = cursor + 1
+            cursor = fraction
+            while cursor < range.upperBound, isDigit(bytes[cursor]) { cursor += 1 }
+            guard cursor > fraction else { return false }
         }
+        guard cursor < range.upperBound else { return false }
+        if bytes[cursor] == UInt8(ascii: "Z") { return cursor + 1 == range.upperBound }
+        guard bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") else { return false }
+        return cursor + 1 + zoneOffset.count == range.upperBound
+            && fits(zoneOffset, in: bytes, at: cursor + 1, before: range.upperBound)
+    }
+
+    /// Whether `shape` (`d` a digit, any other byte itself) lies at `index`, ending before `end`.
+    private static func fits(_ shape: [UInt8], in bytes: Slice<UnsafeRawBufferPointer>, at index: Int, before end: Int)
+        -> Bool
+    {
+        guard index + shape.count <= end else { return false }
+        for (offset, expected) in shape.enumerated() {
+            let byte = bytes[index + offset]
+            guard expected == UInt8(ascii: "d") ? isDigit(byte) : byte == expected else { return false }
+        }
+        return true
     }
 
     private static func firstIndex(of needle: [UInt8], in bytes: Slice<UnsafeRawBufferPointer>) -> Int? {
@@ -129,7 +145,7 @@ public enum GPXRewrittenParts {
 
     /// UTF-8 without control characters but white space: text XML reads as it is.
     private static func isPlainText(_ text: Slice<UnsafeRawBufferPointer>) -> Bool {
-        guard String(validating: Array(text), as: UTF8.self) != nil else { return false }
+        guard String(validating: text, as: UTF8.self) != nil else { return false }
         return text.allSatisfy { $0 >= 0x20 || isSpace($0) }
     }
 

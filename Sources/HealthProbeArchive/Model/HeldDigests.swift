@@ -24,9 +24,8 @@ package struct HeldDigests: Sendable {
         return prefixes.contains(prefix)
     }
 
-    /// The first 16 hexadecimal digits as a number; nil when there are not 16.
+    /// The digest's first 64 bits; nil when it is not a digest.
     private static func prefix(_ digest: String) -> UInt64? {
-        let digits = digest.prefix(16)
-        return digits.count == 16 ? UInt64(digits, radix: 16) : nil
+        Digest128(hex: digest)?.high
     }
 }

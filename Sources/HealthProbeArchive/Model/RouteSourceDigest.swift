@@ -4,9 +4,9 @@ import Crypto
 /// A route file's bytes as a digest, less what every export writes anew (``GPXRewrittenParts``:
 /// the export's time, the track's name): the same for an unchanged route in every export, so that
 /// the archive can say which content it read from those bytes before (`fileSource`) and a
-/// re-check need not read the track again. The digest
-/// names the reader too (the track coding's version): a reader that reads tracks differently
-/// names the same bytes differently, and reads them again.
+/// re-check need not read the track again. The digest names the reader too (the track coding's
+/// version): a reader that reads tracks differently names the same bytes differently, and reads
+/// them again.
 package struct RouteSourceDigest {
     private var hasher = SHA256()
     /// The file's first bytes, held until the rewritten parts can be looked for in them.

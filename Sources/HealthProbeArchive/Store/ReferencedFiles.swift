@@ -50,7 +50,8 @@ enum ReferencedFiles {
         if !stored {
             guard content.hasBytes else {
                 throw ArchiveError.storage(
-                    problem: "a file's content known from an earlier capture is not in the archive")
+                    problem:
+                        "a file's content known from an earlier capture is not in the archive; check the export again")
             }
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO fileContent (digest, kind, content) VALUES (?, ?, ?)")
                 .execute(arguments: [content.digest, kind.rawValue, Data(content.compressed)])
