@@ -203,4 +203,69 @@ struct CaptureSetAsideTests {
         #expect(try Self.difference(Self.comparedState(archive), afterReturn).isEmpty)
         #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
     }
+
+    /// Two set aside in turn, latest first: the second finds the sightings the first gave back
+    /// (it once wrote NULL where each record's last sighting belongs, and SQLite refused it).
+    @Test func twoCapturesSetAsideInTurnLeaveTheArchiveAsAfterTheFirst() throws {
+        let exports = try Exports()
+        let archive = exports.archive("archive.sqlite")
+        let reference = exports.archive("reference.sqlite")
+        #expect(try CommandRunner.run(["check", exports.own.path, "--archive", reference]).status == 0)
+        for input in [exports.own, exports.later, exports.own] {
+            #expect(try CommandRunner.run(["check", input.path, "--archive", archive]).status != 65)
+        }
+        for capture in ["3", "2"] {
+            let setAside = try CommandRunner.run([
+                "captures", "exclude", capture, "--reason", "checked by mistake", "--archive", archive,
+            ])
+            #expect(setAside.status == 0, "\(setAside.stderr)")
+        }
+        #expect(try Self.presentRecords(archive) == Self.presentRecords(reference))
+        let sightings = "SELECT COUNT(*) FROM record WHERE goneReason IS NOT 'aside' AND lastSeenCapture = 1"
+        #expect(try ArchiveInspection.scalar(archive, sightings) == ArchiveInspection.scalar(reference, sightings))
+        #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
+        let status = try CommandRunner.run(["status", "--archive", archive])
+        #expect(status.stdout.hasPrefix("Status: healthy"), "\(status.stdout)")
+    }
+
+    /// A capture compared while the one before it was set aside cannot come back over it once that
+    /// one is back: what it found (nothing gone) was measured against another archive, and taken
+    /// back it would hide the loss for good.
+    @Test func aCaptureComparedWithAnotherArchiveIsNotTakenBackOverIt() throws {
+        let exports = try Exports()
+        let archive = exports.archive("archive.sqlite")
+        for input in [exports.own, exports.later, exports.own] {
+            #expect(try CommandRunner.run(["check", input.path, "--archive", archive]).status != 65)
+        }
+        let reason = ["--reason", "checked by mistake", "--archive", archive]
+        #expect(try CommandRunner.run(["captures", "exclude", "3"] + reason).status == 0)
+        let compared = try CommandRunner.run(["check", exports.later.path, "--archive", archive, "--json"])
+        #expect(try Self.gone(compared.stdout) == 0, "compared with capture 2, which lost the same")
+        #expect(try CommandRunner.run(["captures", "exclude", "4"] + reason).status == 0)
+        #expect(try CommandRunner.run(["captures", "include", "3", "--archive", archive]).status == 0)
+        let before = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
+
+        let refused = try CommandRunner.run(["captures", "include", "4", "--archive", archive])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr
+                == "healthprobe: capture 4 was compared with capture 2, and capture 3 is the one before it now: "
+                + "what it found would not hold. Set capture 3 aside first, or check capture 4's export again "
+                + "(nothing was changed)\n", "\(refused.stderr)")
+        #expect(try ArchiveInspection.digest(archive, excluding: ["auditEntry"]) == before)
+
+        // Checked again, the export says what it lost against capture 3.
+        let again = try CommandRunner.run(["check", exports.later.path, "--archive", archive, "--json"])
+        let lost = try ArchiveInspection.scalar(archive, "SELECT gone FROM capture WHERE id = 2")
+        #expect(lost > 0)
+        #expect(try Self.gone(again.stdout) == lost, "what capture 2 found gone, gone again since capture 3")
+        #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
+        #expect(try CommandRunner.run(["status", "--archive", archive]).stdout.hasPrefix("Status: critical"))
+    }
+
+    /// What `check --json` says went.
+    private static func gone(_ json: String) throws -> Int? {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return (object?["capture"] as? [String: Any])?["gone"] as? Int
+    }
 }

@@ -7,4 +7,10 @@
 /// Returns SQLite's result code.
 int healthprobe_sqlite_disable_memory_statistics(void);
 
+/// For tests only: when HEALTHPROBE_TEST_FAULT is "full:N", "ioerr:N", "readonly:N" or "kill:N",
+/// makes the default file system one that fails SQLite's Nth write (a write, truncation, sync or
+/// deletion) and every one after it with that error, or ends the process there (exit 137, as
+/// SIGKILL would leave the files). Does nothing otherwise. Returns 1 when installed.
+int healthprobe_sqlite_install_fault_injection(void);
+
 #endif

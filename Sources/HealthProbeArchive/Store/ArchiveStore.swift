@@ -106,9 +106,12 @@ public struct ArchiveStore: Sendable {
     /// SQLite's process-wide settings, made once before its first connection: without memory
     /// statistics, which nothing here reads and which cost a global mutex on every allocation
     /// (an import's writer spent about 7 % of its time there). Too late once another part of
-    /// the process has used SQLite; then nothing changes.
+    /// the process has used SQLite; then nothing changes. The tests' injected faults
+    /// (`HEALTHPROBE_TEST_FAULT`, see CSQLiteSettings) are installed here too, before the first
+    /// connection.
     private static let sqliteConfigured: Void = {
         _ = healthprobe_sqlite_disable_memory_statistics()
+        _ = healthprobe_sqlite_install_fault_injection()
     }()
 
     init(writer: any DatabaseWriter, path: String?, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
@@ -123,6 +126,14 @@ public struct ArchiveStore: Sendable {
             throw ArchiveError.writtenByNewerVersion(path: pathInMessages, unknownMigrations: unknown)
         case .current: break
         case .empty, .needsMigration:
+            // The file says it is an archive before the first migration, so that one failed
+            // half-way (a full disk) leaves an archive the next open migrates on, not a file it
+            // takes for someone else's.
+            if state == .empty {
+                try writer.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                }
+            }
             try migrator.migrate(writer)
             try writer.write { db in
                 try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
@@ -149,9 +160,14 @@ public struct ArchiveStore: Sendable {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if tables.isEmpty { return .empty }
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        guard application == applicationID, tables.contains("grdb_migrations") else { return .foreign }
+        guard tables.contains("grdb_migrations") else { return .foreign }
         let applied = try migrator.appliedIdentifiers(db)
         let known = Set(migrator.migrations)
+        // Before the application id was written first, a creation cut off between two migrations
+        // left ours without it: every migration applied is one of ours, the first among them.
+        let ownInterruptedCreation =
+            application == 0 && applied.contains(migrator.migrations[0]) && applied.allSatisfy(known.contains)
+        guard application == applicationID || ownInterruptedCreation else { return .foreign }
         let unknown = applied.filter { !known.contains($0) }.sorted()
         if !unknown.isEmpty { return .newer(unknown) }
         return applied.count == known.count ? .current : .needsMigration
@@ -255,7 +271,8 @@ public struct ArchiveStore: Sendable {
         try db.execute(sql: "DELETE FROM recordAbsence WHERE returnCapture = ?", arguments: [capture])
         try db.execute(
             sql: """
-                UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                UPDATE record SET lastSeenCapture = previousSeenCapture,
+                    previousSeenCapture = \(RecordSightings.beforePrevious)
                 WHERE lastSeenCapture = ?
                 """, arguments: [capture])
         try db.execute(

@@ -77,6 +77,7 @@ enum CaptureSetAside {
             throw CaptureSetAsideRefusal.notSetAside(capture: capture)
         }
         try requireLatest(capture, db, including: true)
+        try requireSameComparison(capture, db)
         try redoChanges(of: capture, db)
         try AnomalyRecovery.record(db, captureID: capture)
         try SourceArrival.rebuild(db)
@@ -124,6 +125,19 @@ enum CaptureSetAside {
         }
     }
 
+    /// Refuses to take a capture back when the archive it would follow is not the one it was
+    /// compared with: what it found (gone, new, back, its anomalies) was measured against that
+    /// one, and put back over another it would say what never happened.
+    private static func requireSameComparison(_ capture: Int64, _ db: Database) throws {
+        let comparedWith = try Int64.fetchOne(
+            db, sql: "SELECT previousCaptureId FROM capture WHERE id = ?", arguments: [capture])
+        let follows = try LatestCapture.id(db, origins: CaptureOrigin.snapshots, scope: .full, before: capture)
+        guard comparedWith == follows else {
+            throw CaptureSetAsideRefusal.comparedWithAnother(
+                capture: capture, comparedWith: comparedWith, follows: follows)
+        }
+    }
+
     /// Keeps what the capture changed and puts the records back as they were before it (the
     /// order of ``ArchiveStore/undoCapture(_:_:)``, without deleting a row).
     private static func keepAndUndoChanges(of capture: Int64, _ db: Database) throws {
@@ -145,7 +159,8 @@ enum CaptureSetAside {
                 WHERE record.id = absence.recordId;
                 DELETE FROM recordAbsence WHERE returnCapture = :capture;
                 UPDATE record SET goneCapture = NULL, goneReason = NULL WHERE goneCapture = :capture AND firstSeenCapture < :capture;
-                UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                UPDATE record SET lastSeenCapture = previousSeenCapture,
+                    previousSeenCapture = \(RecordSightings.beforePrevious)
                 WHERE lastSeenCapture = :capture AND firstSeenCapture < :capture;
                 UPDATE record SET occurrence = -id, goneCapture = :capture, goneReason = \(GoneReason.setAside.sqlLiteral)
                 WHERE firstSeenCapture = :capture;
@@ -202,6 +217,9 @@ public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
     case comparedSince(capture: Int64, later: [Int64])
     /// Later snapshots were checked while this capture was set aside.
     case checkedSince(capture: Int64, later: [Int64])
+    /// The capture was compared with `comparedWith` (nil: an empty archive), and would now follow
+    /// `follows`, taken back or checked since.
+    case comparedWithAnother(capture: Int64, comparedWith: Int64?, follows: Int64?)
     case noReason
 
     public var errorDescription: String? {
@@ -220,6 +238,13 @@ public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
         case .checkedSince(let capture, let later):
             "\(Self.were(later)) checked while capture \(capture) was set aside: set "
                 + "\(later.count == 1 ? "it" : "them") aside first, latest first, to compare capture \(capture) again"
+        case .comparedWithAnother(let capture, let comparedWith, let follows):
+            "capture \(capture) was compared with "
+                + (comparedWith.map { "capture \($0)" } ?? "an empty archive") + ", and "
+                + (follows.map { "capture \($0) is the one before it now" } ?? "no capture is before it now")
+                + ": what it found would not hold. "
+                + (follows.map { "Set capture \($0) aside first, or check capture \(capture)'s export again" }
+                    ?? "Check capture \(capture)'s export again")
         case .noReason:
             "say why with --reason: the trail keeps it"
         }
