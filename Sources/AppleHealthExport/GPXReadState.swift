@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(libxml2)
     import libxml2
 #else
@@ -12,14 +14,25 @@ struct GPXReadState {
     static let maximumFieldBytes = 256
     static let fields = RouteTrack.fields.count
 
+    /// What an open element is to the reader.
+    enum Kind: Equatable {
+        case root, track, segment, point, extensions, field(Int), other
+    }
+
+    /// The namespaces a `<gpx>` root may be in (or none), and so every element read.
+    static let namespaces = ["http://www.topografix.com/GPX/1/1", "http://www.topografix.com/GPX/1/0"]
+    /// How deep the kinds of open elements are kept; anything deeper is of no kind the reader reads.
+    static let maximumDepth = 32
+
     var context: xmlParserCtxtPtr?
-    var depth = 0
+    private(set) var depth = 0
     var rootSeen = false
-    /// The depth of the `<trkpt>` being read, or -1 outside one.
-    var pointDepth = -1
     /// The field whose element is open inside a point, or -1.
-    var field = -1
+    private var field = -1
     var failure: GPXTrackParser.Failure?
+    /// The root's namespace, NUL-terminated; nil when it has none.
+    private var namespace: [CChar]?
+    private let kinds = UnsafeMutablePointer<Kind>.allocate(capacity: maximumDepth)
 
     private let text = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumFieldBytes)
     private var textCount = 0
@@ -34,12 +47,52 @@ struct GPXReadState {
 
     init() {
         values.initialize(repeating: 0, count: Self.fields)
+        kinds.initialize(repeating: .other, count: Self.maximumDepth)
     }
 
     /// Frees the buffers; called once, by the parser's `deinit`.
     func release() {
         text.deallocate()
         values.deallocate()
+        kinds.deinitialize(count: Self.maximumDepth)
+        kinds.deallocate()
+    }
+
+    /// An element opens.
+    mutating func enter(_ kind: Kind) {
+        if depth < Self.maximumDepth { kinds[depth] = kind }
+        depth += 1
+    }
+
+    /// The innermost open element closes: what it was.
+    mutating func leave() -> Kind {
+        depth -= 1
+        return depth >= 0 && depth < Self.maximumDepth ? kinds[depth] : .other
+    }
+
+    /// The innermost open element: the parent of one that opens now.
+    var innerKind: Kind {
+        depth > 0 && depth <= Self.maximumDepth ? kinds[depth - 1] : .other
+    }
+
+    var parentKind: Kind { innerKind }
+
+    /// Takes the root's namespace: GPX's or none; false for any other.
+    mutating func setNamespace(_ uri: UnsafePointer<xmlChar>?) -> Bool {
+        guard let uri else { return true }
+        let text = String(cString: uri)
+        guard Self.namespaces.contains(text) else { return false }
+        namespace = Array(text.utf8CString)
+        return true
+    }
+
+    /// Whether an element of namespace `uri` is in the root's.
+    func isGPX(_ uri: UnsafePointer<xmlChar>?) -> Bool {
+        guard let namespace else { return uri == nil }
+        guard let uri else { return false }
+        return namespace.withUnsafeBufferPointer {
+            strcmp($0.baseAddress!, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0
+        }
     }
 
     /// The track read so far.
@@ -54,13 +107,11 @@ struct GPXReadState {
         if let context { xmlStopParser(context) }
     }
 
-    mutating func startPoint(depth: Int) {
-        pointDepth = depth
+    mutating func startPoint() {
         mask = 0
     }
 
     mutating func endPoint() {
-        pointDepth = -1
         rows.append(contentsOf: UnsafeBufferPointer(start: values, count: Self.fields))
         present.append(mask)
         for index in 0..<Self.fields { values[index] = 0 }
@@ -101,6 +152,9 @@ struct GPXReadState {
 
     /// Parses `bytes` (surrounding white space allowed) into field `index` of the current point.
     mutating func setField(_ index: Int, _ bytes: UnsafeRawBufferPointer) {
+        guard mask & (1 << index) == 0 else {
+            return stop("point \(present.count + 1) has two \(RouteTrack.fields[index])s")
+        }
         let trimmed = GPXTrackParser.trimmed(bytes)
         let parsed = index == RouteTrack.timeField ? GPXTrackParser.time(trimmed) : DecimalText.parse(trimmed)
         guard let parsed else {

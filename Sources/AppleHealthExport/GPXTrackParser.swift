@@ -136,16 +136,36 @@ private func named(_ name: UnsafePointer<xmlChar>?, _ literal: StaticString) -> 
 }
 
 /// The point field a child element of `<trkpt>` holds, by name; its first byte picks the one
-/// name to compare.
-private func pointField(_ name: UnsafePointer<xmlChar>) -> Int? {
+/// name to compare. Time and elevation stand in the point itself, the rest in its `<extensions>`
+/// (where Apple writes speed, course and the accuracies, in the GPX namespace).
+private func pointField(_ name: UnsafePointer<xmlChar>, inExtensions: Bool) -> Int? {
     switch name[0] {
-    case UInt8(ascii: "t"): named(name, "time") ? 0 : nil
-    case UInt8(ascii: "e"): named(name, "ele") ? 3 : nil
-    case UInt8(ascii: "s"): named(name, "speed") ? 4 : nil
-    case UInt8(ascii: "c"): named(name, "course") ? 5 : nil
-    case UInt8(ascii: "h"): named(name, "hAcc") ? 6 : nil
-    case UInt8(ascii: "v"): named(name, "vAcc") ? 7 : nil
+    case UInt8(ascii: "t"): !inExtensions && named(name, "time") ? 0 : nil
+    case UInt8(ascii: "e"): !inExtensions && named(name, "ele") ? 3 : nil
+    case UInt8(ascii: "s"): inExtensions && named(name, "speed") ? 4 : nil
+    case UInt8(ascii: "c"): inExtensions && named(name, "course") ? 5 : nil
+    case UInt8(ascii: "h"): inExtensions && named(name, "hAcc") ? 6 : nil
+    case UInt8(ascii: "v"): inExtensions && named(name, "vAcc") ? 7 : nil
     default: nil
+    }
+}
+
+/// What an element is to the reader, by its name, its namespace and its parent's kind: only
+/// `<gpx>/<trk>/<trkseg>/<trkpt>` is a point, and only elements of the root's namespace (GPX's,
+/// or none) count — as any GPX reader reads them.
+private func kind(
+    of name: UnsafePointer<xmlChar>, inGPX: Bool, parent: GPXReadState.Kind
+) -> GPXReadState.Kind {
+    guard inGPX else { return .other }
+    switch parent {
+    case .root: return named(name, "trk") ? .track : .other
+    case .track: return named(name, "trkseg") ? .segment : .other
+    case .segment: return named(name, "trkpt") ? .point : .other
+    case .point:
+        if named(name, "extensions") { return .extensions }
+        return pointField(name, inExtensions: false).map { .field($0) } ?? .other
+    case .extensions: return pointField(name, inExtensions: true).map { .field($0) } ?? .other
+    case .field, .other: return .other
     }
 }
 
@@ -156,34 +176,41 @@ private func gpxStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     let state = gpx(context)
-    defer { state.pointee.depth += 1 }
-    guard let localName else { return }
+    guard let localName else { return state.pointee.enter(.other) }
     if state.pointee.depth == 0 {
-        guard named(localName, "gpx") else { return state.pointee.stop("it is not a GPX file (its root is not <gpx>)") }
-        state.pointee.rootSeen = true
-        return
-    }
-    if localName[0] == UInt8(ascii: "t") {
-        if named(localName, "trkseg") { return state.pointee.startSegment() }
-        if state.pointee.pointDepth < 0, named(localName, "trkpt") {
-            state.pointee.startPoint(depth: state.pointee.depth)
-            for index in 0..<Int(attributeCount) {
-                guard let start = attributes?[index * 5 + 3], let end = attributes?[index * 5 + 4] else { continue }
-                let value = UnsafeRawBufferPointer(start: start, count: end - start)
-                if named(attributes?[index * 5], "lat") {
-                    state.pointee.setField(1, value)
-                } else if named(attributes?[index * 5], "lon") {
-                    state.pointee.setField(2, value)
-                }
-            }
-            return
+        guard named(localName, "gpx") else {
+            state.pointee.enter(.other)
+            return state.pointee.stop("it is not a GPX file (its root is not <gpx>)")
         }
+        guard state.pointee.setNamespace(uri) else {
+            state.pointee.enter(.other)
+            return state.pointee.stop("it is not a GPX file (its <gpx> is not in GPX's namespace)")
+        }
+        state.pointee.rootSeen = true
+        return state.pointee.enter(.root)
     }
-    guard state.pointee.pointDepth >= 0, !named(localName, "extensions") else { return }
-    if let field = pointField(localName) {
-        state.pointee.openField(field)
-    } else {
-        state.pointee.countOtherElement()
+    let parent = state.pointee.parentKind
+    let element = kind(of: localName, inGPX: state.pointee.isGPX(uri), parent: parent)
+    state.pointee.enter(element)
+    switch element {
+    case .segment: state.pointee.startSegment()
+    case .point:
+        state.pointee.startPoint()
+        for index in 0..<Int(attributeCount) {
+            // An attribute of the point's own (no namespace): `f:lat` is another's.
+            guard attributes?[index * 5 + 2] == nil, let start = attributes?[index * 5 + 3],
+                let end = attributes?[index * 5 + 4]
+            else { continue }
+            let value = UnsafeRawBufferPointer(start: start, count: end - start)
+            if named(attributes?[index * 5], "lat") {
+                state.pointee.setField(1, value)
+            } else if named(attributes?[index * 5], "lon") {
+                state.pointee.setField(2, value)
+            }
+        }
+    case .field(let field): state.pointee.openField(field)
+    case .other where parent == .point: state.pointee.countOtherElement()
+    default: break
     }
 }
 
@@ -192,18 +219,17 @@ private func gpxEndElement(
     _ uri: UnsafePointer<xmlChar>?
 ) {
     let state = gpx(context)
-    state.pointee.depth -= 1
-    if state.pointee.field >= 0 {
-        state.pointee.closeField()
-    } else if state.pointee.pointDepth == state.pointee.depth {
-        state.pointee.endPoint()
+    switch state.pointee.leave() {
+    case .field: state.pointee.closeField()
+    case .point: state.pointee.endPoint()
+    default: break
     }
 }
 
 private func gpxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32)
 {
     let state = gpx(context)
-    guard state.pointee.field >= 0, let characters else { return }
+    guard case .field = state.pointee.innerKind, let characters else { return }
     state.pointee.appendText(characters, count: Int(length))
 }
 

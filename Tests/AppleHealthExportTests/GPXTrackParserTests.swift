@@ -61,4 +61,54 @@ struct GPXTrackParserTests {
                 == "a point holds a field longer than 256 bytes")
         #expect(reason("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx>&a;</gpx>")?.contains("entity") == true)
     }
+
+    /// As any GPX reader reads a file: elements and attributes of GPX's namespace only, points only
+    /// in `<trk>/<trkseg>`, never in `<extensions>`, and a field given twice refused rather than
+    /// the last one taken.
+    @Test func onlyGPXsOwnElementsAndAttributesAreRead() throws {
+        let open = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:f="urn:f"><trk><trkseg>"#
+        let close = "</trkseg></trk></gpx>"
+        let point =
+            #"<trkpt lat="-0.5" lon="1"><ele>4</ele><time>2000-01-01T00:00:00Z</time>"#
+            + "<extensions><speed>1.5</speed></extensions></trkpt>"
+        let plain = try Self.parse(open + point + close)
+
+        // Another namespace's attribute, element or extension changes nothing read.
+        let foreign = try Self.parse(
+            open + #"<trkpt lat="-0.5" lon="1" f:lat="0.000051"><ele>4</ele><f:ele>9</f:ele>"#
+                + "<time>2000-01-01T00:00:00Z</time><extensions><speed>1.5</speed><f:speed>7</f:speed>"
+                + "<f:ele>8</f:ele></extensions></trkpt>" + close)
+        #expect(foreign.point(0) == plain.point(0))
+        #expect(try #require(foreign.value(0, 1)) == -500_000_000)
+
+        // A point moved into <extensions>, a route or the metadata is not a point of the track.
+        let moved = try Self.parse(
+            open + point + "<extensions>" + point.replacingOccurrences(of: "-0.5", with: "2") + "</extensions>"
+                + close.replacingOccurrences(of: "</trk>", with: "</trk><rte>\(point)</rte>"))
+        #expect(moved.count == 1)
+        #expect(moved.point(0) == plain.point(0))
+
+        // Elevation and time belong to the point, the rest to its extensions.
+        let misplaced = try Self.parse(
+            open + #"<trkpt lat="1" lon="1"><speed>3</speed><extensions><ele>5</ele></extensions></trkpt>"# + close)
+        #expect(misplaced.value(0, 3) == nil)
+        #expect(misplaced.value(0, 4) == nil)
+
+        func reason(_ text: String) -> String? {
+            do {
+                _ = try Self.parse(text)
+                return nil
+            } catch {
+                return (error as? GPXTrackParser.Failure)?.reason ?? "\(error)"
+            }
+        }
+        #expect(
+            reason(open + #"<trkpt lat="1" lon="1"><ele>4</ele><ele>5</ele></trkpt>"# + close) == "point 1 has two eles"
+        )
+        #expect(
+            reason(#"<gpx xmlns="urn:other"><trk><trkseg>"# + point + close)
+                == "it is not a GPX file (its <gpx> is not in GPX's namespace)")
+        // A file in no namespace reads as one in GPX's (older writers).
+        #expect(try Self.parse("<gpx><trk><trkseg>" + point + close).point(0) == plain.point(0))
+    }
 }

@@ -268,4 +268,32 @@ struct CaptureSetAsideTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         return (object?["capture"] as? [String: Any])?["gone"] as? Int
     }
+
+    /// What a divergence breaks, `archive verify` names: a capture compared with another than the
+    /// included one before it, records present that the latest capture does not hold.
+    @Test func verifyNamesAHistoryThatDoesNotHold() throws {
+        let exports = try Exports()
+        let archive = exports.archive("archive.sqlite")
+        for input in [exports.own, exports.later, exports.own] {
+            #expect(try CommandRunner.run(["check", input.path, "--archive", archive]).status != 65)
+        }
+        #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
+        try ArchiveInspection.tamper(archive, "UPDATE capture SET previousCaptureId = 1 WHERE id = 3")
+        let compared = try CommandRunner.run(["archive", "verify", "--archive", archive])
+        #expect(compared.status == 65)
+        #expect(
+            compared.stdout.contains(
+                "capture 3 was compared with capture 1, but the included capture before it is capture 2"),
+            "\(compared.stdout)")
+        try ArchiveInspection.tamper(
+            archive,
+            """
+            UPDATE capture SET previousCaptureId = 2 WHERE id = 3;
+            UPDATE record SET lastSeenCapture = 2 WHERE id IN (SELECT id FROM record WHERE lastSeenCapture = 3 LIMIT 4)
+            """)
+        let unheld = try CommandRunner.run(["archive", "verify", "--archive", archive])
+        #expect(unheld.status == 65)
+        #expect(
+            unheld.stdout.contains("4 records are neither gone nor held by the latest capture (3)"), "\(unheld.stdout)")
+    }
 }

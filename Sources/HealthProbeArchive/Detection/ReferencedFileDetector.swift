@@ -46,7 +46,9 @@ struct ReferencedFileDetector {
         findings += try Dictionary(grouping: changed, by: \.sampleType).sorted { $0.key < $1.key }.map {
             try DocumentFindings.changed($0.key, $0.value, pair: pair, db)
         }
-        let routes = try changes(of: .route, previous: previous.id, current: pair.current.id, db)
+        let routes = try changes(of: .route, previous: previous.id, current: pair.current.id, db).filter {
+            try !RouteFindings.isUnchanged($0, db)
+        }
         if !routes.isEmpty {
             findings.append(
                 try RouteFindings.changed(routes, exportHeldNone: try heldCount(of: .route, db) == 0, pair: pair, db))

@@ -24,8 +24,14 @@ enum RouteFindings {
         var gone = 0
         var shortened = 0
         var altered = 0
+        var unreadable: [String] = []
         for change in changes {
             tally.add(id: change.recordID, source: change.source, start: change.start, end: change.end)
+            // A file the reader cannot read says nothing of the points it holds: not a loss.
+            if let problem = unreadableProblem(change) {
+                unreadable.append(problem)
+                continue
+            }
             let comparison = try compare(change, db)
             total.pointsBefore += comparison.pointsBefore
             total.pointsAfter += comparison.pointsAfter
@@ -44,6 +50,8 @@ enum RouteFindings {
         evidence["routesGone"] = String(gone)
         evidence["routesShortened"] = String(shortened)
         evidence["routesChanged"] = String(altered)
+        evidence["routesUnreadable"] = String(unreadable.count)
+        if let problem = unreadable.first { evidence["unreadableBecause"] = problem }
         evidence["pointsBefore"] = String(total.pointsBefore)
         evidence["pointsAfter"] = String(total.pointsAfter)
         evidence["pointsLost"] = String(total.lost)
@@ -58,6 +66,11 @@ enum RouteFindings {
         if gone > 0 { parts.append("\(gone) lost \(gone == 1 ? "its route" : "their routes")") }
         if shortened > 0 { parts.append("\(shortened) lost points") }
         if altered > 0 { parts.append("\(altered) changed points") }
+        if let problem = unreadable.first {
+            parts.append(
+                "\(unreadable.count) could not be read (\(problem)), so \(unreadable.count == 1 ? "its" : "their") points were not compared"
+            )
+        }
         let share = total.pointsBefore > 0 ? Double(total.lost) / Double(total.pointsBefore) : 0
         let count = changes.count
         return Finding(
@@ -68,6 +81,24 @@ enum RouteFindings {
                 + (exportHeldNone
                     ? "; the export checked held no route at all — was its main XML checked without its folder?" : ""),
             recordCount: count, evidence: evidence, records: [.ids(role: "workout", tally.ids)])
+    }
+
+    /// Why the export's file of a route could not be read, when none of its files could: then
+    /// its points are unknown, not lost.
+    static func unreadableProblem(_ change: ReferencedFileDetector.Change) -> String? {
+        guard !change.after.isEmpty, change.after.allSatisfy({ $0.problem != nil }) else { return nil }
+        return change.after.first?.problem
+    }
+
+    /// Whether a route's files, read before and now, hold the same points: the same values
+    /// written another way (`1.50` for `1.5`) or the track split into other segments is no change.
+    /// One the earlier export could not read is no change either: nothing was known to be lost.
+    static func isUnchanged(_ change: ReferencedFileDetector.Change, _ db: Database) throws -> Bool {
+        guard unreadableProblem(change) == nil else { return false }
+        guard try !tracks(change.before, db).isEmpty else { return true }
+        let comparison = try compare(change, db)
+        return !comparison.gone && comparison.lost == 0 && comparison.added == 0
+            && comparison.pointsBefore == comparison.pointsAfter
     }
 
     /// The points a workout's route had and has, from the tracks the archive keeps.

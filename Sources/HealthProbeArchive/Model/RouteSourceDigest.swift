@@ -14,7 +14,7 @@ package struct RouteSourceDigest {
     private var headHashed = false
 
     package init() {
-        hasher.update(data: Array("healthprobe route bytes, track coding \(TrackCoding.version)\n".utf8))
+        hasher.update(data: Array("healthprobe route bytes v2, track coding \(TrackCoding.version)\n".utf8))
     }
 
     package mutating func update(_ chunk: UnsafeRawBufferPointer) {
@@ -35,14 +35,20 @@ package struct RouteSourceDigest {
         return HexText.encode(hasher.finalize().prefix(16))
     }
 
+    /// The head as parts that cannot be taken for content: how many parts were set aside, then
+    /// each run of bytes before one with its length in front, then the bytes after the last part,
+    /// which go on into the rest of the file. Two files name the same bytes only when they differ
+    /// in the set-aside parts alone (whatever those parts' lengths); a file holding any byte where
+    /// a part was is another file.
     private mutating func hashHead() {
         headHashed = true
         head.withUnsafeBytes { bytes in
+            let spans = GPXRewrittenParts.spans(in: bytes)
+            hasher.update(data: [UInt8(spans.count)])
             var kept = 0
-            for span in GPXRewrittenParts.spans(in: bytes) {
+            for span in spans {
+                withUnsafeBytes(of: UInt64(span.lowerBound - kept).littleEndian) { hasher.update(bufferPointer: $0) }
                 hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[kept..<span.lowerBound]))
-                // Where a part was, so that a file without it is not named as one with it.
-                hasher.update(data: [0])
                 kept = span.upperBound
             }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[kept...]))

@@ -67,6 +67,46 @@ extension ArchiveStore {
                 """)
         for capture in missingPrevious { problems.append("capture \(capture) names a previous capture that is gone") }
         problems += try snapshotMismatches(db)
+        problems += try historyBreaks(db)
+        return problems
+    }
+
+    /// What the history of the included captures rests on (docs/DESIGN.md §7): each export or
+    /// backup compared with the included one before it, and every record that is not gone held
+    /// by the latest of them.
+    private static func historyBreaks(_ db: Database) throws -> [String] {
+        let snapshots = CaptureOrigin.snapshots.map(\.sqlLiteral).joined(separator: ", ")
+        var problems: [String] = []
+        let comparisons = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, previousCaptureId, LAG(id) OVER (ORDER BY id) AS before FROM capture
+                WHERE status = \(CaptureStatus.complete.sqlLiteral) AND scope = \(CaptureScope.full.sqlLiteral)
+                    AND origin IN (\(snapshots))
+                """)
+        for row in comparisons where (row["previousCaptureId"] as Int64?) != (row["before"] as Int64?) {
+            let compared = (row["previousCaptureId"] as Int64?).map { "capture \($0)" } ?? "an empty archive"
+            let before = (row["before"] as Int64?).map { "capture \($0)" } ?? "none"
+            problems.append(
+                "capture \(row["id"] as Int64) was compared with \(compared), but the included capture before it is "
+                    + "\(before): set it aside and check its export again")
+        }
+        guard let latest = try LatestCapture.id(db, origins: CaptureOrigin.snapshots, scope: .full) else {
+            return problems
+        }
+        let unheld =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM record WHERE goneCapture IS NULL AND healthKitUUID IS NULL
+                        AND lastSeenCapture <> ?1
+                        AND lastSeenCapture IN (SELECT id FROM capture WHERE origin IN (\(snapshots)))
+                    """, arguments: [latest]) ?? 0
+        if unheld > 0 {
+            problems.append(
+                "\(unheld) records are neither gone nor held by the latest capture (\(latest)): check the latest "
+                    + "export again, or restore a backup of the archive")
+        }
         return problems
     }
 

@@ -134,6 +134,46 @@ struct ReferencedFileDetectorTests {
     }
 }
 
+extension ReferencedFileDetectorTests {
+    /// The same points written another way — a trailing zero, the track split in two — are no
+    /// change; a file the reader cannot read is said to be unreadable, never a loss of its points.
+    @Test func aRouteReadAnotherWayIsNoChangeAndOneUnreadableIsNoLoss() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let path = "/workout-routes/route_2000-01-01_8.30am.gpx"
+        let workout = Fixture.workout(route: path)
+        let original = Fixture.gpx(points: 90)
+        func check(_ gpx: String, day: Int) throws -> [Anomaly] {
+            let folder = try Fixture.folder(
+                MiniExport(exportDate: "2000-01-\(String(format: "%02d", day)) 12:00:00 +0000", elements: [workout]),
+                files: [path: gpx], in: support.folder, named: "day\(day)")
+            return try support.check(folder, in: store).audit.anomalies
+        }
+        #expect(try check(original, day: 3).isEmpty)
+        let latitude = try #require(original.range(of: #"lat="0.001000""#))
+        let trailingZero = original.replacingCharacters(in: latitude, with: #"lat="0.0010000""#)
+        #expect(try check(trailingZero, day: 5).isEmpty, "one latitude written with a trailing zero")
+        let split = original.replacingOccurrences(
+            of: "\n<trkpt lon=\"0.002945\"", with: "</trkseg><trkseg>\n<trkpt lon=\"0.002945\"")
+        #expect(split.contains("</trkseg><trkseg>"))
+        #expect(try check(split, day: 7).isEmpty, "the track split in two segments, every point kept")
+
+        let tenDecimals = original.replacingCharacters(in: latitude, with: #"lat="0.0010000001""#)
+        let unreadable = try check(tenDecimals, day: 9)
+        let route = try #require(unreadable.only(.routeChanged).first, "\(unreadable.summaries)")
+        #expect(route.evidence["routesUnreadable"] == "1")
+        #expect(route.evidence["pointsLost"] == "0")
+        #expect(route.evidence["routesGone"] == "0")
+        #expect(route.evidence["unreadableBecause"] == "point 1 has a lat that is not a number")
+        #expect(
+            route.summary.contains(
+                "could not be read (point 1 has a lat that is not a number), so its points were "
+                    + "not compared"), "\(route.summary)")
+        #expect(!route.summary.contains("0.0010000001"))
+        #expect(try check(original, day: 11).isEmpty, "read again: nothing was known to be lost")
+    }
+}
+
 /// A route file no workout refers to — a real 2023 export held two — is kept, given back by the
 /// rebuild, and watched: deleted from the next export, it is reported.
 @Suite("Detectors: files no record refers to")

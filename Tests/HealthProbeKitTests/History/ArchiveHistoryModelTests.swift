@@ -163,6 +163,10 @@ struct ArchiveHistoryModelTests {
             if state.resolved != resolvedByUser.intersection(state.visible) {
                 return "resolved \(state.resolved.sorted()), the user resolved \(resolvedByUser.sorted())"
             }
+            let verification = try ArchiveStore.open(at: path, creating: false).verify(recording: false)
+            guard verification.isIntact else {
+                return "archive verify: \(verification.problems.joined(separator: "; "))"
+            }
             return try Self.countsAgainstModel(path, state, checks: checks, family: family)
         }
     }
