@@ -32,6 +32,8 @@ struct GPXReadState {
     var failure: GPXTrackParser.Failure?
     /// The root's namespace, NUL-terminated; nil when it has none.
     private var namespace: [CChar]?
+    /// The last namespace pointer found to be the root's.
+    private var lastGPXNamespace: UnsafePointer<xmlChar>?
     private let kinds = UnsafeMutablePointer<Kind>.allocate(capacity: maximumDepth)
 
     private let text = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumFieldBytes)
@@ -87,12 +89,17 @@ struct GPXReadState {
     }
 
     /// Whether an element of namespace `uri` is in the root's.
-    func isGPX(_ uri: UnsafePointer<xmlChar>?) -> Bool {
+    mutating func isGPX(_ uri: UnsafePointer<xmlChar>?) -> Bool {
         guard let namespace else { return uri == nil }
         guard let uri else { return false }
-        return namespace.withUnsafeBufferPointer {
+        // libxml2 hands the elements of one namespace declaration the same pointer: the last one
+        // found equal is compared first.
+        if uri == lastGPXNamespace { return true }
+        let equal = namespace.withUnsafeBufferPointer {
             strcmp($0.baseAddress!, UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self)) == 0
         }
+        if equal { lastGPXNamespace = uri }
+        return equal
     }
 
     /// The track read so far.
