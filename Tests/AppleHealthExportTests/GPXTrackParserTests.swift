@@ -16,6 +16,16 @@ struct GPXTrackParserTests {
         return try parser.finish()
     }
 
+    /// Why `text` is refused, or nil when it is read.
+    static func reason(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return (error as? GPXTrackParser.Failure)?.reason ?? "\(error)"
+        }
+    }
+
     @Test func theFixturesRouteIsReadPointForPoint() throws {
         let url = FixtureFiles.url("dogsheep/unzipped/apple_health_export/workout-routes/route_2019-06-11_3.00pm.gpx")
         let track = try Self.parse(try String(contentsOf: url, encoding: .utf8))
@@ -42,24 +52,16 @@ struct GPXTrackParserTests {
     }
 
     @Test func brokenAndHostileFilesAreRefusedWithAReason() {
-        func reason(_ text: String) -> String? {
-            do {
-                _ = try Self.parse(text)
-                return nil
-            } catch {
-                return (error as? GPXTrackParser.Failure)?.reason ?? "\(error)"
-            }
-        }
-        #expect(reason("<kml/>") == "it is not a GPX file (its root is not <gpx>)")
+        #expect(Self.reason("<kml/>") == "it is not a GPX file (its root is not <gpx>)")
         #expect(
-            reason("<gpx><trk><trkseg><trkpt lat=\"north\" lon=\"1\"/></trkseg></trk></gpx>")
+            Self.reason("<gpx><trk><trkseg><trkpt lat=\"north\" lon=\"1\"/></trkseg></trk></gpx>")
                 == "point 1 has a lat that is not a number")
-        #expect(reason("<gpx><trk>")?.contains("not well-formed") == true)
+        #expect(Self.reason("<gpx><trk>")?.contains("not well-formed") == true)
         let long = String(repeating: "1", count: 300)
         #expect(
-            reason("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>\(long)</ele></trkpt></trkseg></trk></gpx>")
+            Self.reason("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>\(long)</ele></trkpt></trkseg></trk></gpx>")
                 == "a point holds a field longer than 256 bytes")
-        #expect(reason("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx>&a;</gpx>")?.contains("entity") == true)
+        #expect(Self.reason("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx>&a;</gpx>")?.contains("entity") == true)
     }
 
     /// As any GPX reader reads a file: elements and attributes of GPX's namespace only, points only
@@ -94,19 +96,12 @@ struct GPXTrackParserTests {
         #expect(misplaced.value(0, 3) == nil)
         #expect(misplaced.value(0, 4) == nil)
 
-        func reason(_ text: String) -> String? {
-            do {
-                _ = try Self.parse(text)
-                return nil
-            } catch {
-                return (error as? GPXTrackParser.Failure)?.reason ?? "\(error)"
-            }
-        }
         #expect(
-            reason(open + #"<trkpt lat="1" lon="1"><ele>4</ele><ele>5</ele></trkpt>"# + close) == "point 1 has two eles"
+            Self.reason(open + #"<trkpt lat="1" lon="1"><ele>4</ele><ele>5</ele></trkpt>"# + close)
+                == "point 1 has two eles"
         )
         #expect(
-            reason(#"<gpx xmlns="urn:other"><trk><trkseg>"# + point + close)
+            Self.reason(#"<gpx xmlns="urn:other"><trk><trkseg>"# + point + close)
                 == "it is not a GPX file (its <gpx> is not in GPX's namespace)")
         // A file in no namespace reads as one in GPX's (older writers).
         #expect(try Self.parse("<gpx><trk><trkseg>" + point + close).point(0) == plain.point(0))

@@ -22,6 +22,9 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     /// One source's two records of one type and one interval with different values, the later
     /// written afterwards: an edit that added a value instead of replacing it.
     case conflictingValues = "conflicting_values"
+    /// One source's record of one type and value whose start or end moved a little: an edit (an
+    /// app re-analysing a night, HealthKit's delete-and-save), not a loss.
+    case timesModified = "times_modified"
 
     /// A few words for people ("silent deletion").
     public var title: String {
@@ -38,6 +41,7 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .documentChanged: "changed documents"
         case .selfOverlap: "self-overlap"
         case .conflictingValues: "conflicting values"
+        case .timesModified: "moved times"
         }
     }
 }

@@ -49,6 +49,8 @@ public enum CaptureAudit {
             try ReissueMatcher().run(db, pair: pair)
             findings += try ValueModifiedDetector(pair: pair, thresholds: thresholds)
                 .detect(db, previousCounts: previousCounts)
+            findings += try TimesModifiedDetector(pair: pair, thresholds: thresholds)
+                .detect(db, previousCounts: previousCounts)
         }
         var duplicates = DuplicateDetector(pair: pair, thresholds: thresholds)
         var overlaps = SourceOverlapDetector(pair: pair)

@@ -56,6 +56,15 @@ public struct Thresholds: Sendable, Equatable {
     /// Rewritten values are a warning; critical when they reach this share of the type's records.
     public var modificationCriticalShare = 0.10
 
+    // MARK: times_modified — a record whose start or end moved, its value kept
+
+    /// A vanished record and a new one of the same type, source, value and unit are one record
+    /// edited when neither end moved more than this…
+    public var timesModifiedWindowSeconds = 3_600.0
+    /// …information when neither moved more than this (a night re-analysed by a minute), else a
+    /// warning: the day's figures may move.
+    public var timesModifiedInfoShiftSeconds = 900.0
+
     // MARK: bulk_deletion (live path) — explicit deletions are audit entries unless this large
 
     /// Explicit deletions of at least this share of a type's records in one check…

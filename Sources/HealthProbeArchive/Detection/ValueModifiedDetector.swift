@@ -20,30 +20,18 @@ struct ValueModifiedDetector {
                     AND (new.value IS NOT old.value OR new.unit IS NOT old.unit)
                 ORDER BY old.type, old.id, new.id
                 """)
-        var usedArrivals: Set<Int64> = []
-        var usedDepartures: Set<Int64> = []
-        var tallies: [String: (before: RecordTally, after: [Int64], unitChanges: Int)] = [:]
+        var pairs = RewrittenPairs(zone: pair.dayZone)
         while let row = try rows.next() {
-            let before: Int64 = row[0]
-            let after: Int64 = row[1]
-            guard !usedDepartures.contains(before), !usedArrivals.contains(after) else { continue }
-            usedDepartures.insert(before)
-            usedArrivals.insert(after)
-            let type: String = row[2]
-            var tally = tallies[type] ?? (RecordTally(zone: pair.dayZone), [], 0)
-            tally.before.add(id: before, source: row[3], start: row[4], end: row[5])
-            tally.after.append(after)
-            if row[6] as Bool { tally.unitChanges += 1 }
-            tallies[type] = tally
+            let unitChanged: Bool = row[6]
+            pairs.take(
+                before: row[0], after: row[1], type: row[2], source: row[3], start: row[4], end: row[5]
+            ) { if unitChanged { $0 += 1 } }
         }
         var findings: [Finding] = []
-        for (sampleType, tally) in tallies.sorted(by: { $0.key < $1.key }) {
-            try CaptureDiff.explain(db, table: "departure", ids: tally.before.ids, as: "modified")
-            try CaptureDiff.explain(db, table: "arrival", ids: tally.after, as: "modified")
-            try CaptureDiff.setGoneReason(db, ids: tally.before.ids, reason: .modified)
+        for (sampleType, tally) in try pairs.explained(db) {
             findings.append(
                 finding(
-                    sampleType, tally.before, after: tally.after, unitChanges: tally.unitChanges,
+                    sampleType, tally.before, after: tally.after, unitChanges: Int(tally.measure),
                     previousCount: previousCounts[sampleType] ?? 0))
         }
         return findings

@@ -86,16 +86,17 @@ public struct SyntheticIncident: Sendable {
     }
 }
 
-/// SplitMix64: a small, fast, seedable generator; each element gets its own stream.
-struct SplitMix64 {
+/// SplitMix64: a small, fast, seedable generator; each element gets its own stream (and the
+/// tests' random sequences theirs, replayed from a seed).
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64, stream: UInt64) {
+    public init(seed: UInt64, stream: UInt64) {
         state = seed &* 0x9E37_79B9_7F4A_7C15 ^ stream &* 0xD1B5_4A32_D192_ED03
         _ = next()
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

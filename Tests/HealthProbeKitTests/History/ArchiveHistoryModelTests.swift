@@ -48,7 +48,7 @@ struct ArchiveHistoryModelTests {
     private static func run(
         seed: UInt64, in folder: URL, exports: [URL], family: ExportFamily, fresh: FreshArchives, faults: Bool
     ) throws -> String? {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededGenerator(seed: seed, stream: 0)
         let path = folder.appendingPathComponent("archive-\(seed).sqlite").path
         var checks: [Int64: HistoryStep] = [:]
         var resolvedByUser: Set<String> = []

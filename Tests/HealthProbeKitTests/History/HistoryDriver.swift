@@ -1,23 +1,12 @@
 import Foundation
+import HealthProbeSimulation
 import TestSupport
 
 @testable import HealthProbeArchive
 @testable import HealthProbeKit
 
-/// A small deterministic generator (SplitMix64), so that a sequence is replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The generator a sequence is drawn from: replayed from its seed.
+typealias SeededGenerator = SplitMix64
 
 /// One thing a user does to the archive.
 enum HistoryStep: CustomStringConvertible {
