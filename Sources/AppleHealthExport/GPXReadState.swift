@@ -77,8 +77,6 @@ struct GPXReadState {
         depth > 0 && depth <= Self.maximumDepth ? kinds[depth - 1] : .other
     }
 
-    var parentKind: Kind { innerKind }
-
     /// Takes the root's namespace: GPX's or none; false for any other.
     mutating func setNamespace(_ uri: UnsafePointer<xmlChar>?) -> Bool {
         guard let uri else { return true }

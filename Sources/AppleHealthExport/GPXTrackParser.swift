@@ -189,7 +189,7 @@ private func gpxStartElement(
         state.pointee.rootSeen = true
         return state.pointee.enter(.root)
     }
-    let parent = state.pointee.parentKind
+    let parent = state.pointee.innerKind
     let element = kind(of: localName, inGPX: state.pointee.isGPX(uri), parent: parent)
     state.pointee.enter(element)
     switch element {
