@@ -24,7 +24,7 @@ enum AssistantTools {
                     Problems HealthProbe found, with evidence: silent_deletion (records vanished without a \
                     deletion — proven losses), historical_insertion (backfills), duplicate, source_overlap, \
                     value_modified, times_modified, divergence, route_changed, document_missing, self_overlap, \
-                    conflicting_values \
+                    conflicting_values, unrelated_capture \
                     and more. Filter by minimum severity, anomaly type, sample type, and whether resolved ones \
                     are included; a page at a time, newest first: pass the answer's `nextCursor` as `cursor`.
                     """,

@@ -33,7 +33,8 @@ enum AnomalyRecovery {
                 FROM recordAbsence AS ra
                 CROSS JOIN anomalyRecord AS l ON l.recordId = ra.recordId
                 CROSS JOIN anomaly AS a ON a.id = l.anomalyId
-                WHERE ra.returnCapture = ? AND a.type = '\(AnomalyType.silentDeletion.rawValue)'
+                WHERE ra.returnCapture = ?
+                    AND a.type IN ('\(AnomalyType.silentDeletion.rawValue)', '\(AnomalyType.unrelatedCapture.rawValue)')
                     AND l.role = 'vanished' AND a.recoveredAt IS NULL
                 GROUP BY a.id ORDER BY a.id
                 """, arguments: [captureID])

@@ -25,6 +25,9 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
     /// One source's record of one type and value whose start or end moved a little: an edit (an
     /// app re-analysing a night, HealthKit's delete-and-save), not a loss.
     case timesModified = "times_modified"
+    /// A capture checked with `--allow-unrelated` that shares almost nothing with what the
+    /// archive held: one finding for what every type's comparison found.
+    case unrelatedCapture = "unrelated_capture"
 
     /// A few words for people ("silent deletion").
     public var title: String {
@@ -42,6 +45,7 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .selfOverlap: "self-overlap"
         case .conflictingValues: "conflicting values"
         case .timesModified: "moved times"
+        case .unrelatedCapture: "unrelated capture"
         }
     }
 }

@@ -92,6 +92,7 @@ public enum CaptureAudit {
             try AuditLog.append(
                 db, event: .detectorSkipped, captureID: captureID, message: "capture \(captureID): \(note)")
         }
+        findings = try UnrelatedCaptureFinding.fold(findings, db, pair: pair)
         let anomalies = try AnomalyWriter.store(findings, captureID: captureID, db)
         try CaptureDiff.drop(db)
         return Report(anomalies: anomalies, notes: notes, seconds: Date().timeIntervalSince(started))

@@ -1,6 +1,6 @@
 internal import GRDB
 
-/// `divergence`: a sample type's daily series (C's day bins: sums for cumulative types, means
+/// `divergence`: a sample type's daily series (the local days of the archive's zone, ``LocalDayBins``: sums for cumulative types, means
 /// for discrete ones, counts for the rest) departs from its own baseline in the recent window.
 /// Changes to past days are reported record by record by the other detectors, so only the
 /// window before the export counts, and a type whose recent window holds records already reported
@@ -20,20 +20,11 @@ struct DivergenceDetector {
 
     /// `explained`: sample types this capture's other detectors reported.
     func detect(_ db: Database, explained: Set<String>) throws -> Outcome {
-        let exportDay = UTCDay.of(pair.current.date)
+        var local = LocalDays(zone: pair.dayZone)
+        let exportDay = local.day(of: pair.current.date)
         let recentStart = exportDay - Int64(thresholds.divergenceRecentDays)
         let baselineStart = recentStart - Int64(thresholds.divergenceBaselineDays)
-        let bins = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT type, day, count, valueSum, valueCount FROM typeDayBin
-                WHERE captureId = ? AND day >= ? AND day < ? ORDER BY type, day
-                """, arguments: [pair.current.id, baselineStart, exportDay])
-        let firstDays = try Dictionary(
-            uniqueKeysWithValues: Row.fetchAll(
-                db, sql: "SELECT type, MIN(day) AS first FROM typeDayBin WHERE captureId = ? GROUP BY type",
-                arguments: [pair.current.id]
-            ).map { ($0["type"] as String, $0["first"] as Int64) })
+        let days = try LocalDayBins.read(db, pair: pair, days: baselineStart..<exportDay, local: &local)
         let stillOpen = Set(
             try String.fetchAll(
                 db,
@@ -47,11 +38,11 @@ struct DivergenceDetector {
                     SELECT DISTINCT a.sampleType FROM anomaly AS a JOIN capture AS c ON c.id = a.captureId
                     WHERE a.resolvedAt IS NULL AND a.withdrawnAt IS NULL AND a.type NOT IN ('divergence') AND c.origin = ?
                         AND COALESCE(c.exportDate, c.startedAt) >= ?
-                    """, arguments: [pair.current.origin.rawValue, Double(recentStart) * 86_400]))
+                    """, arguments: [pair.current.origin.rawValue, local.start(of: recentStart)]))
         var outcome = Outcome()
-        for (type, rows) in Dictionary(grouping: bins, by: { $0["type"] as String }).sorted(by: { $0.key < $1.key }) {
+        for (type, bins) in days.bins.sorted(by: { $0.key < $1.key }) {
             let limits = thresholds.applying(to: type)
-            let series = DailySeries(rows: rows, type: type, firstDay: firstDays[type] ?? baselineStart)
+            let series = DailySeries(bins: bins, type: type, firstDay: days.firstDay[type] ?? baselineStart)
             let baseline = series.values(from: max(baselineStart, series.firstDay), to: recentStart)
             let recent = series.values(from: max(recentStart, series.firstDay), to: exportDay)
             guard baseline.count >= limits.divergenceMinimumBaselineDays,
@@ -69,15 +60,15 @@ struct DivergenceDetector {
             else { continue }
             outcome.findings.append(
                 finding(
-                    type, result, series: series, window: (recentStart, exportDay - 1), recentDays: recent.count,
-                    started: baseline.allSatisfy { $0 == 0 }, stopped: recent.allSatisfy { $0 == 0 }))
+                    type, result, series: series, window: (recentStart, exportDay - 1), baseline: baseline,
+                    recent: recent))
         }
         return outcome
     }
 
     private func finding(
         _ sampleType: String, _ result: DivergenceEngine.Result, series: DailySeries, window: (Int64, Int64),
-        recentDays: Int, started: Bool, stopped: Bool
+        baseline: [Double], recent: [Double]
     ) -> Finding {
         let limits = thresholds.applying(to: sampleType)
         let direction = result.shift < 0 ? "down" : "up"
@@ -89,39 +80,54 @@ struct DivergenceDetector {
             "shiftPercent": EvidenceText.percent(result.shift), "direction": direction, "recentWindow": window,
             "baselineDays": String(limits.divergenceBaselineDays), "aggregation": series.aggregationName,
         ]
-        let daily = "daily \(HealthKitCatalog.displayName(of: sampleType)) \(series.aggregationName)"
-        // From nothing, a percentage says nothing: logging started (or, to nothing, stopped).
-        let summary =
-            started && result.shift > 0
-            ? "\(daily) started: recorded over \(window), none in the \(limits.divergenceBaselineDays) days before"
-            : stopped && result.shift < 0
-                ? "\(daily) stopped: none over \(window), against the \(limits.divergenceBaselineDays) days before"
-                : "\(daily) went \(direction) \(EvidenceText.percent(abs(result.shift)))% over \(window) against the "
-                    + "\(limits.divergenceBaselineDays) days before"
         return Finding(
             type: .divergence, severity: result.shift <= -limits.divergenceWarningDrop ? .warning : .info,
-            sampleType: sampleType, summary: summary, recordCount: recentDays, evidence: evidence)
+            sampleType: sampleType,
+            summary: Self.summary(
+                of: sampleType, result, aggregation: series.aggregationName, window: window, baseline: baseline,
+                recent: recent),
+            recordCount: recent.count, evidence: evidence)
+    }
+
+    /// From nothing (a baseline whose median is zero) a percentage says nothing: the type
+    /// started being recorded, on so many days of each window; to nothing, it stopped.
+    static func summary(
+        of sampleType: String, _ result: DivergenceEngine.Result, aggregation: String, window: String,
+        baseline: [Double], recent: [Double]
+    ) -> String {
+        let name = HealthKitCatalog.displayName(of: sampleType)
+        let recorded = { (days: [Double]) in days.filter { $0 != 0 }.count }
+        if result.shift > 0 && DivergenceEngine.median(baseline) == 0 {
+            let before = recorded(baseline)
+            return "\(name) started being recorded: on \(recorded(recent)) of the \(recent.count) days over \(window), "
+                + (before == 0
+                    ? "none in the \(baseline.count) days before"
+                    : "on \(before) of the \(baseline.count) days before")
+        }
+        if result.shift < 0 && recorded(recent) == 0 {
+            return "\(name) stopped being recorded: none over \(window), against \(recorded(baseline)) of the "
+                + "\(baseline.count) days before"
+        }
+        return "daily \(name) \(aggregation) went \(result.shift < 0 ? "down" : "up") "
+            + "\(EvidenceText.percent(abs(result.shift)))% over \(window) against the \(baseline.count) days before"
     }
 }
 
-/// One type's daily values from its day bins, with missing days filled as the aggregation says.
+/// One type's daily values from its local day bins, with missing days filled as the aggregation says.
 struct DailySeries {
     let aggregation: HealthKitCatalog.DailyAggregation
     let firstDay: Int64
     private var byDay: [Int64: Double] = [:]
 
-    init(rows: [Row], type: String, firstDay: Int64) {
-        let hasValues = rows.contains { ($0["valueCount"] as Int) > 0 }
+    init(bins: [Int64: LocalDayBins.Bin], type: String, firstDay: Int64) {
+        let hasValues = bins.values.contains { $0.valueCount > 0 }
         aggregation = HealthKitCatalog.dailyAggregation(of: type, hasValues: hasValues)
         self.firstDay = firstDay
-        for row in rows {
-            let count: Int = row["count"]
-            let valueCount: Int = row["valueCount"]
-            let sum = (row["valueSum"] as Double?) ?? 0
+        for (day, bin) in bins {
             switch aggregation {
-            case .sum: byDay[row["day"]] = sum
-            case .mean: if valueCount > 0 { byDay[row["day"]] = sum / Double(valueCount) }
-            case .count: byDay[row["day"]] = Double(count)
+            case .sum: byDay[day] = bin.valueSum
+            case .mean: if bin.valueCount > 0 { byDay[day] = bin.valueSum / Double(bin.valueCount) }
+            case .count: byDay[day] = Double(bin.count)
             }
         }
     }

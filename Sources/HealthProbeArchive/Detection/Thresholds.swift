@@ -98,7 +98,7 @@ public struct Thresholds: Sendable, Equatable {
     /// an export's whole seconds made look simultaneous.
     public var conflictMinimumRewriteSeconds = 60.0
 
-    // MARK: divergence — recent window against the baseline window before it, by UTC day
+    // MARK: divergence — recent window against the baseline window before it, by local day
 
     /// The recent window: the last full days before the export's day.
     public var divergenceRecentDays = 7

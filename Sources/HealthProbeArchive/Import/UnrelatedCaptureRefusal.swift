@@ -22,10 +22,16 @@ public struct UnrelatedCaptureRefusal: Error, LocalizedError, Sendable {
             + "another file, and nothing was written"
     }
 
+    /// Whether fewer than a tenth of the records held are in the capture and at least half would
+    /// be marked gone (of a history of at least ``smallestHistory`` records).
+    static func isUnrelated(held: Int, shared: Int, gone: Int) -> Bool {
+        held >= smallestHistory && shared * 10 < held && gone * 2 >= held
+    }
+
     /// Throws when fewer than a tenth of the records held are in the capture and at least half
     /// would be marked gone.
     static func check(held: Int, shared: Int, gone: Int, inputName: String) throws {
-        guard held >= smallestHistory, shared * 10 < held, gone * 2 >= held else { return }
+        guard isUnrelated(held: held, shared: shared, gone: gone) else { return }
         throw UnrelatedCaptureRefusal(inputName: inputName, held: held, shared: shared, gone: gone)
     }
 }

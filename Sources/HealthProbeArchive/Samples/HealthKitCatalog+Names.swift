@@ -23,6 +23,7 @@ extension HealthKitCatalog {
         case "HKWorkoutTypeIdentifier": return "workout"
         case "HKActivitySummaryTypeIdentifier": return "activity summary"
         case "HKDataTypeIdentifierElectrocardiogram": return "ECG"
+        case UnrelatedCaptureFinding.everyType: return "every type"
         // Not "dietary fat total": a day's figure of it is already a total ("daily … total").
         case "HKQuantityTypeIdentifierDietaryFatTotal": return "dietary fat"
         default: break

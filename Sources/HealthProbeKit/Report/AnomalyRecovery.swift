@@ -18,6 +18,9 @@ extension AnomalyReport {
                 }
             return "The archive still holds them\(with): `healthprobe export --include-gone --format apple-health "
                 + "--output FILE.zip` rebuilds the export with them (`--format json` lists them)."
+        case .unrelatedCapture:
+            return "Nothing is lost from the archive: `healthprobe captures exclude \(anomaly.captureId)` sets this "
+                + "capture aside, and the next check compares with the one before it."
         case .routeChanged:
             return "The route as it was is kept: `healthprobe export\(before) --format apple-health --output FILE.zip` "
                 + "gives the workout back with it."

@@ -79,4 +79,45 @@ struct DivergenceTests {
         #expect(audit.notes.count == 1)
         #expect(audit.notes.first?.hasPrefix("divergence not tested for ") == true)
     }
+
+    /// Water logged from 2000-02-23, at midnight local time (UTC+2) each day, after one glass in
+    /// January (and, given, one on 2000-02-10): judged on local days, the first glass is in the
+    /// recent window, so the type started being recorded; a percentage from nothing is never said.
+    static func waterExport(glassOnTheTenth: Bool) -> String {
+        let glass = { (day: String) in
+            """
+             <Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Test App" unit="mL" \
+            creationDate="\(day) 00:00:00 +0200" startDate="\(day) 00:00:00 +0200" endDate="\(day) 00:00:00 +0200" \
+            value="250"/>
+
+            """
+        }
+        let days = ["2000-01-01"] + (glassOnTheTenth ? ["2000-02-10"] : []) + (23...29).map { "2000-02-\($0)" }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2000-03-01 12:00:00 +0200"/>
+             <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexNotSet"/>
+            \(days.map(glass).joined())</HealthData>
+
+            """
+    }
+
+    @Test(arguments: [false, true])
+    func loggingFromNothingStartedOnLocalDays(glassOnTheTenth: Bool) throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        try store.setDayZone(TimeZone(identifier: "Etc/GMT-2"))
+        let url = support.folder.appendingPathComponent("export.xml")
+        try Self.waterExport(glassOnTheTenth: glassOnTheTenth).write(to: url, atomically: true, encoding: .utf8)
+        let anomalies = try support.check(url, in: store).audit.anomalies
+        let divergence = try #require(anomalies.first, "\(anomalies.summaries)")
+        #expect(anomalies.count == 1)
+        #expect(divergence.evidence["recentWindow"] == "2000-02-23 – 2000-02-29")
+        #expect(
+            divergence.summary
+                == "dietary water started being recorded: on 7 of the 7 days over 2000-02-23 – 2000-02-29, "
+                + (glassOnTheTenth ? "on 1 of the 28 days before" : "none in the 28 days before"))
+        #expect(divergence.severity == .info)
+    }
 }
