@@ -4,7 +4,8 @@
 JSON object of what came back, for the tests to judge.
 
 Usage: mcp-client-check.py HEALTHPROBE ARCHIVE [--reveal-values] CALLS.json
-CALLS.json: [{"tool": "...", "arguments": {...}}, ...]
+CALLS.json: [{"tool": "...", "arguments": {...}}, ...]; a call refused with a JSON-RPC error is
+{"tool": "...", "error": {"code": ..., "message": "..."}}
 """
 import asyncio
 import json
@@ -12,6 +13,7 @@ import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
 
 
 async def main():
@@ -35,7 +37,13 @@ async def main():
                 read_back = await session.read_resource(resources.resources[0].uri)
                 out["firstResource"] = read_back.contents[0].text
             for call in calls:
-                result = await session.call_tool(call["tool"], call.get("arguments") or {})
+                try:
+                    result = await session.call_tool(call["tool"], call.get("arguments") or {})
+                except MCPError as refused:
+                    # A JSON-RPC error (invalid params): its code and message.
+                    out["calls"].append({"tool": call["tool"], "error": {"code": refused.error.code,
+                                                                         "message": refused.error.message}})
+                    continue
                 text = "".join(getattr(part, "text", "") for part in result.content)
                 out["calls"].append({"tool": call["tool"], "isError": bool(result.is_error),
                                      "structured": result.structured_content, "text": text})

@@ -83,7 +83,9 @@ final class SAXDocumentParser {
             if let limit = Self.limitReached(text) {
                 return Failure(message: limit, line: Int(error.pointee.line), beyondLimits: true)
             }
-            return Failure(message: text, line: Int(error.pointee.line))
+            return Failure(
+                message: XMLFaultWords.words(code: error.pointee.code, column: error.pointee.int2),
+                line: Int(error.pointee.line))
         }
         return Failure(message: "the document is not well-formed", line: Int(xmlSAX2GetLineNumber(context)))
     }
@@ -250,10 +252,10 @@ private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: Un
 
 private func saxGetEntity(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
     let parser = parser(context)
-    let entityName = String(decoding: span(name), as: UTF8.self)
+    // Not named: an entity's name is the file's text (it may be a person's name).
     parser.stop(
         .init(
-            message: "entity reference &\(entityName); is not allowed in an Apple Health export",
+            message: "an entity reference other than XML's five is not allowed in an Apple Health export",
             line: parser.currentLine))
     return nil
 }

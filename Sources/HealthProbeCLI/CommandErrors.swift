@@ -99,8 +99,27 @@ enum Output {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
+    /// One line: whatever `text` holds is shown as characters (``UntrustedText/terminal(_:)``),
+    /// so a name or a reason from a file can neither end the line nor send the terminal a code.
     static func line(_ text: String = "") {
+        FileHandle.standardOutput.write(Data((UntrustedText.terminal(text) + "\n").utf8))
+    }
+
+    /// Each of `lines` as ``line(_:)`` writes one.
+    static func lines(_ lines: [String]) {
+        for text in lines { line(text) }
+    }
+
+    /// One line of parts, each shown as ``line(_:)`` shows text, then coloured by its severity
+    /// (``TerminalStyle``): the only codes a line carries are the ones written here.
+    static func line(_ parts: [TerminalStyle.Part]) {
+        let text = parts.map { TerminalStyle.styled(UntrustedText.terminal($0.text), $0.severity) }.joined()
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// A failure's one line on stderr, shown as characters as ``line(_:)`` shows them.
+    static func failure(_ message: String) {
+        FileHandle.standardError.write(Data("healthprobe: \(UntrustedText.terminal(message))\n".utf8))
     }
 
     /// "2000-01-01 09:30 UTC", in the archive's zone (``useZone(_:)``), as every face writes times.

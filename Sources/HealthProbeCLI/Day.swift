@@ -63,7 +63,7 @@ extension HealthProbeCommand {
             if output.json {
                 return try Output.json(DayFiguresAnswer(zoneName: timeZone ?? zone.identifier, figures: figures))
             }
-            Output.line(DayFigureText.render(figures, zoneName: timeZone ?? zone.identifier, days: first...last))
+            Output.lines(DayFigureText.render(figures, zoneName: timeZone ?? zone.identifier, days: first...last))
         }
 
         static func zone(_ name: String) throws -> TimeZone {

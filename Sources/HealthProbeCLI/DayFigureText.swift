@@ -6,12 +6,12 @@ import HealthProbeScreens
 /// A day's figures in words: the figure, then each source's part in the type's order and what
 /// was left out as overlap.
 enum DayFigureText {
-    static func render(_ figures: [DayFigure], zoneName: String, days: ClosedRange<Int64>) -> String {
+    static func render(_ figures: [DayFigure], zoneName: String, days: ClosedRange<Int64>) -> [String] {
         guard !figures.isEmpty else {
             let period =
                 days.count == 1
                 ? UTCText.day(days.lowerBound) : "\(UTCText.day(days.lowerBound)) – \(UTCText.day(days.upperBound))"
-            return "No records on \(period) (\(zoneName))."
+            return ["No records on \(period) (\(zoneName))."]
         }
         var lines: [String] = []
         var lastDay: Int64?
@@ -24,7 +24,7 @@ enum DayFigureText {
             lines.append(headline(figure))
             for part in figure.sources { lines.append("  " + line(part, of: figure)) }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     static func headline(_ figure: DayFigure) -> String {

@@ -151,7 +151,7 @@ extension HealthProbeCommand {
             guard let failure = CommandFailure.mapped(error, archivePath: ArchiveOptions.inUse.get()) else {
                 exitWithUsageError(error)
             }
-            FileHandle.standardError.write(Data("healthprobe: \(failure.message)\n".utf8))
+            Output.failure(failure.message)
             Foundation.exit(failure.code)
         }
     }

@@ -125,13 +125,18 @@ extension HealthProbeCommand {
                 : sourceOrder[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                     !$0.isEmpty
                 }
+            if let unshowable = names.first(where: {
+                UntrustedText.hasControls($0) || $0.count > UntrustedText.fieldLimit
+            }) {
+                throw CommandFailure.usage(
+                    "a source in --source-order is one line of at most \(UntrustedText.fieldLimit) characters, without "
+                        + "control characters: \(UntrustedText.field(unshowable)) is not")
+            }
             try store.setSourceOrder(names, of: type)
+            let order = names.isEmpty ? "Health's default" : names.joined(separator: ", ")
             FileHandle.standardError.write(
                 Data(
-                    (names.isEmpty
-                        ? "Source order of \(HealthKitCatalog.displayName(of: type)): Health's default\n"
-                        : "Source order of \(HealthKitCatalog.displayName(of: type)): \(names.joined(separator: ", "))\n")
-                        .utf8))
+                    "Source order of \(HealthKitCatalog.displayName(of: type)): \(UntrustedText.terminal(order))\n".utf8))
         }
 
         private func confirmDeletion() throws {

@@ -37,9 +37,9 @@ extension HealthProbeCommand {
             guard let details else { throw ArchiveError.unknownAnomalies([String(id)]) }
             switch format {
             case .json: try Output.json(details)
-            case .markdown: Output.line(details.markdown)
+            case .markdown: Output.lines(details.markdownLines)
             case .text:
-                Output.line(details.text)
+                Output.lines(details.textLines)
                 var more: [String] = []
                 if details.recordTotal > details.records.count {
                     more.append("`healthprobe show \(id) --limit \(details.recordTotal)` lists every record")

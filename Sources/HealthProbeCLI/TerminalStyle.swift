@@ -13,8 +13,20 @@ enum TerminalStyle {
         return isatty(STDOUT_FILENO) == 1
     }()
 
-    static func severity(_ text: String, _ severity: Severity) -> String {
-        guard enabled else { return text }
+    /// Text and the severity it is coloured by (none: plain).
+    struct Part {
+        var text: String
+        var severity: Severity?
+
+        init(_ text: String, _ severity: Severity? = nil) {
+            self.text = text
+            self.severity = severity
+        }
+    }
+
+    /// `text` (already safe to show) in its severity's colour.
+    static func styled(_ text: String, _ severity: Severity?) -> String {
+        guard enabled, let severity else { return text }
         let code =
             switch severity {
             case .critical: "1;31"

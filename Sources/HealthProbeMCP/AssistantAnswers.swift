@@ -338,7 +338,8 @@ struct AssistantAnswers {
     func timeZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
         let name = try arguments["time_zone"]?.stringValue ?? store.dayZone().identifier
         guard let zone = TimeZone(identifier: name) else {
-            throw AssistantProblem(message: "no time zone \(name); give an IANA name such as Europe/Paris")
+            throw AssistantProblem(
+                message: "no time zone \(UntrustedText.field(name)); give an IANA name such as Europe/Paris")
         }
         return (name, zone)
     }
@@ -375,9 +376,14 @@ struct AssistantAnswers {
                 throw AssistantProblem(message: "give \(name), a day as YYYY-MM-DD")
             }
             guard let day = DayRange.day(text) else {
-                throw AssistantProblem(message: "\(name) \(text) is not a day; give it as YYYY-MM-DD (2000-01-31)")
+                throw AssistantProblem(
+                    message: "\(name) \(UntrustedText.field(text)) is not a day; give it as YYYY-MM-DD (2000-01-31)")
             }
             days.append(day)
+        }
+        guard days[0] <= days[1] else {
+            throw AssistantProblem(
+                message: "from \(UTCText.day(days[0])) is after to \(UTCText.day(days[1])); give the earlier day as from")
         }
         let range = DayRange(first: days[0], last: days[1])
         guard range.count <= DayRange.longest else {
@@ -394,13 +400,14 @@ struct AssistantAnswers {
             return identifier
         case .unknown(let nearest) where nearest.isEmpty:
             throw AssistantProblem(
-                message: "the archive holds no type \(name); archive_status lists the types it holds")
+                message: "the archive holds no type \(UntrustedText.field(name)); archive_status lists the types it holds")
         case .unknown(let nearest):
             let names = nearest.map {
                 "\(HealthKitCatalog.shortName(of: $0)) (\(HealthKitCatalog.displayName(of: $0)))"
             }
             throw AssistantProblem(
-                message: "the archive holds no type \(name); the nearest it holds: \(names.joined(separator: ", "))")
+                message: "the archive holds no type \(UntrustedText.field(name)); the nearest it holds: "
+                    + names.joined(separator: ", "))
         }
     }
 

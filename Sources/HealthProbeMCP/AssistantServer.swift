@@ -38,6 +38,12 @@ public struct AssistantServer: Sendable {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: AssistantTools.all(revealValues: reveal)) }
         await server.withMethodHandler(CallTool.self) { call in
             let arguments = call.arguments ?? [:]
+            guard let tool = AssistantTools.all(revealValues: reveal).first(where: { $0.name == call.name }) else {
+                throw MCPError.invalidParams("there is no tool \"\(ToolArguments.shown(call.name))\"")
+            }
+            if let problem = ToolArguments.problem(arguments, schema: tool.inputSchema) {
+                throw MCPError.invalidParams(problem)
+            }
             do {
                 let answer = try await answering.answer { try answers.answer(call.name, arguments) }
                 trail.note(

@@ -33,8 +33,8 @@ enum AssistantTools {
                     "anomaly_type": string("An anomaly type, e.g. silent_deletion."),
                     "sample_type": string(sampleTypeWords),
                     "include_resolved": boolean("Also anomalies the user marked resolved."),
-                    "limit": integer("At most this many, newest first (default 50)."),
-                    "cursor": integer("The previous page's `nextCursor`, for the next (older) page."),
+                    "limit": integer("At most this many, newest first (default 50).", minimum: 1, maximum: 500),
+                    "cursor": integer("The previous page's `nextCursor`, for the next (older) page.", minimum: 0),
                 ]), annotations: readOnly),
             Tool(
                 name: "get_anomaly",
@@ -43,7 +43,7 @@ enum AssistantTools {
                     \(values)) and a Markdown report to cite, with how to get lost data back.
                     """,
                 inputSchema: object(
-                    ["id": integer("The anomaly's id."), "time_zone": string(zoneWords)], required: ["id"]),
+                    ["id": integer("The anomaly's id.", minimum: 1), "time_zone": string(zoneWords)], required: ["id"]),
                 annotations: readOnly),
             Tool(
                 name: "list_captures",
@@ -58,8 +58,8 @@ enum AssistantTools {
                     """,
                 inputSchema: object(
                     [
-                        "from_capture": integer("The earlier capture's id (list_captures lists them)."),
-                        "to_capture": integer("The later capture's id."),
+                        "from_capture": integer("The earlier capture's id (list_captures lists them).", minimum: 1),
+                        "to_capture": integer("The later capture's id.", minimum: 1),
                         "sample_type": string("Optional: one type to see by day. " + sampleTypeWords),
                         "time_zone": string(zoneWords),
                     ], required: ["from_capture", "to_capture"]), annotations: readOnly),
@@ -109,8 +109,8 @@ enum AssistantTools {
                     [
                         "sample_type": string(sampleTypeWords), "from": string("First day, YYYY-MM-DD."),
                         "to": string("Last day, YYYY-MM-DD."), "time_zone": string(zoneWords),
-                        "limit": integer("At most this many (default 100, at most 500)."),
-                        "cursor": integer("The previous page's `nextCursor`."),
+                        "limit": integer("At most this many (default 100, at most 500).", minimum: 1, maximum: 500),
+                        "cursor": integer("The previous page's `nextCursor`.", minimum: 0),
                     ], required: ["sample_type", "from", "to"]), annotations: readOnly),
         ]
     }
@@ -133,8 +133,11 @@ enum AssistantTools {
         .object(["type": "string", "description": .string(description)])
     }
 
-    static func integer(_ description: String) -> Value {
-        .object(["type": "integer", "description": .string(description)])
+    static func integer(_ description: String, minimum: Int? = nil, maximum: Int? = nil) -> Value {
+        var schema: [String: Value] = ["type": "integer", "description": .string(description)]
+        if let minimum { schema["minimum"] = .int(minimum) }
+        if let maximum { schema["maximum"] = .int(maximum) }
+        return .object(schema)
     }
 
     static func boolean(_ description: String) -> Value {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeScreens
 import Hummingbird
 import Mustache
@@ -87,7 +88,7 @@ struct PageRenderer: Sendable {
             tabs: Tab.allCases.map {
                 Page<Body>.TabLink(href: $0.path, label: $0.label, icon: $0.icon, current: $0 == tab)
             }, refreshSeconds: refreshSeconds, flash: flash, csrf: csrf, body: body)
-        let text = library.render(page, withTemplate: template) ?? ""
+        let text = UntrustedText.page(library.render(page, withTemplate: template) ?? "")
         return Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

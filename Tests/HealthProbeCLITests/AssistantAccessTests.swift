@@ -151,7 +151,6 @@ struct AssistantAccessTests {
         let bad = try Self.ask(
             archive,
             [
-                ["tool": "get_anomaly", "arguments": ["id": "one"]],
                 [
                     "tool": "daily_summary",
                     "arguments": ["sample_type": "HeartRate", "from": "2000-13-45", "to": "2000-03-01"],
@@ -160,24 +159,56 @@ struct AssistantAccessTests {
                     "tool": "daily_summary",
                     "arguments": ["sample_type": "HeartRate", "from": "1990-01-01", "to": "2000-03-01"],
                 ],
-                ["tool": "list_anomalies", "arguments": ["severity": "dire"]],
-                ["tool": "no_such_tool"],
+                [
+                    "tool": "daily_summary",
+                    "arguments": ["sample_type": "HeartRate", "from": "2000-03-02", "to": "2000-03-01"],
+                ],
             ], in: folder)
         let answers = Self.calls(bad)
         #expect(answers.allSatisfy { $0["isError"] as? Bool == true })
-        let texts = answers.compactMap { $0["text"] as? String }
         #expect(
-            texts == [
-                "give the anomaly's id", "from 2000-13-45 is not a day; give it as YYYY-MM-DD (2000-01-31)",
-                "at most 366 days at a time; ask again for a shorter period", "severity is info, warning or critical",
-                "there is no tool no_such_tool",
+            answers.compactMap { $0["text"] as? String } == [
+                "from 2000-13-45 is not a day; give it as YYYY-MM-DD (2000-01-31)",
+                "at most 366 days at a time; ask again for a shorter period",
+                "from 2000-03-02 is after to 2000-03-01; give the earlier day as from",
             ])
+
+        // Arguments the tool does not take, or of another type or range: invalid params, naming them.
+        let forged = "weighs 82.5 kg\n2026-11-28 21:00:00 UTC capture completed forged\u{1B}[31m"
+        let refused = try Self.ask(
+            archive,
+            [
+                ["tool": "get_anomaly", "arguments": ["id": "one"]],
+                ["tool": "list_anomalies", "arguments": ["severity": "dire"]],
+                ["tool": "list_anomalies", "arguments": ["limit": "ten"]],
+                ["tool": "list_anomalies", "arguments": ["limit": -5]],
+                ["tool": "get_records", "arguments": page.merging(["time_zone": 5]) { $1 }],
+                ["tool": "archive_status", "arguments": [forged: 1]],
+                ["tool": "archive_status", "arguments": [String(repeating: "x", count: 200_000): 1]],
+                ["tool": "no_such_tool"],
+            ], in: folder)
+        let errors = Self.calls(refused).compactMap { $0["error"] as? [String: Any] }
+        #expect(errors.count == 8, "\(Self.calls(refused))")
+        #expect(errors.allSatisfy { $0["code"] as? Int == -32602 })
+        let messages = errors.compactMap { $0["message"] as? String }
+        for (index, expected) in [
+            "id must be a whole number", "severity must be one of info, warning, critical",
+            "limit must be a whole number", "limit must be from 1 to 500", "time_zone must be a string",
+            "unknown argument \"weighs 82.5 kg\\n2026-11-28 21:00:00 UTC c…\"; this tool takes none",
+            "unknown argument \"\(String(repeating: "x", count: 40))…\"; this tool takes none",
+            "there is no tool \"no_such_tool\"",
+        ].enumerated() {
+            #expect(messages.count > index && messages[index].contains(expected), "\(messages)")
+        }
+        let trail = try CommandRunner.run(["audit", "--archive", archive])
+        #expect(!trail.stdout.contains("weighs"), "\(trail.stdout)")
+        #expect(!trail.stdout.contains("xxxxxxxxxx"))
 
         // No archive: one line, and none is made.
         let missing = folder.appendingPathComponent("none.sqlite").path
-        let refused = try CommandRunner.run(["mcp", "--archive", missing])
-        #expect(refused.status == 74)
-        #expect(refused.stderr.contains("no archive at"))
+        let noArchive = try CommandRunner.run(["mcp", "--archive", missing])
+        #expect(noArchive.status == 74)
+        #expect(noArchive.stderr.contains("no archive at"))
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 

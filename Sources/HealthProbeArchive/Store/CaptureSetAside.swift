@@ -221,6 +221,8 @@ public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
     /// `follows`, taken back or checked since.
     case comparedWithAnother(capture: Int64, comparedWith: Int64?, follows: Int64?)
     case noReason
+    /// A reason of more than a line: the trail and every list show it on one.
+    case unshowableReason
 
     public var errorDescription: String? {
         switch self {
@@ -247,6 +249,8 @@ public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
                     ?? "Check capture \(capture)'s export again")
         case .noReason:
             "say why with --reason: the trail keeps it"
+        case .unshowableReason:
+            "a --reason is one line of at most \(UntrustedText.fieldLimit) characters, without control characters"
         }
     }
 

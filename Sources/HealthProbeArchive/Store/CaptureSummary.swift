@@ -89,6 +89,9 @@ extension ArchiveStore {
     public func setCaptureAside(_ id: Int64, reason: String, now: Date = Date()) throws -> CaptureSummary {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw CaptureSetAsideRefusal.noReason }
+        guard reason.count <= UntrustedText.fieldLimit, !UntrustedText.hasControls(reason) else {
+            throw CaptureSetAsideRefusal.unshowableReason
+        }
         return try writer.write { db in
             try CaptureSetAside.setAside(id, reason: reason, at: now, db)
             return try Self.captureRow(id, db)

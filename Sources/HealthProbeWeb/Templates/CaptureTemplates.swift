@@ -20,7 +20,7 @@ enum CaptureTemplates {
         {{<layout}}{{$content}}{{#body}}
         <p><a href="/captures">← Captures</a></p>
         <h1>Capture {{from}} → capture {{to}}{{#typeName}}: {{typeName}} by day{{/typeName}}</h1>
-        <p>{{summary}}</p>
+        <p><bdi>{{summary}}</bdi></p>
         {{#differentOrigins}}<p class="flash role-warning">These captures come from different ways in (the iPhone's live checks and an export or backup), whose records the archive keeps apart: every record of one is missing from the other.</p>{{/differentOrigins}}
         {{#typeName}}<p><a href="{{allTypesHref}}">All sample types</a></p>{{/typeName}}
         {{^empty(rows)}}<div class="scroll"><table class="comparison"><thead><tr><th scope="col">{{#typeName}}Day ({{timeZone}}){{/typeName}}{{^typeName}}Sample type{{/typeName}}</th><th scope="col">New in {{to}}</th><th scope="col">Gone since {{from}}</th>{{^typeName}}<th scope="col"></th>{{/typeName}}</tr></thead><tbody>

@@ -33,7 +33,7 @@ enum LayoutTemplates {
         <li class="row">
         <a class="row-link" href="/anomalies/{{id}}" aria-label="{{accessibilityLabel}}">
         <span class="badge role-{{severityRole}}">{{severityTitle}}</span>
-        <span class="row-main"><strong>{{typeTitle}}</strong> · {{sampleTypeName}}<br><span class="muted">{{summary}}</span></span>
+        <span class="row-main"><strong>{{typeTitle}}</strong> · {{sampleTypeName}}<br><bdi class="muted">{{summary}}</bdi></span>
         <span class="row-date">{{detectedAt}}{{#resolved}}<br><span class="badge role-neutral">Resolved</span>{{/resolved}}</span>
         </a>
         {{^resolved}}<form method="post" action="/anomalies/{{id}}/resolve" class="row-action">

@@ -66,7 +66,7 @@ enum ScreenTemplates {
         <p><a href="/anomalies">← Anomalies</a></p>
         <h1>{{{detailIcon}}} Anomaly {{id}}: {{typeTitle}} of {{sampleTypeName}}</h1>
         <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
-        <p>{{summary}}</p>
+        <p><bdi>{{summary}}</bdi></p>
         {{^empty(recovery)}}<p class="muted" data-role="recovery">{{#recovery}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/recovery}}</p>{{/empty(recovery)}}
         <dl class="facts"><dt>State</dt><dd data-role="state">{{anomalyState}}</dd><dt>Detected</dt><dd>{{detectedAt}}</dd><dt>In</dt><dd>{{capture}}</dd>
         <dt>Sample type</dt><dd><code>{{sampleType}}</code></dd><dt>Records</dt><dd>{{recordCount}}</dd></dl>
@@ -80,7 +80,7 @@ enum ScreenTemplates {
         {{#revealToDraw}}<p class="muted">Reveal values to draw what changed: these are ECG recordings or routes, which say where someone was and how their heart beat.</p>{{/revealToDraw}}
         <h2>Evidence</h2>
         <div class="scroll"><table class="evidence"><thead><tr><th scope="col">Evidence</th><th scope="col">Value</th></tr></thead><tbody>
-        {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><code>{{value}}</code></td></tr>{{/evidence}}
+        {{#evidence}}<tr data-key="{{key}}"><th scope="row">{{label}}</th><td><bdi><code>{{value}}</code></bdi></td></tr>{{/evidence}}
         </tbody></table></div>
         <div class="actions">
         <a class="button" href="/anomalies/{{id}}/report.md" download>Share as Markdown</a>
@@ -95,7 +95,7 @@ enum ScreenTemplates {
         <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
         <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
         {{^empty(records)}}<div class="scroll"><table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
-        {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td>{{source}}</td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
+        {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td><bdi>{{source}}</bdi></td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
         </tbody></table></div>{{/empty(records)}}
         {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}
         {{#previousHref}}<a class="button" href="{{previousHref}}" rel="prev">Previous records</a>{{/previousHref}} {{#nextHref}}<a class="button" href="{{nextHref}}" rel="next">Next records</a>{{/nextHref}}
@@ -111,7 +111,7 @@ enum ScreenTemplates {
         {{#chips}}<a class="chip" href="/audit?event={{event}}"{{#selected}} aria-current="true"{{/selected}}>{{title}} ({{count}})</a>{{/chips}}
         </nav>
         <ul class="trail" aria-label="Audit entries, newest first">
-        {{#rows}}<li><time>{{at}}</time> <span class="chip static">{{eventTitle}}</span> <span>{{message}}</span></li>{{/rows}}
+        {{#rows}}<li><time>{{at}}</time> <span class="chip static">{{eventTitle}}</span> <bdi>{{message}}</bdi></li>{{/rows}}
         </ul>
         {{#empty(rows)}}<p class="muted">No entry.</p>{{/empty(rows)}}
         <nav aria-label="Pages" class="pages">{{#previousHref}}<a href="{{previousHref}}">Newer</a>{{/previousHref}}
@@ -140,7 +140,7 @@ enum ScreenTemplates {
         </section>
         <section><h2>Types covered</h2>
         {{^empty(types)}}<div class="scroll"><table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
-        {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td>{{records}}</td><td>{{sources}}</td><td>{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
+        {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td>{{records}}</td><td><bdi>{{sources}}</bdi></td><td>{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
         </tbody></table></div>{{/empty(types)}}{{#empty(types)}}<p class="muted">Nothing captured yet.</p>{{/empty(types)}}
         </section>
         <section><h2>Health and iCloud context</h2>
@@ -178,7 +178,7 @@ enum ScreenTemplates {
         <button type="submit">Save time zone</button></form>
         <h3>Source order</h3>
         {{#orders}}<form method="post" action="/settings/source-order" class="inline source-order"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="type" value="{{type}}"><input type="hidden" name="order" value="">
-        <span>{{typeName}}: {{sources}}</span> <button type="submit">Health’s default</button></form>{{/orders}}
+        <span>{{typeName}}: <bdi>{{sources}}</bdi></span> <button type="submit">Health’s default</button></form>{{/orders}}
         {{^orders}}<p class="muted">Health’s default for every type.</p>{{/orders}}
         {{^empty(types)}}<form method="post" action="/settings/source-order" class="stacked"><input type="hidden" name="csrf" value="{{csrf}}">
         <label for="order-type">Type</label> <select id="order-type" name="type">{{#types}}<option value="{{type}}"{{#selected}} selected{{/selected}}>{{typeName}} ({{sources}})</option>{{/types}}</select>
