@@ -205,13 +205,15 @@ struct AssistantAnswers {
             throw AssistantProblem(
                 message: "at most 93 days of figures at a time; ask again for a shorter period, or for one type")
         }
-        let (zoneName, zone) = try timeZone(arguments)
+        let (zoneName, zone) = try valueDayZone(arguments)
         let open = try openAnomalyDays(of: nil, zone: zone)
         let days = try DaySummaries.read(store, from: LocalDay(range.first), to: LocalDay(range.last), timeZone: zone)
+        let summed = Set(SummaryMetric.all.filter(\.isSummedFigure).map(\.sampleType))
+        let partWithheld = try daysWithAPartWithheld(types: summed.sorted(), range: range, zone: zone)
         return Figures(
             timeZone: zoneName,
             days: days.map { content in
-                let (figures, withheld) = shown(content)
+                let (figures, withheld) = shown(content, partWithheld: partWithheld)
                 return DayFigures(
                     day: content.day.description, figures: figures,
                     sleep: withheld.contains("sleep_hours") ? nil : content.sleepSession.map(Self.plainObject),
@@ -226,7 +228,7 @@ struct AssistantAnswers {
                 never in-bed time added. \(
                     revealValues
                     ? ""
-                    : "Without revealed values, a figure of fewer than \(Day.minimumSamples) samples, a day's lowest, highest or last reading, and a workout's distance and energy are one record's value: they are left out and named in `withheld` (workouts keep their times). "
+                    : "Without revealed values, a figure of fewer than \(Day.minimumSamples) samples, a day's lowest, highest or last reading, a workout's distance and energy, and a summed figure whose Health-app figure withholds a source's part are left out and named in `withheld` (workouts keep their times); days are the user's own. "
                 )A day listed with anomalies may lack data the archive once held.
                 """)
     }
@@ -242,13 +244,24 @@ struct AssistantAnswers {
     /// A day's figures as an answer may give them: all of them when values were revealed; else
     /// none that is one record's value — a figure of fewer than ``Day/minimumSamples`` samples, a
     /// lowest, highest or last reading — and the names of those left out.
-    func shown(_ content: DayContent) -> (figures: [String: PlainValue], withheld: [String]) {
+    /// A summed figure (steps, energy, sleep) of a day whose Health-app figure withholds a
+    /// source's part (`partWithheld`) is left out too.
+    func shown(_ content: DayContent, partWithheld: Set<DayType> = []) -> (
+        figures: [String: PlainValue], withheld: [String]
+    ) {
         let figures = Self.plainObject(content.summary)
         guard !revealValues else { return (figures, []) }
         var withheld: [String] = []
         let kept = figures.filter { property, _ in
             let samples = content.samples(behind: property)
-            let oneRecord = DayContent.isOneReading(property) || (samples.map { $0 < Day.minimumSamples } ?? false)
+            let metric = SummaryMetric.all.first { $0.property == property }
+            let subtracted =
+                metric.map {
+                    $0.isSummedFigure && partWithheld.contains(DayType(day: content.day.number, type: $0.sampleType))
+                } ?? false
+            let oneRecord =
+                subtracted || DayContent.isOneReading(property)
+                || (samples.map { $0 < Day.minimumSamples } ?? false)
             if oneRecord { withheld.append(property) }
             return !oneRecord
         }

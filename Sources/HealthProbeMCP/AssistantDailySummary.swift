@@ -28,7 +28,21 @@ extension AssistantAnswers {
             case source, tier, counted, leftOut, samples
         }
 
-        var shows: Bool { revealValues || figure.samples >= Self.minimumSamples }
+        /// The day's figure is shown when it is drawn from enough samples and no part of it is
+        /// withheld: else the figure minus the parts shown would be the part withheld.
+        var shows: Bool { revealValues || (figure.samples >= Self.minimumSamples && !withholdsAPart) }
+
+        var withholdsAPart: Bool { Self.withholdsAPart(figure, revealValues: revealValues) }
+
+        static func showsPart(_ part: DayFigure.SourcePart, revealValues: Bool) -> Bool {
+            revealValues || part.samples >= minimumSamples
+        }
+
+        /// Whether a source's part of a cumulative or sleep figure is withheld (a discrete
+        /// figure's parts are counts only).
+        static func withholdsAPart(_ figure: DayFigure, revealValues: Bool) -> Bool {
+            figure.kind != .discrete && figure.sources.contains { !showsPart($0, revealValues: revealValues) }
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -58,7 +72,7 @@ extension AssistantAnswers {
                 try entry.encode(part.source, forKey: .source)
                 try entry.encode(part.tier.words, forKey: .tier)
                 try entry.encode(part.samples, forKey: .samples)
-                guard figure.kind != .discrete, revealValues || part.samples >= Self.minimumSamples else { continue }
+                guard figure.kind != .discrete, Self.showsPart(part, revealValues: revealValues) else { continue }
                 try entry.encode(part.counted, forKey: .counted)
                 if part.overlapped > 0 { try entry.encode(part.overlapped, forKey: .leftOut) }
             }
@@ -69,7 +83,7 @@ extension AssistantAnswers {
 
     func dailySummary(_ arguments: [String: Value]) throws -> Summary {
         let (type, range) = try typeAndRange(arguments, longest: 366)
-        let (zoneName, zone) = try timeZone(arguments)
+        let (zoneName, zone) = try valueDayZone(arguments)
         let figures = try store.dayFigures(types: [type], days: range.first...range.last, zone: zone)
         let vanished = try store.fetchVanishedPerDay(type: type, range: range, zone: zone)
         let touching = try openAnomalyDays(of: type, zone: zone)
@@ -89,8 +103,44 @@ extension AssistantAnswers {
                 then other apps, the one added last first; an export does not carry the user's own order, so this \
                 default is assumed unless set with `healthprobe settings --source-order`); `sources` shows each \
                 one's part and what was left out. Exact copies count once. Sleep is time asleep within the local \
-                day. A figure of fewer than \(Day.minimumSamples) samples is withheld unless values were revealed. \
+                day. A figure of fewer than \(Day.minimumSamples) samples is withheld unless values were revealed, and \
+                so is a day's figure when one of its parts is (the figure less the parts shown would be that part). \
                 A day with vanished records lacks data the archive once held.
                 """)
     }
+
+    /// The zone of days whose values an answer gives: any when values were revealed; else only
+    /// the user's own (`settings --time-zone`, else this computer's). A day of another zone
+    /// overlaps two of the user's days, and a figure of one less a figure of the other would be
+    /// the few records between their edges (docs/DESIGN.md §9, what an assistant may learn).
+    func valueDayZone(_ arguments: [String: Value]) throws -> (name: String, zone: TimeZone) {
+        let asked = try timeZone(arguments)
+        guard !revealValues else { return asked }
+        let own = try store.dayZone()
+        guard asked.zone.identifier == own.identifier else {
+            throw AssistantProblem(
+                message: "without revealed values, figures are given for the user's own days, in \(own.identifier): "
+                    + "a day in \(asked.name) overlaps two of them, and the difference could be one record's value; "
+                    + "ask without time_zone")
+        }
+        return asked
+    }
+
+    /// The (day, type) pairs whose Health-app figure withholds a source's part: the figure
+    /// without a type must not give that type's day either, or it less the parts shown would
+    /// be the part withheld.
+    func daysWithAPartWithheld(types: [String], range: DayRange, zone: TimeZone) throws -> Set<DayType> {
+        guard !revealValues else { return [] }
+        let figures = try store.dayFigures(types: types, days: range.first...range.last, zone: zone)
+        return Set(
+            figures.filter {
+                $0.samples < Day.minimumSamples || Day.withholdsAPart($0, revealValues: false)
+            }.map { DayType(day: $0.day, type: $0.type) })
+    }
+
+    struct DayType: Hashable {
+        var day: Int64
+        var type: String
+    }
 }
+

@@ -23,6 +23,15 @@ public struct SummaryMetric: Sendable {
         }
     }
 
+    /// Whether the figure adds up the day's samples (a sum or time asleep), as the Health app's
+    /// figure of its type does by source: the figures one could be subtracted from the other.
+    public var isSummedFigure: Bool {
+        switch combination {
+        case .sum, .asleepHours: true
+        default: false
+        }
+    }
+
     public let property: String
     public let sampleType: String
     public let combination: Combination
