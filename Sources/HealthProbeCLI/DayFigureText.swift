@@ -41,7 +41,8 @@ enum DayFigureText {
         // A hand-entered source's name says so already.
         let who =
             part.tier == .enteredByHand
-            ? "\(part.place). \(part.source)" : "\(part.place). \(part.source) (\(part.tier.words))"
+            ? "\(part.place). \(UntrustedText.bounded(part.source))"
+            : "\(part.place). \(UntrustedText.bounded(part.source)) (\(part.tier.words))"
         let samples = "\(Output.grouped(part.samples)) sample\(part.samples == 1 ? "" : "s")"
         guard figure.kind != .discrete else { return "\(who): \(samples)" }
         var text = "\(who): \(DayFigureWords.part(part.counted, of: figure)) counted"

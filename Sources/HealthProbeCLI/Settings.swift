@@ -136,7 +136,8 @@ extension HealthProbeCommand {
             let order = names.isEmpty ? "Health's default" : names.joined(separator: ", ")
             FileHandle.standardError.write(
                 Data(
-                    "Source order of \(HealthKitCatalog.displayName(of: type)): \(UntrustedText.terminal(order))\n".utf8))
+                    "Source order of \(HealthKitCatalog.displayName(of: type)): \(UntrustedText.terminal(order))\n".utf8
+                ))
         }
 
         private func confirmDeletion() throws {

@@ -396,7 +396,8 @@ struct AssistantAnswers {
         }
         guard days[0] <= days[1] else {
             throw AssistantProblem(
-                message: "from \(UTCText.day(days[0])) is after to \(UTCText.day(days[1])); give the earlier day as from")
+                message:
+                    "from \(UTCText.day(days[0])) is after to \(UTCText.day(days[1])); give the earlier day as from")
         }
         let range = DayRange(first: days[0], last: days[1])
         guard range.count <= DayRange.longest else {
@@ -413,7 +414,8 @@ struct AssistantAnswers {
             return identifier
         case .unknown(let nearest) where nearest.isEmpty:
             throw AssistantProblem(
-                message: "the archive holds no type \(UntrustedText.field(name)); archive_status lists the types it holds")
+                message:
+                    "the archive holds no type \(UntrustedText.field(name)); archive_status lists the types it holds")
         case .unknown(let nearest):
             let names = nearest.map {
                 "\(HealthKitCatalog.shortName(of: $0)) (\(HealthKitCatalog.displayName(of: $0)))"

@@ -143,4 +143,3 @@ extension AssistantAnswers {
         var type: String
     }
 }
-

@@ -63,9 +63,10 @@ struct AssistantPrivacyTests {
         #expect(try CommandRunner.run(["check", try Self.export(in: folder).path, "--archive", archive]).status <= 1)
         #expect(try CommandRunner.run(["settings", "--time-zone", "Etc/UTC", "--archive", archive]).status == 0)
 
-        let zones = (-14...12).map { $0 == 0 ? "Etc/GMT" : "Etc/GMT\($0 < 0 ? "" : "+")\($0)" } + [
-            "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Europe/Berlin", "UTC",
-        ]
+        let zones =
+            (-14...12).map { $0 == 0 ? "Etc/GMT" : "Etc/GMT\($0 < 0 ? "" : "+")\($0)" } + [
+                "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Europe/Berlin", "UTC",
+            ]
         let periods = [("2000-01-10", "2000-01-10"), ("2000-01-09", "2000-01-11"), ("2000-01-01", "2000-01-31")]
         var calls: [[String: Any]] = []
         for (from, to) in periods {
@@ -92,13 +93,15 @@ struct AssistantPrivacyTests {
                 let type = (call["arguments"] as? [String: Any])?["sample_type"] as? String ?? "-"
                 for day in structured["days"] as? [[String: Any]] ?? [] where day["day"] as? String == "2000-01-10" {
                     let text = String(
-                        decoding: try JSONSerialization.data(withJSONObject: day, options: [.sortedKeys]), as: UTF8.self)
+                        decoding: try JSONSerialization.data(withJSONObject: day, options: [.sortedKeys]), as: UTF8.self
+                    )
                     dayEntries[type, default: []].insert(text)
                 }
             } else {
                 #expect(answer["isError"] as? Bool == true, "\(zone ?? "") was answered: \(answer)")
                 #expect(
-                    (answer["text"] as? String)?.contains("without revealed values, figures are given for the user's own days")
+                    (answer["text"] as? String)?.contains(
+                        "without revealed values, figures are given for the user's own days")
                         == true, "\(answer)")
             }
         }
@@ -113,7 +116,9 @@ struct AssistantPrivacyTests {
                 derived.append("\(a) and \(b)")
             }
             for b in distinct {
-                for c in distinct where abs(a - b - c - Self.handEntered) < 1e-6 { derived.append("\(a) − \(b) − \(c)") }
+                for c in distinct where abs(a - b - c - Self.handEntered) < 1e-6 {
+                    derived.append("\(a) − \(b) − \(c)")
+                }
             }
         }
         #expect(derived.isEmpty, "\(derived.prefix(5))")

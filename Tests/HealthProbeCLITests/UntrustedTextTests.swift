@@ -73,7 +73,9 @@ struct UntrustedTextTests {
         #expect(report.status == 0, "\(report.stderr)")
         #expect(!report.stdout.contains("<script>"))
         #expect(!report.stdout.contains("[x](javascript"))
-        #expect(report.stdout.contains("\\<script\\>alert(1)\\</script\\> \\[x\\](javascript:alert(1))"), "\(report.stdout)")
+        #expect(
+            report.stdout.contains("\\<script\\>alert(1)\\</script\\> \\[x\\](javascript:alert(1))"), "\(report.stdout)"
+        )
         #expect(Self.raw(report.stdout).isEmpty)
     }
 
@@ -83,7 +85,9 @@ struct UntrustedTextTests {
         _ = try CommandRunner.run(["check", try Self.export(in: folder).path, "--archive", archive])
         _ = try CommandRunner.run(["check", try Self.export(in: folder).path, "--archive", archive])
         let before = try ArchiveInspection.digest(archive)
-        for reason in ["not mine\r\u{1B}[31m\u{07}", "not mine\n2000-01-01 capture completed", String(repeating: "x", count: 201)] {
+        for reason in [
+            "not mine\r\u{1B}[31m\u{07}", "not mine\n2000-01-01 capture completed", String(repeating: "x", count: 201),
+        ] {
             let refused = try CommandRunner.run(["captures", "exclude", "2", "--reason", reason, "--archive", archive])
             #expect(refused.status == 64)
             #expect(
@@ -103,10 +107,14 @@ struct UntrustedTextTests {
     /// A refused export's message names the line, the column and the kind of fault, never the
     /// file's text (an entity's or an element's name may be a person's name or a value).
     @Test(arguments: [
-        ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Test User &Test_User_weighs_82kg;\"/>",
-         "an entity reference other than XML's five is not allowed"),
-        ("<Record type=\"HKQuantityTypeIdentifierBodyMass\"></Test_User_weighs_82kg>",
-         "an element closed by another element's end tag (column"),
+        (
+            "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Test User &Test_User_weighs_82kg;\"/>",
+            "an entity reference other than XML's five is not allowed"
+        ),
+        (
+            "<Record type=\"HKQuantityTypeIdentifierBodyMass\"></Test_User_weighs_82kg>",
+            "an element closed by another element's end tag (column"
+        ),
     ])
     func aRefusedExportsMessageRepeatsNoneOfItsText(record: String, words: String) throws {
         let folder = try FixtureFiles.temporaryFolder()
@@ -129,4 +137,3 @@ struct UntrustedTextTests {
         #expect(!trail.stdout.contains("weighs"), "\(trail.stdout)")
     }
 }
-

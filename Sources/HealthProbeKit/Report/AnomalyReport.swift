@@ -72,7 +72,7 @@ public struct AnomalyReport: Sendable, Encodable {
             lines.append("Records (\(records.count) of \(recordTotal)):")
             lines += records.map { record in
                 "  \(record.role.padding(toLength: max(10, record.role.count + 1), withPad: " ", startingAt: 0))\(date(record.startDate)) – \(date(record.endDate))  "
-                    + "\(record.sourceName ?? "-")  \(value(record))"
+                    + "\(UntrustedText.bounded(record.sourceName ?? "-"))  \(value(record))"
             }
         }
         if !valuesIncluded && !records.isEmpty { lines.append(valuesNote) }
