@@ -23,6 +23,8 @@ struct AssistantAnswersTests {
         try MultiSourceExport().write(to: export)
         store = try ArchiveStore.open(at: folder.appendingPathComponent("archive.sqlite").path)
         _ = try AppleExportImporter(store: store).importExport(AppleExportReader(url: export))
+        // The user's own days: without revealed values, the only ones figures are given for.
+        try store.setDayZone(TimeZone(identifier: "Europe/Berlin"))
     }
 
     func summary(_ type: String, reveal: Bool = false) throws -> [String: Value] {

@@ -48,7 +48,7 @@ struct DaySettingsPageTests {
                     == .seeOther)
             #expect(try store.chosenSourceOrders()[Self.steps] == ["Band App", "iPhone-TESTDEVICE"])
             let saved = String(buffer: try await client.execute(uri: "/settings", method: .get, headers: cookie).body)
-            #expect(saved.contains("Step count: Band App › iPhone-TESTDEVICE"))
+            #expect(saved.contains("Step count: <bdi>Band App › iPhone-TESTDEVICE</bdi>"))
 
             let misspelt = try await post("/settings/source-order", "\(csrf)&type=\(Self.steps)&order=Band%20Ap")
             #expect(misspelt.status == .unprocessableContent)
