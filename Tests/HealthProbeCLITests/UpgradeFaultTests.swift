@@ -46,7 +46,9 @@ struct UpgradeFaultTests {
                 #expect(again.status == 0, "\(kind) at write \(write), checked again: \(again.stderr)")
             }
             let found = try ArchiveInspection.text(archive, state)
-            #expect(found == expected, "\(kind) at write \(write): \(failed.status), \(found ?? "-") against \(expected ?? "-")")
+            #expect(
+                found == expected,
+                "\(kind) at write \(write): \(failed.status), \(found ?? "-") against \(expected ?? "-")")
         }
     }
 }

@@ -7,17 +7,6 @@ internal import GRDB
 /// moment — and no longer open: not in the verdict, the status or the charts' losses. Nothing
 /// is deleted: the anomaly, its records and the trail keep the history.
 enum AnomalyRecovery {
-    /// v16: each anomaly's recovery.
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v16 recovered anomalies") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE anomaly ADD COLUMN recoveredCount INTEGER NOT NULL DEFAULT 0;
-                    ALTER TABLE anomaly ADD COLUMN recoveredCapture INTEGER;
-                    ALTER TABLE anomaly ADD COLUMN recoveredAt REAL;
-                    """)
-        }
-    }
 
     /// "Open": neither resolved by the user nor recovered by the data, in SQL.
     static let openCondition = "resolvedAt IS NULL AND recoveredAt IS NULL AND withdrawnAt IS NULL"

@@ -6,12 +6,6 @@ internal import GRDB
 /// capture as `[[first, last, offset], …]` so that the Apple-format rebuild writes each date as
 /// that export did (`+0100` before the spring change, `+0200` after it).
 enum CaptureOffsets {
-    /// v18: the column; captures checked before it keep their one offset.
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v18 export offset spans") { db in
-            try db.execute(sql: "ALTER TABLE capture ADD COLUMN exportOffsetSpans TEXT")
-        }
-    }
 
     static func text(_ spans: OffsetSpans) -> String {
         CanonicalJSON.array(

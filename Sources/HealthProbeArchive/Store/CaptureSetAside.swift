@@ -23,29 +23,6 @@ enum CaptureSetAside {
         case returned
     }
 
-    /// v20: the capture's and the anomaly's marks, and the changes kept to undo.
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v20 captures set aside") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE capture ADD COLUMN setAsideAt REAL;
-                    ALTER TABLE capture ADD COLUMN setAsideReason TEXT;
-                    ALTER TABLE anomaly ADD COLUMN withdrawnAt REAL;
-                    ALTER TABLE anomaly ADD COLUMN withdrawnReason TEXT;
-                    CREATE TABLE setAsideChange (
-                        captureId INTEGER NOT NULL REFERENCES capture(id),
-                        change TEXT NOT NULL,
-                        recordId INTEGER NOT NULL REFERENCES record(id),
-                        occurrence INTEGER,
-                        lastSeenCapture INTEGER,
-                        goneCapture INTEGER,
-                        goneReason TEXT,
-                        PRIMARY KEY (captureId, change, recordId)
-                    ) WITHOUT ROWID;
-                    """)
-        }
-    }
-
     /// Sets `capture` aside for `reason`, inside the caller's transaction.
     static func setAside(_ capture: Int64, reason: String, at now: Date, _ db: Database) throws {
         guard try captureStatus(capture, db) == .complete else {

@@ -6,23 +6,6 @@ internal import GRDB
 /// every other file (their content once in `fileContent`), listed per capture in `strayFile`,
 /// watched from export to export, and given back by the rebuild.
 enum StrayFiles {
-    /// v19: the table.
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v19 stray files") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE strayFile (
-                        captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
-                        kind TEXT NOT NULL,
-                        path TEXT NOT NULL,
-                        digest TEXT REFERENCES fileContent(digest),
-                        items INTEGER,
-                        problem TEXT,
-                        PRIMARY KEY (captureId, kind, path)
-                    ) WITHOUT ROWID;
-                    """)
-        }
-    }
 
     /// Lists the files read during capture `captureID` that none of its records refers to.
     static func record(
