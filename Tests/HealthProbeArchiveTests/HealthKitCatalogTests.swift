@@ -5,6 +5,16 @@ import Testing
 
 @Suite("HealthKit tables and the live mapping")
 struct HealthKitCatalogTests {
+    /// A day of UV exposure is a mean of UV indexes, never a sum: Apple documents the type as
+    /// discrete, and a sum query of it raises an exception in HealthKit (issue 54).
+    @Test func uvExposureIsDiscreteAsAppleDocumentsIt() {
+        let uv = "HKQuantityTypeIdentifierUVExposure"
+        #expect(!HealthKitCatalog.cumulativeQuantities.contains(uv))
+        #expect(HealthKitCatalog.dailyAggregation(of: uv, hasValues: true) == .mean)
+        #expect(
+            HealthKitCatalog.dailyAggregation(of: "HKQuantityTypeIdentifierTimeInDaylight", hasValues: true) == .sum)
+    }
+
     @Test func workoutActivityTypesAreNamedAsExportsNameThem() {
         #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 37) == "HKWorkoutActivityTypeRunning")
         #expect(HealthKitCatalog.workoutActivityTypeName(rawValue: 52) == "HKWorkoutActivityTypeWalking")

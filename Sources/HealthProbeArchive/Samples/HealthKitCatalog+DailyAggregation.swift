@@ -11,12 +11,16 @@ extension HealthKitCatalog {
         case count
     }
 
+    /// The quantity types Apple documents as cumulative (each identifier's page: "measure
+    /// cumulative values"); summed by day, and the only ones a `.cumulativeSum` statistics
+    /// query may be asked of. UV exposure is discrete ("measure discrete values": a UV index),
+    /// and HealthKit raises an exception for a sum of it.
     public static let cumulativeQuantities: Set<String> = [
         "StepCount", "DistanceWalkingRunning", "DistanceCycling", "DistanceWheelchair", "DistanceSwimming",
         "DistanceDownhillSnowSports", "DistanceCrossCountrySkiing", "DistancePaddleSports", "DistanceRowing",
         "DistanceSkatingSports", "BasalEnergyBurned", "ActiveEnergyBurned", "FlightsClimbed", "NikeFuel",
         "AppleExerciseTime", "AppleMoveTime", "AppleStandTime", "PushCount", "SwimmingStrokeCount",
-        "NumberOfTimesFallen", "UVExposure", "TimeInDaylight", "NumberOfAlcoholicBeverages", "InhalerUsage",
+        "NumberOfTimesFallen", "TimeInDaylight", "NumberOfAlcoholicBeverages", "InhalerUsage",
         "InsulinDelivery",
     ].reduce(into: Set<String>()) { $0.insert("HKQuantityTypeIdentifier" + $1) }
 
