@@ -44,6 +44,20 @@ struct ArchiveCommandTests {
         #expect(verify.stdout.hasPrefix("Intact: SQLite's integrity check is ok; 1 complete capture;"))
     }
 
+    /// Without a file named, each backup takes a free name: three within one second are three
+    /// files, never "exists; add --force" for a name the user never chose (issue 58).
+    @Test func backupsWithoutANameNeverCollide() throws {
+        let (folder, archive) = try Self.checkedArchive()
+        for _ in 0..<3 {
+            let backup = try CommandRunner.run(["archive", "backup", "--archive", archive])
+            #expect(backup.status == 0, "\(backup.stderr)")
+        }
+        let copies = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("backups").path
+        ).filter { $0.hasPrefix("archive-") && $0.hasSuffix(".sqlite") }
+        #expect(copies.count == 3, "\(copies)")
+    }
+
     @Test func verifyNamesWhatIsWrongAndExits65() throws {
         let (_, archive) = try Self.checkedArchive()
         try ArchiveInspection.tamper(

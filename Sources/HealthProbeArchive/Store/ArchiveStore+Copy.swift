@@ -18,7 +18,8 @@ public struct ArchiveCopy: Sendable, Equatable {
 
 extension ArchiveStore {
     /// Where a copy goes when nobody names a file: `backups/` beside the archive (owner-only),
-    /// one file per moment, `archive-20000101-000000.sqlite`.
+    /// one file per moment, `archive-20000101-000000.sqlite` — `…-000000-2.sqlite` for a second
+    /// copy within that second: a name nobody chose is never one the user must replace.
     public func defaultCopyPath(now: Date = Date()) throws -> String {
         guard let path else { throw ArchiveError.storage(problem: "an archive in memory has no file to back up") }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups")
@@ -34,7 +35,13 @@ extension ArchiveStore {
         let stamp = String(
             format: "%04d%02d%02d-%02d%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
             parts.second!)
-        return folder.appendingPathComponent("archive-\(stamp).sqlite").path
+        var name = "archive-\(stamp).sqlite"
+        var taken = 1
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            taken += 1
+            name = "archive-\(stamp)-\(taken).sqlite"
+        }
+        return folder.appendingPathComponent(name).path
     }
 
     /// Writes a consistent copy of the archive to `destination` while other processes read and
