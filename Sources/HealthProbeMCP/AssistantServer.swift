@@ -35,10 +35,11 @@ public struct AssistantServer: Sendable {
             capabilities: .init(
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         let reveal = revealValues
-        await server.withMethodHandler(ListTools.self) { _ in .init(tools: AssistantTools.all(revealValues: reveal)) }
+        let tools = AssistantTools.all(revealValues: reveal)
+        await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { call in
             let arguments = call.arguments ?? [:]
-            guard let tool = AssistantTools.all(revealValues: reveal).first(where: { $0.name == call.name }) else {
+            guard let tool = tools.first(where: { $0.name == call.name }) else {
                 throw MCPError.invalidParams("there is no tool \"\(ToolArguments.shown(call.name))\"")
             }
             if let problem = ToolArguments.problem(arguments, schema: tool.inputSchema) {

@@ -22,7 +22,7 @@ public enum UntrustedText {
             case "\n": shown += "\\n"
             case "\r": shown += "\\r"
             case "\t": shown += "\\t"
-            default: shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown += escape(scalar)
             }
         }
         return shown
@@ -84,12 +84,17 @@ public enum UntrustedText {
         var shown = ""
         for scalar in html.unicodeScalars {
             if isBidiControl(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                shown += escape(scalar)
             } else {
                 shown.unicodeScalars.append(scalar)
             }
         }
         return shown
+    }
+
+    /// `\u{202E}`: a character shown by its code point.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
