@@ -29,14 +29,7 @@ extension HealthProbeCommand {
 
         func run() async throws {
             let store = try archive.openForReading()
-            let backup: ArchiveCopy
-            let file = try file ?? store.defaultCopyPath()
-            do {
-                backup = try store.copy(to: file, replacing: force)
-            } catch let error as ArchiveCopyError {
-                let hint = error == .exists(file) ? "; add --force to replace it" : ""
-                throw CommandFailure(error.localizedDescription + hint, code: CommandFailure.ioFailureCode)
-            }
+            let backup = try store.copy(to: try file ?? store.defaultCopyPath(), replacing: force)
             Output.line(backup.summary + " (\(Output.size(backup.bytes)))")
         }
     }

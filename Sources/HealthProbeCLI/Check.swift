@@ -62,28 +62,9 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
-            switch CheckInput.of(path) {
-            case .export: try checkExport()
-            case .healthDatabase: try checkBackup(.database(path: path))
-            case .damagedBackup:
-                throw refusal(PhoneBackupError.damaged(what: "its Manifest.plist"), of: path)
-            case .backup(encrypted: false):
-                throw refusal(PhoneBackupError.notEncrypted, of: path)
-            case .backup(encrypted: true):
-                let password: [UInt8]
-                do {
-                    password = try PasswordInput.read(file: passwordFile, confirming: false)
-                } catch {
-                    throw CommandFailure.usage(error.localizedDescription)
-                }
-                try checkBackup(.encryptedBackup(folder: URL(fileURLWithPath: path), password: password))
-            }
-        }
-
-        private func checkBackup(_ source: BackupCheck.Source) throws {
-            // Ctrl-C, SIGTERM, SIGHUP or SIGQUIT at any point — the password's derivation cannot stop midway —
-            // removes the decrypted copies and ends the process; SQLite leaves the archive as it
-            // was (an unfinished transaction is never seen).
+            // Ctrl-C, SIGTERM, SIGHUP or SIGQUIT while the input is opened — a password's
+            // derivation cannot stop midway — removes the decrypted copies and ends the process;
+            // SQLite leaves the archive as it was (an unfinished transaction is never seen).
             let interrupt = InterruptCancellation { code in
                 PrivateCopies.removeAll()
                 if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -93,32 +74,31 @@ extension HealthProbeCommand {
                 )
                 Foundation.exit(code)
             }
-            defer { withExtendedLifetime(interrupt) {} }
-            // The database is opened (copied, or decrypted) before the archive is touched.
-            let check: BackupCheck
-            do {
-                check = try BackupCheck(source, archivePath: archive.resolvedPath) { rounds in
+            // The input is opened before the archive is touched: bad input changes nothing.
+            let check = try ArchiveCheck.open(
+                path, archivePath: archive.resolvedPath,
+                password: {
+                    do {
+                        return try PasswordInput.read(file: passwordFile, confirming: false)
+                    } catch {
+                        throw CommandFailure.usage(error.localizedDescription)
+                    }
+                },
+                deriving: { rounds in
                     guard isatty(STDERR_FILENO) == 1 else { return }
                     FileHandle.standardError.write(
                         Data("Unlocking the backup: \(Output.grouped(rounds)) rounds of its password…\n".utf8))
-                }
-            } catch let failure {
-                guard let backupError = failure.underlying as? PhoneBackupError else { throw failure }
-                // BackupCheck has noted it in the trail already.
-                throw refusal(backupError, of: path, noting: false)
-            }
-            try checkIntoArchive(.backup(check))
-        }
-
-        private func checkExport() throws {
-            // The input is opened before the archive is touched: bad input changes nothing.
-            let check = try AppleExportCheck(input: URL(fileURLWithPath: path), archivePath: archive.resolvedPath)
-            try checkIntoArchive(.export(check), interrupt: InterruptCancellation())
+                })
+            // An export's check stops where it is on a signal (its transaction rolled back); a
+            // Health database's, read whole, ends the process and removes its copies.
+            if case .export = check.reader { interrupt.cancelInsteadOfExiting() }
+            defer { withExtendedLifetime(interrupt) {} }
+            try checkIntoArchive(check, cancellation: interrupt)
         }
 
         /// Opens the archive, runs an opened check into it with a progress line, prints what it
         /// found, and exits 3 when asked to for what it found.
-        private func checkIntoArchive(_ check: CheckRun, interrupt: InterruptCancellation? = nil) throws {
+        private func checkIntoArchive(_ check: ArchiveCheck, cancellation interrupt: InterruptCancellation) throws {
             let store = try archive.open()
             let progress = ProgressLine()
             defer { progress.clear() }
@@ -127,37 +107,25 @@ extension HealthProbeCommand {
             let runCheck: () throws -> CheckResult = {
                 try check.run(
                     into: store, allowOlder: allowOlder, allowUnrelated: allowUnrelated,
-                    cancellation: interrupt?.cancellation,
-                    progress: progress.update)
+                    cancellation: interrupt.cancellation, progress: progress.update)
             }
-            let report: CheckReport
+            let result: CheckResult
             do {
-                report = CheckReport(try runCheck())
+                result = try runCheck()
             } catch let failure as CheckFailure where failure.underlying is CheckCancelled {
                 progress.clear()
                 let unchanged = failure.archiveUnchanged ? "" : " (the archive could not be read again to confirm it)"
-                throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt?.exitCode ?? 130)
+                throw CommandFailure("\(CheckCancelled())\(unchanged)", code: interrupt.exitCode)
             }
             progress.clear()
             if quiet && !output.json {
                 // Nothing to print: the exit code says what was found.
             } else if output.json {
-                try Output.json(report)
+                try Output.json(result)
             } else {
-                report.printText(inputName: check.inputName)
+                result.printText(inputName: check.inputName)
             }
-            try failIfAsked(report.anomalies, store)
-        }
-
-        /// A backup refused, in one line that names it.
-        /// A backup refused before it is opened, noted in the archive's trail (when there is one).
-        private func refusal(_ error: PhoneBackupError, of path: String, noting: Bool = true) -> CommandFailure {
-            let input = URL(fileURLWithPath: path)
-            if noting {
-                AppleExportCheck.noteRefusal(
-                    archiveAt: archive.resolvedPath, message: AppleExportCheck.refusal(of: input, error))
-            }
-            return CommandFailure("\(input.lastPathComponent): \(error.message)", code: CommandFailure.badInputCode)
+            try failIfAsked(result.anomalies, store)
         }
 
         /// Exit 3 when the check found anomalies at or above the threshold.
@@ -187,56 +155,8 @@ extension HealthProbeCommand.Check.FailureSeverity {
     }
 }
 
-/// `check --json`: `{"capture": {...}, "anomalies": [...]}` (docs/DESIGN.md §9).
-struct CheckReport: Encodable {
-    var capture: CaptureSummary
-    var unreadableElements: [AppleExportImporter.UnreadableGroup]
-    var anomalies: [Anomaly]
-    var notes: [String]
-    /// A backup's: what it found deleted in Health, by type and day.
-    var deletions: [BackupImporter.Deletion]? = nil
-
-    /// The check's result as `check` prints it (text) and `--json` gives it (docs/DESIGN.md §9).
-    init(_ result: CheckResult) {
-        capture = result.capture
-        unreadableElements = result.unreadableElements
-        anomalies = result.anomalies
-        notes = result.notes
-        deletions = result.deletions
-    }
-
-    enum CodingKeys: String, CodingKey { case capture, anomalies }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(CaptureJSON(capture, unreadableElements, deletions), forKey: .capture)
-        try container.encode(anomalies, forKey: .anomalies)
-    }
-
-    struct CaptureJSON: Encodable {
-        let capture: CaptureSummary
-        let unreadableElements: [AppleExportImporter.UnreadableGroup]
-        let deletions: [BackupImporter.Deletion]?
-
-        init(
-            _ capture: CaptureSummary, _ unreadable: [AppleExportImporter.UnreadableGroup],
-            _ deletions: [BackupImporter.Deletion]?
-        ) {
-            self.capture = capture
-            self.unreadableElements = unreadable
-            self.deletions = deletions
-        }
-
-        enum Keys: String, CodingKey { case unreadableElements, deletedInHealthByDay }
-
-        func encode(to encoder: any Encoder) throws {
-            try capture.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(unreadableElements, forKey: .unreadableElements)
-            try container.encodeIfPresent(deletions, forKey: .deletedInHealthByDay)
-        }
-    }
-
+extension CheckResult {
+    /// The check's result as `check` prints it.
     func printText(inputName: String) {
         let grouped = Output.grouped
         Output.line(

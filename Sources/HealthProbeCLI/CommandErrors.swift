@@ -26,68 +26,52 @@ struct CommandFailure: Error, Equatable {
         CommandFailure(message, code: usageCode)
     }
 
-    /// `error` as the command line tells it: exit 65 for an input that is not a readable export,
-    /// 74 for an archive that could not be used (never SQLite's own text), with the hint the
-    /// command line can give; nil for argument-parser errors, which it prints itself.
+    /// A refusal as the command line tells it: its own line and exit code, that nothing was
+    /// changed when the archive is known to be as it was and the command set out to change it
+    /// (an input refused is a promise of §9 and needs no saying), and the way on in flags.
+    init(_ refusal: any Refusal) {
+        let unchanged =
+            refusal.archiveLeftAsItWas && refusal.exitCode != RefusalCode.unreadableInput
+            && ArchiveOptions.writing.get()
+        self.init(
+            refusal.message + (unchanged ? " (nothing was changed)" : "") + (refusal.wayOn.map(Self.words) ?? ""),
+            code: refusal.exitCode)
+    }
+
+    /// `error` as the command line tells it, translated here once: a refusal in its own words
+    /// and code, SQLite's errors as the archive's (never SQLite's own text), anything else 74;
+    /// nil for argument-parser's errors, which it prints itself.
     static func mapped(_ error: any Error, archivePath: String?) -> CommandFailure? {
         switch error {
-        case let failure as CommandFailure:
-            return failure
-        case is ExitCode, is CleanExit, is ValidationError:
-            return nil
-        case let error as AppleExportError:
-            return CommandFailure(error.localizedDescription, code: badInputCode)
-        case let error as HealthDatabaseError:
-            return CommandFailure(error.message, code: badInputCode)
-        case let error as PhoneBackupError:
-            return CommandFailure(error.message, code: badInputCode)
-        case let error as OlderExportRefusal:
-            return CommandFailure(
-                error.localizedDescription + ", or add --allow-older to compare this one all the same",
-                code: badInputCode)
-        case let error as UnrelatedCaptureRefusal:
-            return CommandFailure(
-                error.localizedDescription + " (add --allow-unrelated to check it all the same)", code: badInputCode)
-        case let error as CaptureSetAsideRefusal:
-            return CommandFailure(error.localizedDescription + " (nothing was changed)", code: usageCode)
-        case let failure as CheckFailure:
+        case let failure as CommandFailure: return failure
+        case is ExitCode, is CleanExit, is ValidationError: return nil
+        case let failure as CheckFailure where !(failure.underlying is any Refusal):
             return mapped(failure.underlying, archivePath: archivePath)
+        case let refusal as any Refusal: return CommandFailure(refusal)
         default:
             if let archive = ArchiveError.from(error, path: archivePath ?? "the archive") {
-                let unchanged =
-                    archive.leavesArchiveAsItWas && ArchiveOptions.writing.get() ? " (nothing was changed)" : ""
-                // An anomaly id that is not there is the user's slip (64), not the archive's (74).
-                let code: Int32
-                if case .unknownAnomalies = archive { code = usageCode } else { code = ioFailureCode }
-                return CommandFailure(archive.localizedDescription + unchanged + hint(for: archive), code: code)
+                return CommandFailure(archive)
             }
             return CommandFailure(error.localizedDescription, code: ioFailureCode)
         }
     }
 
     /// How to go on, in the command line's words.
-    static func hint(for error: ArchiveError) -> String {
-        switch error {
-        case .notAnArchive: "; name another file with --archive"
-        case .cannotCreate: "; name a writable place with --archive"
-        case .missing: "; run `healthprobe check export.zip` first, or name one with --archive"
-        case .unknownAnomalies: "; `healthprobe anomalies --all` lists them"
-        case .damaged:
+    static func words(for wayOn: WayOn) -> String {
+        switch wayOn {
+        case .allowOlder: ", or add --allow-older to compare this one all the same"
+        case .allowUnrelated: " (add --allow-unrelated to check it all the same)"
+        case .nameAnotherArchive: "; name another file with --archive"
+        case .nameWritablePlace: "; name a writable place with --archive"
+        case .checkFirstOrNameArchive: "; run `healthprobe check export.zip` first, or name one with --archive"
+        case .listAnomalies: "; `healthprobe anomalies --all` lists them"
+        case .verifyThenRestore:
             "; `healthprobe archive verify` names what is wrong, and a backup made with `healthprobe archive backup` restores it"
-        case .storage, .cannotWrite: "; `healthprobe archive verify` checks it"
-        case .busy, .writtenByNewerVersion: ""
-        }
-    }
-}
-
-/// Errors met while the archive is open, as the command line tells them.
-enum CommandErrors {
-    /// Runs `body`, turning an export's or the archive's error into a ``CommandFailure``.
-    static func mapping<T>(archivePath: String? = nil, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw CommandFailure.mapped(error, archivePath: archivePath) ?? error
+        case .verifyArchive: "; `healthprobe archive verify` checks it"
+        case .checkFirst: "; run `healthprobe check` first"
+        case .replaceOutput: "; add --force to replace it"
+        case .passwordOutsideURL: ": give it in HEALTHPROBE_GRAPH_PASSWORD or with --password-file"
+        case .giveCredentials: ": set HEALTHPROBE_GRAPH_PASSWORD or give --password-file"
         }
     }
 }

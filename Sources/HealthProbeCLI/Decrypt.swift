@@ -43,8 +43,6 @@ extension HealthProbeCommand {
                 try EncryptedExportFile.decrypt(input, password: password, to: output)
             } catch let error as EncryptedExportError {
                 throw CommandFailure(error.localizedDescription, code: CommandFailure.badInputCode)
-            } catch let failure as ExportFailure {
-                throw CommandFailure(failure.localizedDescription, code: CommandFailure.ioFailureCode)
             }
             FileHandle.standardError.write(Data("Decrypted to \(output)\n".utf8))
         }

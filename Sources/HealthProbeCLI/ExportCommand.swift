@@ -140,15 +140,6 @@ struct EncryptionOptions: ParsableArguments {
 
 /// Runs an export with a progress line and Ctrl-C, and maps its failures to exit codes.
 enum ExportRunner {
-    /// How to go on, in the command line's words.
-    static func hint(for failure: ExportFailure) -> String {
-        switch failure {
-        case .outputExists: "; add --force to replace it"
-        case .nothingCaptured: "; run `healthprobe check` first"
-        default: ""
-        }
-    }
-
     static func run(_ request: ExportRequest, store: ArchiveStore) throws -> ExportResult {
         let interrupt = InterruptCancellation()
         let progress = ExportProgressLine()
@@ -160,9 +151,7 @@ enum ExportRunner {
             if failure == .cancelled || failure == .cancelledOnStandardOutput {
                 throw CommandFailure(failure.localizedDescription, code: interrupt.exitCode)
             }
-            throw CommandFailure(
-                failure.localizedDescription + hint(for: failure),
-                code: failure.isUsageError ? 64 : CommandFailure.ioFailureCode)
+            throw CommandFailure(failure)
         }
     }
 

@@ -41,11 +41,7 @@ extension HealthProbeCommand {
 
         func destination() throws -> GraphDestination {
             guard let to else { throw CommandFailure.usage("name the destination with --to URL") }
-            do {
-                return try GraphDestination.parse(to)
-            } catch let error as GraphSyncError {
-                throw error.commandFailure
-            }
+            return try GraphDestination.parse(to)
         }
 
         /// The zone asked for, else `fallback` (the archive's day zone).
@@ -65,11 +61,7 @@ extension HealthProbeCommand {
                 let password = try readPassword()
                 credentials = bearer ? .bearer(token: password) : .basic(user: user, password: password)
             }
-            do {
-                return try destination.engine(credentials: credentials)
-            } catch let error as GraphSyncError {
-                throw error.commandFailure
-            }
+            return try destination.engine(credentials: credentials)
         }
 
         private func readPassword() throws -> String {
@@ -92,31 +84,5 @@ extension HealthProbeCommand {
                 throw CommandFailure.usage(problem.localizedDescription)
             }
         }
-    }
-
-    /// Runs a graph step, telling its failure in one line with the code it carries.
-    static func graphFailures<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as GraphSyncError {
-            throw error.commandFailure
-        } catch let error as ArchiveError {
-            throw CommandFailure(
-                error.localizedDescription + CommandFailure.hint(for: error), code: CommandFailure.ioFailureCode)
-        }
-    }
-}
-
-extension GraphSyncError {
-    /// The error in one line, with what to do about it on the command line.
-    var commandFailure: CommandFailure {
-        let hint =
-            switch self {
-            case .nothingCaptured: ": run `healthprobe check` first"
-            case .passwordInURL: ": give it in HEALTHPROBE_GRAPH_PASSWORD or with --password-file"
-            case .credentialsNeeded: ": set HEALTHPROBE_GRAPH_PASSWORD or give --password-file"
-            default: ""
-            }
-        return CommandFailure(description + hint, code: exitCode)
     }
 }

@@ -18,14 +18,8 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openForReading()
             var names: [String]? = nil
-            if let to {
-                do {
-                    names = [try GraphDestination.parse(to).name]
-                } catch let error as GraphSyncError {
-                    throw error.commandFailure
-                }
-            }
-            let statuses = try await graphFailures { try GraphSyncStatus.read(store, destinations: names) }
+            if let to { names = [try GraphDestination.parse(to).name] }
+            let statuses = try GraphSyncStatus.read(store, destinations: names)
             if output.json { return try Output.json(statuses) }
             guard !statuses.isEmpty else {
                 return Output.line(

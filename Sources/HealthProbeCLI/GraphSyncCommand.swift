@@ -29,13 +29,11 @@ extension HealthProbeCommand {
             let zone = try graph.zone(else: store.dayZone())
             // The destination must answer and take the credentials before the archive is read.
             let engine = dryRun ? nil : try graph.engine(for: destination)
-            if let engine { try await graphFailures { try await GraphSyncRunner.checkReachable(engine) } }
+            if let engine { try await GraphSyncRunner.checkReachable(engine) }
             let started = Date()
-            let plan = try await graphFailures {
-                try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone, full: full)
-            }
+            let plan = try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone, full: full)
             guard let engine else { return try printDryRun(plan) }
-            let report = try await graphFailures { try await GraphSyncRunner.run(plan, on: engine, store: store) }
+            let report = try await GraphSyncRunner.run(plan, on: engine, store: store)
             if output.json { return try Output.json(GraphSyncJSON(report, seconds: Date().timeIntervalSince(started))) }
             if plan.isEmpty {
                 return Output.line("The graph at \(destination.name) is up to date: nothing to write.")

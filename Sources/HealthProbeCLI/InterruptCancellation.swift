@@ -15,7 +15,7 @@ final class InterruptCancellation: @unchecked Sendable {
     let cancellation = CancellationFlag()
     private let lock = NSLock()
     private var received: Int32?
-    private let exiting: (@Sendable (Int32) -> Never)?
+    private var exiting: (@Sendable (Int32) -> Never)?
 
     /// `exiting`, when given, is called with the exit code at the first signal instead of
     /// cancelling: for work that cannot stop midway (a backup's key derivation), it cleans up
@@ -26,9 +26,18 @@ final class InterruptCancellation: @unchecked Sendable {
     }
 
     private func receive(_ signalNumber: Int32) {
-        lock.withLock { received = received ?? signalNumber }
+        let exiting = lock.withLock {
+            received = received ?? signalNumber
+            return self.exiting
+        }
         if let exiting { exiting(128 + signalNumber) }
         cancellation.cancel()
+    }
+
+    /// From now on a signal cancels the work instead of ending the process: for work that
+    /// turned out to be able to stop midway (an export's check, once it is open).
+    func cancelInsteadOfExiting() {
+        lock.withLock { exiting = nil }
     }
 
     /// The exit code for the signal that cancelled the work: 128 and the signal (130 after Ctrl-C).

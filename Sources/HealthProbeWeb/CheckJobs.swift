@@ -54,37 +54,20 @@ final class CheckJobs: Sendable {
         return id
     }
 
+    /// Opens the upload (a Health database is copied into a private folder as it is, with
+    /// `healthdb.sqlite` beside it when that was uploaded too) and checks it, each on a thread
+    /// of its own, and tells how it ended.
     private static func run(
         file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
-        if CheckInput.of(file.path) == .healthDatabase {
-            // A Health database (with `healthdb.sqlite` beside it when it was uploaded too) is
-            // copied into a private folder as it is opened: on a thread of its own too.
-            let opened = await onOwnThread {
-                Result { () throws(CheckFailure) in
-                    try BackupCheck(.database(path: file.path), archivePath: access.path)
-                }
-            }
-            switch opened {
-            case .success(let check):
-                return await checking(.backup(check), access, progress)
-            case .failure(let failure):
-                return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
-            }
+        let opened = await onOwnThread {
+            Result { () throws(CheckFailure) in try ArchiveCheck.open(file.path, archivePath: access.path) }
         }
-        let check: AppleExportCheck
-        do {
-            check = try AppleExportCheck(input: file, archivePath: access.path)
-        } catch {
-            return .failed(error.localizedDescription, archiveUnchanged: error.archiveUnchanged)
+        let check: ArchiveCheck
+        switch opened {
+        case .success(let opened): check = opened
+        case .failure(let failure): return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged)
         }
-        return await checking(.export(check), access, progress)
-    }
-
-    /// Runs an opened check into the archive on a thread of its own, and tells how it ended.
-    private static func checking(
-        _ check: CheckRun, _ access: ArchiveAccess, _ progress: @escaping @Sendable (ImportProgress) -> Void
-    ) async -> State {
         let store: ArchiveStore
         do {
             store = try await access.forCheck()
@@ -100,7 +83,7 @@ final class CheckJobs: Sendable {
         case .success(let found):
             return .done(found.capture, found.anomalies, notes: found.sentences)
         case .failure(let failure):
-            return .failed(failure.localizedDescription, archiveUnchanged: failure.archiveUnchanged)
+            return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged)
         }
     }
 

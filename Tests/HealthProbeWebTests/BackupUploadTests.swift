@@ -29,7 +29,7 @@ struct BackupUploadTests: Sendable {
         let baseline = PairedHealthData.baseline()
         let export = folder.appendingPathComponent("export.xml")
         try baseline.writeExport(to: export)
-        _ = try AppleExportCheck(input: export, archivePath: archivePath).run(
+        _ = try ArchiveCheck.open(export.path, archivePath: archivePath).run(
             into: try ArchiveStore.open(at: archivePath))
         let changed = baseline.withVanishedDeletedAndNew(deletedAt: 948_888_000)
         health = folder.appendingPathComponent("Health")

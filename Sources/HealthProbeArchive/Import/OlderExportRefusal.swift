@@ -5,14 +5,19 @@ internal import GRDB
 /// in between would look lost — a user who picked the wrong file would be told of losses that
 /// did not happen. Refused unless asked for (``AppleExportImporter/allowOlder``); the archive is left
 /// as it was.
-public struct OlderExportRefusal: Error, LocalizedError, Sendable {
+public struct OlderExportRefusal: Refusal, LocalizedError, Sendable {
     public var inputName: String
     /// When the export was made, and when the export the archive last checked was.
     public var exportDate: Double
     public var lastExportDate: Double
     public var lastCaptureID: Int64
 
-    public var errorDescription: String? {
+    public var exitCode: Int32 { RefusalCode.unreadableInput }
+    public var wayOn: WayOn? { .allowOlder }
+    public func trailLine(for input: URL) -> String? { "refused \(inputName): older than the export last checked" }
+    public var errorDescription: String? { message }
+
+    public var message: String {
         "\(inputName): exported \(UTCText.day(UTCDay.of(exportDate))), before the export the archive last checked "
             + "(capture \(lastCaptureID), exported \(UTCText.day(UTCDay.of(lastExportDate)))): compared with it, "
             + "everything recorded since would look lost; check the newest export"

@@ -4,7 +4,7 @@ import Foundation
 /// it gone: most likely someone else's export or backup, or another file, picked by mistake.
 /// Checked, it would report every record lost and turn the real next export into "older than the
 /// one last checked". Refused unless asked for; the archive is left as it was.
-public struct UnrelatedCaptureRefusal: Error, LocalizedError, Sendable {
+public struct UnrelatedCaptureRefusal: Refusal, LocalizedError, Sendable {
     public var inputName: String
     /// The records the archive held before, how many of them the capture holds, and how many it
     /// would mark gone.
@@ -16,7 +16,12 @@ public struct UnrelatedCaptureRefusal: Error, LocalizedError, Sendable {
     /// no life's history to tell apart.
     static let smallestHistory = 100
 
-    public var errorDescription: String? {
+    public var exitCode: Int32 { RefusalCode.unreadableInput }
+    public var wayOn: WayOn? { .allowUnrelated }
+    public func trailLine(for input: URL) -> String? { "refused \(message)" }
+    public var errorDescription: String? { message }
+
+    public var message: String {
         "\(inputName) holds \(EvidenceText.grouped(shared)) of the \(EvidenceText.grouped(held)) records the archive "
             + "held and would mark \(EvidenceText.grouped(gone)) of them gone: it looks like someone else's export or "
             + "another file, and nothing was written"

@@ -4,7 +4,7 @@ internal import GRDB
 /// Why the archive could not be opened, read or written. Messages state what happened; the
 /// faces add how to go on (a flag, a button) and, where they were changing something, that
 /// nothing was (``leavesArchiveAsItWas``).
-public enum ArchiveError: Error, LocalizedError, Equatable {
+public enum ArchiveError: Refusal, LocalizedError, Equatable {
     case notAnArchive(path: String)
     case writtenByNewerVersion(path: String, unknownMigrations: [String])
     case cannotCreate(path: String, problem: String)
@@ -19,7 +19,29 @@ public enum ArchiveError: Error, LocalizedError, Equatable {
     /// The file or the disk refused a write: full, read-only, or an input/output error.
     case cannotWrite(path: String, problem: String)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { message }
+
+    /// 64 for an anomaly id that is not there (the user's slip), 74 for the rest.
+    public var exitCode: Int32 {
+        if case .unknownAnomalies = self { return RefusalCode.usage }
+        return RefusalCode.unusable
+    }
+
+    public var archiveLeftAsItWas: Bool { leavesArchiveAsItWas }
+
+    public var wayOn: WayOn? {
+        switch self {
+        case .notAnArchive: .nameAnotherArchive
+        case .cannotCreate: .nameWritablePlace
+        case .missing: .checkFirstOrNameArchive
+        case .unknownAnomalies: .listAnomalies
+        case .damaged: .verifyThenRestore
+        case .storage, .cannotWrite: .verifyArchive
+        case .busy, .writtenByNewerVersion: nil
+        }
+    }
+
+    public var message: String {
         switch self {
         case .notAnArchive(let path):
             "\(path) is not a HealthProbe archive"

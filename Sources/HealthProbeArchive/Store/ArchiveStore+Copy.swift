@@ -112,13 +112,20 @@ extension ArchiveStore {
 }
 
 /// Why a copy of the archive was not written. Nothing is left at the destination.
-public enum ArchiveCopyError: Error, LocalizedError, Equatable {
+public enum ArchiveCopyError: Refusal, LocalizedError, Equatable {
     case exists(String)
     case sameFile(String)
     case cannotWrite(String, String)
     case copyNotIntact([String])
 
-    public var errorDescription: String? {
+    public var exitCode: Int32 { RefusalCode.unusable }
+    public var wayOn: WayOn? {
+        if case .exists = self { return .replaceOutput }
+        return nil
+    }
+    public var errorDescription: String? { message }
+
+    public var message: String {
         switch self {
         case .exists(let path): "\(path) exists (nothing was written)"
         case .sameFile(let path): "\(path) is the archive itself or one of its files (nothing was written)"

@@ -185,7 +185,7 @@ enum CaptureSetAside {
 }
 
 /// Why a capture could not be set aside or taken back. Nothing was changed.
-public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
+public enum CaptureSetAsideRefusal: Refusal, LocalizedError, Equatable {
     case unknownCapture(capture: Int64)
     case live(capture: Int64)
     case alreadySetAside(capture: Int64)
@@ -201,7 +201,11 @@ public enum CaptureSetAsideRefusal: Error, LocalizedError, Equatable {
     /// A reason of more than a line: the trail and every list show it on one.
     case unshowableReason
 
-    public var errorDescription: String? {
+    public var exitCode: Int32 { RefusalCode.usage }
+    public var archiveLeftAsItWas: Bool { true }
+    public var errorDescription: String? { message }
+
+    public var message: String {
         switch self {
         case .unknownCapture(let capture):
             "there is no complete capture \(capture) in this archive"

@@ -1,7 +1,8 @@
 import Foundation
+import HealthProbeArchive
 
 /// Why a graph sync could not run or did not complete; each says so in one line.
-public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
+public enum GraphSyncError: Refusal, Equatable, CustomStringConvertible {
     /// The destination URL cannot be used (exit 64).
     case badDestination(String)
     /// The destination URL carries a password, which never travels in a URL (exit 64).
@@ -23,6 +24,17 @@ public enum GraphSyncError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badDestination, .passwordInURL, .credentialsNeeded: 64
         default: 74
+        }
+    }
+
+    public var message: String { description }
+
+    public var wayOn: WayOn? {
+        switch self {
+        case .nothingCaptured: .checkFirst
+        case .passwordInURL: .passwordOutsideURL
+        case .credentialsNeeded: .giveCredentials
+        default: nil
         }
     }
 

@@ -108,6 +108,8 @@ public enum PhoneBackupError: Error, Equatable, Sendable {
     case notEncrypted
     case noHealthData
     case damaged(what: String)
+    /// An encrypted backup given where no password can be asked for (an upload).
+    case passwordNeeded
 
     public var message: String {
         switch self {
@@ -118,6 +120,8 @@ public enum PhoneBackupError: Error, Equatable, Sendable {
         case .noHealthData: "the backup holds no Health database: back up the iPhone again with Health data on it"
         case .damaged(let what):
             "the backup cannot be read: \(what) is damaged; copy the backup again or make a new one"
+        case .passwordNeeded:
+            "the backup is encrypted and its password is needed: check it with `healthprobe check`, which asks for it"
         }
     }
 }

@@ -34,10 +34,18 @@ public enum HealthDatabaseError: Error, Equatable, Sendable {
     }
 }
 
-extension HealthDatabaseError: LocalizedError {
+extension HealthDatabaseError: LocalizedError, Refusal {
     public var errorDescription: String? { message }
+    public var exitCode: Int32 { RefusalCode.unreadableInput }
+    public var archiveLeftAsItWas: Bool { true }
+    public func trailLine(for input: URL) -> String? { inputTrailLine(for: input) }
 }
 
-extension PhoneBackupError: LocalizedError {
+extension PhoneBackupError: LocalizedError, Refusal {
     public var errorDescription: String? { message }
+    /// "Backup: the backup's password is not right: …": the message names no folder.
+    public func message(naming input: URL) -> String { "\(input.lastPathComponent): \(message)" }
+    public var exitCode: Int32 { RefusalCode.unreadableInput }
+    public var archiveLeftAsItWas: Bool { true }
+    public func trailLine(for input: URL) -> String? { inputTrailLine(for: input) }
 }

@@ -97,7 +97,7 @@ public struct ExportResult: Sendable, Codable, Equatable {
 }
 
 /// Why an export did not happen. Each case is one line for the command line.
-public enum ExportFailure: Error, Equatable, LocalizedError {
+public enum ExportFailure: Refusal, Equatable, LocalizedError {
     case nothingCaptured
     case unknownCapture(Int64, known: [Int64])
     case outputExists(path: String)
@@ -110,7 +110,18 @@ public enum ExportFailure: Error, Equatable, LocalizedError {
     case refusedOnStandardOutput(reason: String)
     case failed(problem: String)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { message }
+    public var exitCode: Int32 { isUsageError ? RefusalCode.usage : RefusalCode.unusable }
+
+    public var wayOn: WayOn? {
+        switch self {
+        case .outputExists: .replaceOutput
+        case .nothingCaptured: .checkFirst
+        default: nil
+        }
+    }
+
+    public var message: String {
         switch self {
         case .nothingCaptured: "the archive holds no complete capture yet"
         case .unknownCapture(let id, let known):

@@ -1,42 +1,33 @@
-import AppleHealthExport
 import Foundation
 import HealthProbeArchive
 
-/// Why a check — of an export, a Health database or a backup — failed, and whether the archive
-/// was verified unchanged afterwards.
-public struct CheckFailure: Error, LocalizedError {
-    /// An ``AppleExportError``, a ``HealthDatabaseError`` or a ``PhoneBackupError`` (the input
-    /// was refused), an ``OlderExportRefusal``, an ``UnrelatedCaptureRefusal``, an ``ArchiveError`` or a cancellation.
+/// Why a check failed, and whether the archive was verified unchanged afterwards: the refusal a
+/// face shows, carrying what it wraps.
+public struct CheckFailure: Refusal, LocalizedError {
+    /// A ``Refusal`` (the input, or the archive, refused), a ``CheckCancelled``, or what the
+    /// password's reading threw.
     public let underlying: any Error
+    /// Measured: the archive's footprint was the same before and after.
     public let archiveUnchanged: Bool
+    /// The file or folder checked.
+    public let input: URL?
 
-    public init(underlying: any Error, archiveUnchanged: Bool) {
+    public init(underlying: any Error, archiveUnchanged: Bool, input: URL? = nil) {
         self.underlying = underlying
         self.archiveUnchanged = archiveUnchanged
+        self.input = input
     }
 
-    public var isRefusedInput: Bool {
-        underlying is AppleExportError || underlying is HealthDatabaseError || underlying is PhoneBackupError
-            || underlying is OlderExportRefusal || underlying is UnrelatedCaptureRefusal
-    }
-    public var errorDescription: String? { underlying.localizedDescription }
-}
+    private var refusal: (any Refusal)? { underlying as? any Refusal }
 
-extension ArchiveStore {
-    /// Runs a check's write into this archive, one way for every kind of input: a failure comes
-    /// back as a ``CheckFailure`` saying whether the archive was left as it was (its footprint the
-    /// same before and after); `noting` may first write the failure to the trail (a refused
-    /// input). The archive's own errors come in words already: a capture's write says them.
-    func checking<Result>(
-        _ write: () throws -> Result, noting: (any Error) -> Void = { _ in }
-    ) throws(CheckFailure) -> Result {
-        let before = try? footprint()
-        do {
-            return try write()
-        } catch {
-            let after = try? footprint()
-            noting(error)
-            throw CheckFailure(underlying: error, archiveUnchanged: before != nil && before == after)
-        }
+    public var message: String {
+        guard let refusal else { return underlying.localizedDescription }
+        return input.map { refusal.message(naming: $0) } ?? refusal.message
     }
+    public var exitCode: Int32 { refusal?.exitCode ?? RefusalCode.unusable }
+    public var archiveLeftAsItWas: Bool { archiveUnchanged }
+    public var wayOn: WayOn? { refusal?.wayOn }
+    /// Whether the input itself was refused (not the archive, nor a stop).
+    public var isRefusedInput: Bool { refusal?.exitCode == RefusalCode.unreadableInput }
+    public var errorDescription: String? { message }
 }

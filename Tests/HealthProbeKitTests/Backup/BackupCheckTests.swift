@@ -37,25 +37,26 @@ struct BackupCheckTests {
         func checkExport(_ data: PairedHealthData, named name: String = "export.xml") throws -> CaptureSummary {
             let file = folder.appendingPathComponent(name)
             try data.writeExport(to: file)
-            return try AppleExportCheck(input: file, archivePath: archivePath).run(into: store).capture
+            return try ArchiveCheck.open(file.path, archivePath: archivePath).run(into: store).capture
         }
 
         func checkBackup(
             _ data: PairedHealthData, form: Form = .file, named name: String = "backup",
             layout: HealthDatabaseFixture.Layout = .iOS13
-        ) throws -> BackupImporter.Result {
+        ) throws -> CheckResult {
             let health = folder.appendingPathComponent(name)
             try data.writeDatabase(to: health, layout: layout)
-            let source: BackupCheck.Source
+            let path: String
             switch form {
-            case .file: source = .database(path: health.appendingPathComponent(HealthDatabaseReader.secureName).path)
-            case .folder: source = .database(path: health.path)
+            case .file: path = health.appendingPathComponent(HealthDatabaseReader.secureName).path
+            case .folder: path = health.path
             case .encryptedBackup:
                 let backup = folder.appendingPathComponent("\(name)-encrypted")
                 try EncryptedBackupFixture.write(healthFolder: health, to: backup, password: BackupCheckTests.password)
-                source = .encryptedBackup(folder: backup, password: Array(BackupCheckTests.password.utf8))
+                path = backup.path
             }
-            return try BackupCheck(source, archivePath: archivePath).run(into: store)
+            return try ArchiveCheck.open(path, archivePath: archivePath) { Array(BackupCheckTests.password.utf8) }
+                .run(into: store)
         }
     }
 
@@ -68,14 +69,14 @@ struct BackupCheckTests {
         #expect(backup.capture.previousCaptureId == export.id)
         #expect(backup.capture.records == data.samples.count)
         #expect((backup.capture.new, backup.capture.gone, backup.capture.unchanged) == (0, 0, data.samples.count))
-        #expect(backup.audit.anomalies.isEmpty)
+        #expect(backup.anomalies.isEmpty)
         #expect(backup.capture.deletedInHealth == 0)
         // The activity summary and the blood-pressure correlation only an export holds.
         #expect(backup.capture.notCompared == 2)
 
         // A second backup meets every sample by its UUID; the export after it, every record.
         let again = try scene.checkBackup(data, named: "backup-again")
-        #expect((again.capture.new, again.capture.gone, again.audit.anomalies.count) == (0, 0, 0))
+        #expect((again.capture.new, again.capture.gone, again.anomalies.count) == (0, 0, 0))
         let exportAgain = try scene.checkExport(data, named: "export-again.xml")
         #expect((exportAgain.new, exportAgain.gone) == (0, 0))
         #expect(try scene.store.fetchAnomalies(.init(includeResolved: true)).isEmpty)
@@ -92,9 +93,9 @@ struct BackupCheckTests {
         #expect(result.capture.new == 15)
         #expect(result.capture.gone == 50)
         #expect(result.capture.deletedInHealth == 20)
-        #expect(result.audit.anomalies.map(\.type) == [.silentDeletion])
-        #expect(result.audit.anomalies.first?.sampleType == PairedHealthData.heartRate)
-        #expect(result.audit.anomalies.first?.recordCount == 30)
+        #expect(result.anomalies.map(\.type) == [.silentDeletion])
+        #expect(result.anomalies.first?.sampleType == PairedHealthData.heartRate)
+        #expect(result.anomalies.first?.recordCount == 30)
         #expect(
             result.deletions == [
                 BackupImporter.Deletion(sampleType: PairedHealthData.steps, day: "2000-01-26", count: 20)
@@ -156,8 +157,8 @@ struct BackupCheckTests {
         let after = before.withVanishedDeletedAndNew(deletedAt: Self.deletedAt)
         let result = try scene.checkBackup(after, named: "second")
         #expect((result.capture.new, result.capture.gone, result.capture.deletedInHealth) == (15, 50, 20))
-        #expect(result.audit.anomalies.map(\.type) == [.silentDeletion])
-        #expect(result.audit.anomalies.first?.recordCount == 30)
+        #expect(result.anomalies.map(\.type) == [.silentDeletion])
+        #expect(result.anomalies.first?.recordCount == 30)
     }
 
     @Test func aBadDatabaseOrAWrongPasswordLeavesTheArchiveAsItWas() throws {
@@ -173,13 +174,13 @@ struct BackupCheckTests {
         try data.writeDatabase(to: health)
         let backup = scene.folder.appendingPathComponent("00008101-TESTDEVICE01")
         try EncryptedBackupFixture.write(healthFolder: health, to: backup, password: Self.password)
-        let refusals: [(BackupCheck.Source, String)] = [
-            (.database(path: notHealth.path), "notes.sqlite is not an iPhone Health database: it has no samples table"),
-            (.encryptedBackup(folder: backup, password: Array("not it".utf8)), "the backup's password is not right"),
+        let refusals: [(String, String)] = [
+            (notHealth.path, "notes.sqlite is not an iPhone Health database: it has no samples table"),
+            (backup.path, "00008101-TESTDEVICE01: the backup's password is not right"),
         ]
-        for (source, message) in refusals {
+        for (path, message) in refusals {
             do {
-                _ = try BackupCheck(source, archivePath: scene.archivePath)
+                _ = try ArchiveCheck.open(path, archivePath: scene.archivePath) { Array("not it".utf8) }
                 Issue.record("\(message): not refused")
             } catch {
                 #expect(error.isRefusedInput)
@@ -236,11 +237,10 @@ struct BackupHousekeepingTests {
         try FileManager.default.createDirectory(at: health, withIntermediateDirectories: true)
         try HealthDatabaseFixture.write(
             to: health, sources: PairedHealthData.sources, samples: rows, tombstones: tombstones)
-        let result = try BackupCheck(.database(path: health.path), archivePath: scene.archivePath).run(
-            into: scene.store)
+        let result = try ArchiveCheck.open(health.path, archivePath: scene.archivePath).run(into: scene.store)
         #expect(result.housekeepingDeletions == 5)
         #expect((result.capture.new, result.capture.gone, result.capture.deletedInHealth) == (1, 5, 0))
-        #expect(result.audit.anomalies.isEmpty)
+        #expect(result.anomalies.isEmpty)
         let reasons = try scene.store.writer.read { db in
             try String.fetchAll(
                 db, sql: "SELECT goneReason FROM record WHERE goneCapture = ?", arguments: [result.capture.id])

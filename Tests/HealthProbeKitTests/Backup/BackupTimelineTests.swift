@@ -49,9 +49,9 @@ struct BackupTimelineTests {
         try HealthDatabaseFixture.write(to: health, sources: ["Sleep App TEST", "iPhone-TESTDEVICE"], samples: samples)
         let archivePath = folder.appendingPathComponent("archive.sqlite").path
         let store = try ArchiveStore.open(at: archivePath)
-        let result = try BackupCheck(.database(path: health.path), archivePath: archivePath).run(into: store)
+        let result = try ArchiveCheck.open(health.path, archivePath: archivePath).run(into: store)
 
-        let found = result.audit.anomalies
+        let found = result.anomalies
         let overlap = try #require(found.first { $0.type == .selfOverlap })
         #expect(overlap.sampleType == Self.sleep)
         #expect(overlap.recordCount == 12)

@@ -294,9 +294,9 @@ struct FilesAcrossABackupTests {
 
         let health = support.folder.appendingPathComponent("backup")
         try PairedHealthData.baseline(days: 2).writeDatabase(to: health)
-        let backup = try BackupCheck(.database(path: health.path), archivePath: support.archivePath).run(into: store)
-        #expect(backup.audit.anomalies.allSatisfy { $0.type != .routeChanged })
-        #expect(backup.audit.notes.contains { $0.hasPrefix("ECG voltages, workout routes and clinical documents") })
+        let backup = try ArchiveCheck.open(health.path, archivePath: support.archivePath).run(into: store)
+        #expect(backup.anomalies.allSatisfy { $0.type != .routeChanged })
+        #expect(backup.notes.contains { $0.hasPrefix("ECG voltages, workout routes and clinical documents") })
 
         let later = MiniExport(exportDate: "2000-01-05 12:00:00 +0000", elements: [Fixture.workout(route: route)])
         let second = try Fixture.folder(

@@ -107,7 +107,7 @@ struct ArchiveHistoryModelTests {
                 let store = try ArchiveStore.open(at: path, creating: creates)
                 switch step {
                 case .check(let variant, let older, let unrelated):
-                    let check = try AppleExportCheck(input: exports[variant], archivePath: path)
+                    let check = try ArchiveCheck.open(exports[variant].path, archivePath: path)
                     let result = try check.run(into: store, allowOlder: older, allowUnrelated: unrelated)
                     checks[result.capture.id] = step
                     lastCapture = max(lastCapture, result.capture.id)

@@ -80,7 +80,7 @@ final class FreshArchives {
         guard case .check(let variant, let older, let unrelated) = checks.last! else {
             preconditionFailure("only checks feed a fresh archive")
         }
-        let check = try AppleExportCheck(input: exports[variant], archivePath: path)
+        let check = try ArchiveCheck.open(exports[variant].path, archivePath: path)
         _ = try check.run(into: try ArchiveStore.open(at: path), allowOlder: older, allowUnrelated: unrelated)
         let state = try HistoryState.read(path)
         states[key] = state
