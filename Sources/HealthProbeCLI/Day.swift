@@ -42,35 +42,29 @@ extension HealthProbeCommand {
                     }
                     return day
                 } ?? first
-            guard last >= first else { throw CommandFailure.usage("--to is before the day") }
-            guard last - first < 3_660 else {
-                throw CommandFailure.usage("at most ten years (3,660 days) at once")
-            }
             let store = try archive.openForReading()
-            let zone = try timeZone.map { try Self.zone($0) } ?? store.dayZone()
-            let held = try store.status().types.map(\.type)
-            let types: [String]
-            if let type {
-                do {
-                    types = [try ExportArguments.resolveType(type, known: held)]
-                } catch {
-                    throw CommandFailure.usage(error.localizedDescription)
-                }
-            } else {
-                types = held
+            let query: DayQuery
+            do {
+                query = try DayQuery(store, from: first, to: last, type: type, zoneName: timeZone)
+            } catch let problem as DayQuery.Problem {
+                throw CommandFailure.usage(Self.words(problem))
             }
-            let figures = try store.dayFigures(types: types, days: first...last, zone: zone)
+            let figures = try query.figures(in: store)
             if output.json {
-                return try Output.json(DayFiguresAnswer(zoneName: timeZone ?? zone.identifier, figures: figures))
+                return try Output.json(DayFiguresAnswer(zoneName: query.zoneName, figures: figures))
             }
-            Output.lines(DayFigureText.render(figures, zoneName: timeZone ?? zone.identifier, days: first...last))
+            Output.lines(DayFigureText.render(figures, zoneName: query.zoneName, days: query.days))
         }
 
-        static func zone(_ name: String) throws -> TimeZone {
-            guard let zone = TimeZone(identifier: name) else {
-                throw CommandFailure.usage("unknown time zone '\(name)'; use an IANA name such as Europe/Paris")
+        /// A question that cannot be asked, in the command line's words.
+        static func words(_ problem: DayQuery.Problem) -> String {
+            switch problem {
+            case .backwards: "--to is before the day"
+            case .tooLong(let longest): "at most ten years (\(Output.grouped(longest)) days) at once"
+            case .unknownZone(let name): "unknown time zone '\(name)'; use an IANA name such as Europe/Paris"
+            case .unknownType(let name, let nearest):
+                ExportArguments.Problem.unknownType(name, closeMatches: nearest).localizedDescription
             }
-            return zone
         }
     }
 }

@@ -43,18 +43,26 @@ extension DashboardPages {
         }
         let format = format
         guard
-            let loaded = try await withArchive({ store -> (TimeZone, [DayFigure]) in
-                let zone = try store.dayZone()
-                let types = try type.map { [$0] } ?? store.status().types.map(\.type)
-                return (zone, try store.dayFigures(types: types, days: day...day, zone: zone))
+            let loaded = try await withArchive({ store -> (DayQuery, [DayFigure])? in
+                do {
+                    let query = try DayQuery(store, from: day, to: day, type: type, zoneName: nil)
+                    return (query, try query.figures(in: store))
+                } catch is DayQuery.Problem {
+                    return nil
+                }
             })
         else { return await noArchive() }
-        let (zone, figures) = loaded
+        guard let (query, figures) = loaded else {
+            return renderer.error(
+                .badRequest, title: "No such type",
+                message: "The archive holds no type of that name; the dashboard lists the types it holds.",
+                link: ("/", "Dashboard"))
+        }
         func link(_ other: Int64) -> String {
             "/day?date=\(UTCText.day(other))" + (type.map { "&type=" + ChartPeriodView.queryValue($0) } ?? "")
         }
         let view = DayView(
-            date: UTCText.day(day), zone: zone.identifier, previousHref: link(day - 1), nextHref: link(day + 1),
+            date: UTCText.day(day), zone: query.zoneName, previousHref: link(day - 1), nextHref: link(day + 1),
             figures: figures.map { Self.figureView($0, format: format) })
         return renderer.html("day", title: "Day \(UTCText.day(day))", tab: nil, body: view)
     }

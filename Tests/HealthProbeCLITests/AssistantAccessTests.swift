@@ -169,7 +169,7 @@ struct AssistantAccessTests {
         #expect(
             answers.compactMap { $0["text"] as? String } == [
                 "from 2000-13-45 is not a day; give it as YYYY-MM-DD (2000-01-31)",
-                "at most 366 days at a time; ask again for a shorter period",
+                "at most 3,660 days at a time; ask again for a shorter period",
                 "from 2000-03-02 is after to 2000-03-01; give the earlier day as from",
             ])
 
@@ -212,8 +212,8 @@ struct AssistantAccessTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
-    /// Without a type, each day's figures as the graph sync computes them: a day's steps are its
-    /// step samples once each, however many copies or sources wrote them.
+    /// Without a type, each day's figures as the Health app shows them: the demo's steps come from
+    /// one source, so a day's steps are its step samples once each, however many copies there are.
     @Test func dayFiguresCountEachSampleOnce() throws {
         let (folder, archive) = try Self.demoArchive()
         let answer = try Self.ask(

@@ -132,7 +132,7 @@ struct AssistantAnswersTests {
             "from 20-03-2000 is not a day; give it as YYYY-MM-DD (2000-01-31)"
         ),
         (["from": "1900-01-01", "to": "2100-01-01"], "from and to are more than a century apart"),
-        (["from": "2000-01-01", "to": "2099-12-31"], "at most 366 days at a time; ask again for a shorter period"),
+        (["from": "2000-01-01", "to": "2099-12-31"], "at most 3,660 days at a time; ask again for a shorter period"),
     ])
     func aPeriodItCannotReadIsSaidAsItIs(period: [String: String], message: String) throws {
         let answers = AssistantAnswers(store: store, revealValues: false)
@@ -174,5 +174,35 @@ struct AssistantAnswersTests {
         }
         #expect(withheldSeen.isSuperset(of: ["min_heart_rate", "max_heart_rate", "body_mass_kg"]))
         #expect(revealed.allSatisfy { $0["withheld"] == nil })
+    }
+
+    /// One definition of a day: without a type, a day's summed figures are the figures of each
+    /// type the Health app shows (sources that record the same time never added up), as the
+    /// form with a type gives them — on an export whose Watch and iPhone record the same steps.
+    @Test func bothFormsGiveTheSameDay() throws {
+        let answers = AssistantAnswers(store: store, revealValues: true)
+        let period: [String: Value] = ["from": "2000-03-20", "to": "2000-03-25"]
+        let everyType = try #require(
+            try answers.answer("daily_summary", period).structured.objectValue?["days"]?.arrayValue)
+        var compared = 0
+        for (property, type, key) in [
+            ("total_steps", "steps", "total"), ("sleep_hours", "sleep", "hoursAsleep"),
+        ] {
+            var arguments = period
+            arguments["sample_type"] = .string(type)
+            let oneType = try #require(
+                try answers.answer("daily_summary", arguments).structured.objectValue?["days"]?.arrayValue)
+            for day in oneType.compactMap(\.objectValue) {
+                guard let figure = day[key]?.doubleValue ?? day[key]?.intValue.map(Double.init) else { continue }
+                let same = everyType.compactMap(\.objectValue).first { $0["day"] == day["day"] }
+                let figures = same?["figures"]?.objectValue
+                let shown = try #require(
+                    figures?[property]?.doubleValue ?? figures?[property]?.intValue.map(Double.init),
+                    "\(property) on \(day["day"] ?? "?")")
+                #expect(abs(shown - figure) <= 0.5 + figure * 1e-9, "\(property) on \(day["day"] ?? "?")")
+                compared += 1
+            }
+        }
+        #expect(compared >= 4)
     }
 }

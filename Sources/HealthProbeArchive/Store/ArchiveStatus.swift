@@ -97,4 +97,14 @@ extension ArchiveStore {
         }
         return Array(Set(stored + HealthKitCatalog.types.map(\.identifier))).sorted()
     }
+
+    /// The sample types the latest capture held, by identifier: what a day of every type
+    /// shows, read from the capture's per-type counts (no record is counted).
+    public func heldSampleTypes() throws -> [String] {
+        try writer.read { db in
+            guard let last = try LatestCapture.id(db) else { return [] }
+            return try String.fetchAll(
+                db, sql: "SELECT type FROM typeSnapshot WHERE captureId = ? ORDER BY type", arguments: [last])
+        }
+    }
 }

@@ -4,6 +4,18 @@ import HealthProbeKit
 import MCP
 
 extension AssistantAnswers {
+    /// One day of one type, flat, with what is zero or empty left out: a year is 366 of them,
+    /// and every value is a node the SDK decodes again on its way out.
+    struct Summary: Encodable {
+        var type: String
+        var name: String
+        var unit: String?
+        var timeZone: String
+        var days: [Day]
+        var daysWithoutRecords: [String]
+        var note: String
+    }
+
     /// A day of one type as the Health app shows it (docs/DESIGN.md §8a): the figure, each
     /// source's part and what was left out as overlap, the losses and open anomalies of the day.
     struct Day: Encodable {
@@ -82,9 +94,10 @@ extension AssistantAnswers {
     }
 
     func dailySummary(_ arguments: [String: Value]) throws -> Summary {
-        let (type, range) = try typeAndRange(arguments, longest: 366)
-        let (zoneName, zone) = try valueDayZone(arguments)
-        let figures = try store.dayFigures(types: [type], days: range.first...range.last, zone: zone)
+        let query = try dayQuery(arguments)
+        let (type, zoneName, zone) = (query.types[0], query.zoneName, query.zone)
+        let range = DayRange(first: query.days.lowerBound, last: query.days.upperBound)
+        let figures = try query.figures(in: store)
         let vanished = try store.fetchVanishedPerDay(type: type, range: range, zone: zone)
         let touching = try openAnomalyDays(of: type, zone: zone)
         let held = Set(figures.map(\.day))
