@@ -1,6 +1,7 @@
 import AppleHealthExport
 
-/// Consecutive UTC days, both ends included: the period a chart shows.
+/// Consecutive days, both ends included, numbered from 1970-01-01: the local days of the zone
+/// the asker names (each use says which; UTC days when it names none). The period a chart shows.
 public struct DayRange: Sendable, Equatable, Hashable, Codable {
     /// Days since 1970-01-01.
     public var first: Int64

@@ -13,7 +13,7 @@ enum AnomalyRecovery {
 
     /// Counts what `captureID` brought back of each loss, marks the losses now whole as
     /// recovered, and notes both in the trail. Run once the returned records are known
-    /// (``CaptureIngest/clearReturned()`` has written their absences).
+    /// (``CaptureWrite/clearReturned()`` has written their absences).
     static func record(_ db: Database, captureID: Int64, now: Date = Date()) throws {
         let returned = try Row.fetchAll(
             db,

@@ -14,7 +14,7 @@ internal import GRDB
 ///
 /// A record's number here is its place in the stream: into an empty archive the n-th row the
 /// capture writes has id n, and the audit uses what was gathered only when the archive confirms
-/// it (``CaptureIngest/confirmed(_:)``); otherwise it reads the timeline as for any capture.
+/// it (``CaptureWrite/confirmed(_:)``); otherwise it reads the timeline as for any capture.
 package struct StreamedTimeline: Sendable {
     let thresholds: Thresholds
     /// Rows seen, of every kind: the last one's number.

@@ -82,20 +82,20 @@ extension ArchiveStore {
         try writeSnapshotCapture(
             origin: .backup, inputName: request.inputName, input: "a Health database", startedAt: request.startedAt,
             insertsOnly: true
-        ) { ingest in
+        ) { writing in
             let matcher = try BackupSampleMatcher(
-                ingest.db, previous: ingest.previousCaptureID, keyingSources: request.keyingSources)
+                writing.db, previous: writing.previousCaptureID, keyingSources: request.keyingSources)
             let feed = try reading(matcher)
             let streamed: Streamed
             do {
                 defer { feed.stop() }
-                streamed = try ingest.store(feed)
+                streamed = try writing.store(feed)
             }
             let tombstones = try BackupTombstones(
-                captureID: ingest.captureID, previous: ingest.previousCaptureID, keyingSources: request.keyingSources,
+                captureID: writing.captureID, previous: writing.previousCaptureID, keyingSources: request.keyingSources,
                 matcher: matcher
-            ).apply(try feed.tombstones(), ingest.db)
-            return try ingest.completeHealthDatabase(
+            ).apply(try feed.tombstones(), writing.db)
+            return try writing.completeHealthDatabase(
                 streamed, tombstones, newestEntry: try feed.newestEntry(), request)
         }
     }
@@ -112,7 +112,7 @@ private struct Streamed {
     var met = 0
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     fileprivate func store(_ feed: some HealthDatabaseCaptureFeed) throws -> Streamed {
         let marker = try SeenMarker(self)
         while true {

@@ -38,7 +38,7 @@ public struct OlderExportRefusal: Refusal, LocalizedError, Sendable {
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     /// Refuses an export made before the one the capture is compared with
     /// (``OlderExportRefusal``).
     func refuseOlderExport(exportDate: Double?, inputName: String) throws {

@@ -10,7 +10,7 @@ extension ArchiveStore {
     /// cache is the import's, larger than a reader's.
     func writeSnapshotCapture<T>(
         origin: CaptureOrigin, inputName: String, input: String, startedAt: Date, insertsOnly: Bool = false,
-        pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, _ body: (CaptureIngest) throws -> T
+        pageCacheKiB: Int = ArchiveStore.importPageCacheKiB, _ body: (CaptureWrite) throws -> T
     ) throws -> T {
         do {
             return try withBulkLoadJournal {
@@ -24,10 +24,10 @@ extension ArchiveStore {
                         auditDetail: (origin == .backup ? " from \(input)" : "")
                             + (previous.map { ", compared with capture \($0)" } ?? ", the first")
                     ).insert(db)
-                    let ingest = try CaptureIngest(
+                    let writing = try CaptureWrite(
                         db: db, captureID: captureID, previousCaptureID: previous,
                         verifiedAt: startedAt.timeIntervalSince1970, insertsOnly: insertsOnly)
-                    return try body(ingest)
+                    return try body(writing)
                 }
             }
         } catch {
@@ -36,7 +36,7 @@ extension ArchiveStore {
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     /// Lets records a backup described first be met by an export's content (an export after a
     /// backup): nil matcher when the previous capture held none.
     func matchRecordsBackupsDescribed() throws {

@@ -41,7 +41,7 @@ public struct UnrelatedCaptureRefusal: Refusal, LocalizedError, Sendable {
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     /// Refuses a capture that shares almost nothing with what the archive held
     /// (``UnrelatedCaptureRefusal``), once its records are matched and the absent ones marked:
     /// `gone` of them absent, `shared` met again.

@@ -139,14 +139,14 @@ package struct LiveCapture: Sendable {
     /// Stores samples as records of this capture (records held already are marked seen).
     func add(_ samples: [HealthSample], _ db: Database) throws {
         guard !samples.isEmpty else { return }
-        let ingest = try ingest(db)
+        let writing = try writing(db)
         var builder = PreparedBatch.Builder(rowsPerBatch: samples.count)
         for sample in samples { builder.append(HealthRecord(sample: sample)) }
-        try ingest.add(builder.take())
+        try writing.add(builder.take())
     }
 
-    func ingest(_ db: Database) throws -> CaptureIngest {
-        try CaptureIngest(
+    func writing(_ db: Database) throws -> CaptureWrite {
+        try CaptureWrite(
             db: db, captureID: captureID, previousCaptureID: previousCaptureID, verifiedAt: asOf,
             recordIDFloor: recordIDFloor)
     }
@@ -165,14 +165,14 @@ package struct LiveCapture: Sendable {
         return try store.writer.write { db in
             _ = try markAbsent(types: verifiedTypes, db, cancellation: cancellation)
             try checkCancellation()
-            let ingest = try ingest(db)
-            try ingest.linkCorrelations()
-            let new = try ingest.countNew()
+            let writing = try writing(db)
+            try writing.linkCorrelations()
+            let new = try writing.countNew()
             let gone =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture = ?", arguments: [captureID])
                 ?? 0
             try checkCancellation()
-            try ingest.writeAggregates(
+            try writing.writeAggregates(
                 try incrementalAggregates(db, cancellation: cancellation)
                     ?? presentAggregates(db, cancellation: cancellation))
             let saveAnchor = try db.cachedStatement(
@@ -180,7 +180,7 @@ package struct LiveCapture: Sendable {
             for (type, anchor) in anchors {
                 try saveAnchor.execute(arguments: [Self.origin.rawValue, type, anchor.data, captureID])
             }
-            return try ingest.complete(
+            return try writing.complete(
                 CaptureCompletion(
                     records: records, new: new, gone: gone, auditSuffix: ", read from HealthKit"),
                 thresholds: thresholds, checkpoint: checkCancellation)

@@ -3,7 +3,7 @@ internal import GRDB
 
 /// What an export checked after a backup meets that backup's records with: the records a backup
 /// described first — sub-second times, the database's units, no export's identity — that the
-/// previous capture held, by ``SampleMatchKey``. The ingest asks it about each record it would
+/// previous capture held, by ``SampleMatchKey``. The capture's write asks it about each record it would
 /// store as new; a record met is seen again instead.
 final class BackupRecordMatcher {
     private let db: Database
@@ -19,8 +19,8 @@ final class BackupRecordMatcher {
 
     /// Nil when the previous capture held no record a backup described first (or no backup was
     /// ever checked).
-    static func make(for ingest: CaptureIngest, previous: Int64?) throws -> BackupRecordMatcher? {
-        let db = ingest.db
+    static func make(for writing: CaptureWrite, previous: Int64?) throws -> BackupRecordMatcher? {
+        let db = writing.db
         guard let previous,
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM capture WHERE origin = ?)",
@@ -47,16 +47,16 @@ final class BackupRecordMatcher {
         }
         let records = builder.build()
         guard !records.isEmpty else { return nil }
-        return try BackupRecordMatcher(ingest, records, someWithoutSource: someWithoutSource)
+        return try BackupRecordMatcher(writing, records, someWithoutSource: someWithoutSource)
     }
 
-    private init(_ ingest: CaptureIngest, _ records: SampleMatchIndex, someWithoutSource: Bool) throws {
-        db = ingest.db
+    private init(_ writing: CaptureWrite, _ records: SampleMatchIndex, someWithoutSource: Bool) throws {
+        db = writing.db
         self.records = records
         self.someWithoutSource = someWithoutSource
         slot = SQLiteBinding(
             statement: try db.cachedStatement(sql: "SELECT 1 FROM record WHERE identityKey = ? AND occurrence = ?"))
-        marker = try SeenMarker(ingest)
+        marker = try SeenMarker(writing)
     }
 
     /// The id of the backup's record that `row`, about to be stored at `occurrence`, is — now

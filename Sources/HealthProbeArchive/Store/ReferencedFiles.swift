@@ -20,9 +20,9 @@ enum ReferencedFiles {
     /// Stores a file read while the capture is written, and remembers it for the records that
     /// refer to it; those stored before it came are given it when the capture completes
     /// (``resolve(known:captureID:_:)``).
-    static func remember(_ file: AttachedFile, problem: String?, in ingest: CaptureIngest) throws {
-        if let content = file.content { try store(content, kind: file.kind, ingest.db) }
-        ingest.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
+    static func remember(_ file: AttachedFile, problem: String?, in writing: CaptureWrite) throws {
+        if let content = file.content { try store(content, kind: file.kind, writing.db) }
+        writing.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
             digest: file.content?.digest, items: file.content?.items, problem: problem)
     }
 

@@ -10,8 +10,8 @@ final class SeenMarker {
     private let binding: SQLiteBinding
     private(set) var marked = 0
 
-    init(_ ingest: CaptureIngest) throws {
-        db = ingest.db
+    init(_ writing: CaptureWrite) throws {
+        db = writing.db
         binding = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
@@ -19,8 +19,8 @@ final class SeenMarker {
                         sampleUUID = IFNULL(?3, sampleUUID)
                     WHERE id = ?4 AND lastSeenCapture <> ?1
                     """))
-        binding.bind(1, ingest.captureID)
-        binding.bind(2, ingest.verifiedAt)
+        binding.bind(1, writing.captureID)
+        binding.bind(2, writing.verifiedAt)
     }
 
     func mark(_ recordID: Int64, uuid: UUID?) throws {

@@ -96,7 +96,7 @@ public struct ExportSchedule: Sendable, Codable, Equatable {
     }
 
     /// The slot on a local day, if the cadence has one that day.
-    private func slot(on day: LocalDay, _ calendar: ScheduleCalendar) -> Double? {
+    private func slot(on day: ScheduleDay, _ calendar: ScheduleCalendar) -> Double? {
         switch cadence {
         case .daily: break
         case .weekly: guard day.weekday == anchorDay else { return nil }
@@ -108,7 +108,7 @@ public struct ExportSchedule: Sendable, Codable, Equatable {
 }
 
 /// A calendar day on the schedule's clock.
-struct LocalDay: Equatable {
+struct ScheduleDay: Equatable {
     var daysSince1970: Int64
 
     var civil: (year: Int, month: Int, day: Int) { CivilCalendar.date(daysSince1970: daysSince1970) }
@@ -118,7 +118,7 @@ struct LocalDay: Equatable {
     /// 1 = Sunday … 7 = Saturday (1970-01-01 was a Thursday).
     var weekday: Int { Int(((daysSince1970 % 7) + 7 + 4) % 7) + 1 }
 
-    func adding(days: Int64) -> LocalDay { LocalDay(daysSince1970: daysSince1970 + days) }
+    func adding(days: Int64) -> ScheduleDay { ScheduleDay(daysSince1970: daysSince1970 + days) }
 }
 
 /// Local days and wall-clock times in one zone, across daylight-saving changes.
@@ -129,14 +129,14 @@ struct ScheduleCalendar {
         Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
     }
 
-    func localDay(of seconds: Double) -> LocalDay {
-        LocalDay(daysSince1970: Int64(((seconds + offset(seconds)) / 86_400).rounded(.down)))
+    func localDay(of seconds: Double) -> ScheduleDay {
+        ScheduleDay(daysSince1970: Int64(((seconds + offset(seconds)) / 86_400).rounded(.down)))
     }
 
     /// The instant the clock shows `hour:minute` on `day`. A time that occurs twice (clocks
     /// going back) is its first occurrence; a time that does not exist (clocks going forward)
     /// is the moment the clocks jump.
-    func instant(of day: LocalDay, hour: Int, minute: Int) -> Double {
+    func instant(of day: ScheduleDay, hour: Int, minute: Int) -> Double {
         let wall = Double(day.daysSince1970 * 86_400) + Double(hour * 3600 + minute * 60)
         let before = offset(wall - 86_400)
         let after = offset(wall + 86_400)

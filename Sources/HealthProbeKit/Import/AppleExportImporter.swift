@@ -92,12 +92,12 @@ public struct AppleExportImporter: Sendable {
             fingerprinter.join()
             files.stop()
         }
-        let feed = ExportFeed(
+        let feed = AppleExportFeed(
             channel: prepared, files: files, cancellation: cancellation, totalBytes: reader.source.expectedSize,
             started: started, progress: progress)
         do {
-            let written = try store.writeExportCapture(
-                ExportCaptureRequest(
+            let written = try store.writeAppleExportCapture(
+                AppleExportCaptureRequest(
                     inputName: reader.source.displayName, startedAt: started, thresholds: thresholds,
                     allowOlder: allowOlder, allowUnrelated: allowUnrelated, pageCacheKiB: pageCacheKiB),
                 from: feed)
@@ -113,7 +113,7 @@ public struct AppleExportImporter: Sendable {
 
 /// The export as the archive takes it while it writes the capture: the fingerprint stage's
 /// batches, the files read alongside, and the user's stop.
-private final class ExportFeed: ExportCaptureFeed {
+private final class AppleExportFeed: AppleExportCaptureFeed {
     private let channel: BatchChannel<AppleExportImporter.Prepared>
     private let files: ReferencedFilePrefetch
     private let cancellation: CancellationFlag?

@@ -7,7 +7,7 @@ import Foundation
 /// hands it over: batches of prepared records in the export's order, then the end with its totals
 /// and the timeline followed on the way. Small batches, so that what the timeline follows crosses
 /// them.
-final class ReadExportFeed: ExportCaptureFeed {
+final class ReadExportFeed: AppleExportCaptureFeed {
     private var parts: [ExportCapturePart] = []
     /// The totals as the end hands them over, the followed timeline with them.
     let aggregates: CaptureAggregates
@@ -41,9 +41,9 @@ extension ArchiveStore {
     /// Writes the export at `url` as a capture, read by ``ReadExportFeed``.
     func writeExport(_ url: URL, thresholds: Thresholds) throws -> (WrittenCapture, ReadExportFeed) {
         let feed = try ReadExportFeed(url, thresholds: thresholds)
-        let request = ExportCaptureRequest(
+        let request = AppleExportCaptureRequest(
             inputName: url.lastPathComponent, startedAt: Date(), thresholds: thresholds, allowOlder: false,
             allowUnrelated: false, pageCacheKiB: ArchiveStore.importPageCacheKiB)
-        return (try writeExportCapture(request, from: feed), feed)
+        return (try writeAppleExportCapture(request, from: feed), feed)
     }
 }

@@ -9,7 +9,7 @@ internal import GRDB
 /// fingerprint bits), so that an export's inserts walk the index in time order; the upsert
 /// confirms the whole fingerprint, and a record whose key collides with another's simply takes
 /// the next occurrence.
-final class CaptureIngest {
+final class CaptureWrite {
     let db: Database
     let captureID: Int64
     let previousCaptureID: Int64?
@@ -37,7 +37,7 @@ final class CaptureIngest {
     /// this export meets with whole seconds and its own units (``BackupRecordMatcher``).
     var backupRecords: BackupRecordMatcher?
     /// Whether every add inserts: a backup's samples are matched to the archive before they
-    /// reach the ingest (by UUID, then by ``SampleMatchKey``), so what comes is new.
+    /// reach the capture's write (by UUID, then by ``SampleMatchKey``), so what comes is new.
     private let insertsOnly: Bool
     /// Where the next copy of a record this capture holds more than once goes.
     private var repeats = RepeatedRecords()

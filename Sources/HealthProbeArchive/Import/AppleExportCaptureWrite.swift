@@ -11,7 +11,7 @@ package enum ExportCapturePart: Sendable {
 
 /// An export as the kit reads it, on threads of its own: its records a batch at a time, then its
 /// end; the files beside its XML as they are read; and whether the user stopped the check.
-package protocol ExportCaptureFeed {
+package protocol AppleExportCaptureFeed {
     /// What the archive holds of files, read once the capture's transaction holds the archive:
     /// the files' reader may wait for it (nothing it names can go before the capture is written).
     func begin(holding held: HeldFiles)
@@ -24,7 +24,7 @@ package protocol ExportCaptureFeed {
 }
 
 /// How an export's capture is written and what it may be refused for.
-package struct ExportCaptureRequest: Sendable {
+package struct AppleExportCaptureRequest: Sendable {
     /// The export's name in the capture, the trail and messages.
     package var inputName: String
     package var startedAt: Date
@@ -63,35 +63,35 @@ extension ArchiveStore {
     /// linked, what is new and what is gone counted, the totals and the files no record named
     /// stored, and the capture completed and audited. A throw anywhere leaves the archive as it
     /// was.
-    package func writeExportCapture(
-        _ request: ExportCaptureRequest, from feed: some ExportCaptureFeed
+    package func writeAppleExportCapture(
+        _ request: AppleExportCaptureRequest, from feed: some AppleExportCaptureFeed
     ) throws -> WrittenCapture {
         try writeSnapshotCapture(
             origin: .export, inputName: request.inputName, input: "an export", startedAt: request.startedAt,
             pageCacheKiB: request.pageCacheKiB
-        ) { ingest in
-            feed.begin(holding: try ReferencedFiles.held(ingest.db))
-            try ingest.matchRecordsBackupsDescribed()
+        ) { writing in
+            feed.begin(holding: try ReferencedFiles.held(writing.db))
+            try writing.matchRecordsBackupsDescribed()
             while true {
                 switch try feed.next() {
                 case .records(let batch):
                     try feed.checkpoint()
-                    try ingest.add(batch)
-                    try feed.files(all: false) { try ReferencedFiles.remember($0, problem: $1, in: ingest) }
+                    try writing.add(batch)
+                    try feed.files(all: false) { try ReferencedFiles.remember($0, problem: $1, in: writing) }
                 case .end(let summary, let aggregates):
                     try feed.checkpoint()
-                    try feed.files(all: true) { try ReferencedFiles.remember($0, problem: $1, in: ingest) }
-                    return try ingest.completeExport(summary, aggregates: aggregates, request, feed: feed)
+                    try feed.files(all: true) { try ReferencedFiles.remember($0, problem: $1, in: writing) }
+                    return try writing.completeExport(summary, aggregates: aggregates, request, feed: feed)
                 }
             }
         }
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     fileprivate func completeExport(
-        _ summary: AppleExportSummary, aggregates: CaptureAggregates, _ request: ExportCaptureRequest,
-        feed: some ExportCaptureFeed
+        _ summary: AppleExportSummary, aggregates: CaptureAggregates, _ request: AppleExportCaptureRequest,
+        feed: some AppleExportCaptureFeed
     ) throws -> WrittenCapture {
         let exportDate = summary.exportDate.map { Double($0.secondsSince1970) }
         if !request.allowOlder {

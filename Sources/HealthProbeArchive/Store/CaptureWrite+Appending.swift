@@ -15,13 +15,13 @@ final class RowAppender {
 
     init(db: Database, captureID: Int64, verifiedAt: Double, largestRowID: Int64) throws {
         let values = (0..<Int32(Self.rowsPerStatement)).map { row in
-            CaptureIngest.values(
-                captureID: captureID, firstParameter: 2 + row * CaptureIngest.parametersPerRow, occurrence: "0")
+            CaptureWrite.values(
+                captureID: captureID, firstParameter: 2 + row * CaptureWrite.parametersPerRow, occurrence: "0")
         }
         binding = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    INSERT OR IGNORE INTO record (\(CaptureIngest.columns))
+                    INSERT OR IGNORE INTO record (\(CaptureWrite.columns))
                     VALUES \(values.joined(separator: ",\n"))
                     """))
         binding.bind(1, verifiedAt)
@@ -29,7 +29,7 @@ final class RowAppender {
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     /// Stores `rows` (exactly ``RowAppender/rowsPerStatement`` of them) of `batch` in one
     /// statement, or one by one when a row was skipped.
     func append(

@@ -53,7 +53,7 @@ struct CaptureCompletion {
     }
 }
 
-extension CaptureIngest {
+extension CaptureWrite {
     /// The timeline the fingerprint stage followed, when its row numbers are this capture's ids:
     /// the archive started empty and holds exactly the rows it counted, so the n-th row written
     /// has id n.

@@ -4,7 +4,7 @@ internal import GRDB
 
 /// How a record row is written: its columns, its parameters, the device table it refers to, and
 /// what correlations and workouts leave to resolve at the end.
-extension CaptureIngest {
+extension CaptureWrite {
     static let columns = """
         kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
         creationDate, startDate, endDate, metadata, details, healthKitUUID,
