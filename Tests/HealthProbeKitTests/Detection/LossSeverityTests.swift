@@ -14,7 +14,7 @@ struct LossSeverityTests {
 
     /// Heart rates on February days `days`, one a day at 08:00 UTC.
     static func heartRates(_ days: some Sequence<Int>) -> [String] {
-        days.map { Export.record(start: DetectorEdgeCaseTests.t(2, $0)) }
+        days.map { Export.record(start: Export.instant(2, $0, 8, offset: 0)) }
     }
 
     static func loss(_ found: [[Anomaly]]) throws -> Anomaly {

@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// Each detector on its edge cases, with small hand-written exports.
 @Suite("Detectors: edge cases")

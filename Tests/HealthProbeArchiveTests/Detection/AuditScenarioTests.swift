@@ -3,7 +3,6 @@ import HealthProbeSimulation
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// Three successive exports made with the generator, with troubles scripted into them; the
 /// audit must report exactly those, record for record, and nothing else.

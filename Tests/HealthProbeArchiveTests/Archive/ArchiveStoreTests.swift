@@ -4,7 +4,6 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 @Suite("Opening the archive")
 struct ArchiveStoreTests {

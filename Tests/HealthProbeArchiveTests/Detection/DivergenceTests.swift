@@ -3,7 +3,6 @@ import HealthProbeSimulation
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 @Suite("Divergence: a daily series departing from its baseline")
 struct DivergenceTests {

@@ -5,14 +5,14 @@ import TestSupport
 import Testing
 
 @testable import HealthProbeArchive
-@testable import HealthProbeKit
 
 /// An archive an earlier version wrote, opened by this one: migrated in place, it matches what
 /// this version would have written, and checking the same export again finds nothing.
 @Suite("Archives written by earlier versions")
 struct ArchiveMigrationTests {
+    /// The kit's test fixtures, which hold the archives earlier versions wrote.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+        .appendingPathComponent("../HealthProbeKitTests/Fixtures").standardized
 
     /// Per record (by strict fingerprint and occurrence): its semantic and fuzzy fingerprints;
     /// then the member fingerprints of correlations.
@@ -54,7 +54,7 @@ struct ArchiveMigrationTests {
         let (before, membersBefore) = try Self.identities(try ArchiveStore.open(at: support.archivePath))
 
         let fresh = try ArchiveStore.inMemory()
-        _ = try AppleExportImporter(store: fresh).importExport(AppleExportReader(url: export))
+        _ = try fresh.writeExport(export, thresholds: Thresholds())
         let (expected, expectedMembers) = try Self.identities(fresh)
 
         #expect(before.count == 418)
