@@ -72,8 +72,8 @@ final class CheckJobs: Sendable {
         do {
             store = try await access.forCheck()
         } catch {
-            let described = ArchiveError.from(error, path: access.path) ?? error
-            return .failed(described.localizedDescription, archiveUnchanged: true)
+            // The archive's errors come in words already (``Refusal``).
+            return .failed((error as? any Refusal)?.message ?? error.localizedDescription, archiveUnchanged: true)
         }
         let outcome = await onOwnThread {
             Result { () throws(CheckFailure) in try check.run(into: store, progress: progress) }

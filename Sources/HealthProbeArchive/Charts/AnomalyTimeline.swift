@@ -35,7 +35,7 @@ extension ArchiveStore {
     public func fetchAnomalyTimeline(range requested: DayRange?, zone: TimeZone, maximumMarks: Int) throws
         -> AnomalyTimeline
     {
-        try writer.read { db in
+        try read { db in
             var local = LocalDays(zone: zone)
             var severities: [Int64: Severity] = [:]
             var affected: [Int64: Set<Int64>] = [:]

@@ -80,7 +80,7 @@ public struct DailySeriesRequest: Sendable, Equatable {
 
 extension ArchiveStore {
     public func fetchDailySeries(_ request: DailySeriesRequest) throws -> DailyRecordSeries {
-        try writer.read { db in
+        try read { db in
             var local = LocalDays(zone: request.zone)
             let capture = try LatestCapture.id(db)
             let held = try capture.map { try HeldRecords(db, latest: $0, type: request.type) }
@@ -127,7 +127,7 @@ extension ArchiveStore {
     /// started on, over `range`: the losses of a chart without its held records, which are the
     /// time of a long period.
     public func fetchVanishedPerDay(type: String, range: DayRange, zone: TimeZone) throws -> [Int64: Int] {
-        try writer.read { db in
+        try read { db in
             var local = LocalDays(zone: zone)
             return try Self.anomalyMarks(db, type: type, anomalyID: nil, days: &local)
                 .filter { range.contains($0.key) && $0.value.vanished > 0 }.mapValues(\.vanished)
@@ -139,7 +139,7 @@ extension ArchiveStore {
     /// (every zone's offset is a whole number of them), so a loss of a million records is a few
     /// thousand rows.
     public func fetchAnomalyDaySet(id: Int64, zone: TimeZone) throws -> Set<Int64> {
-        try writer.read { db in
+        try read { db in
             let quarters = try Int64.fetchAll(
                 db,
                 sql: """
@@ -162,7 +162,7 @@ extension ArchiveStore {
     /// The local days of `zone` an anomaly is about, from its records' first start day to their
     /// last, or the window a divergence names; nil when it names none.
     public func fetchAnomalyDays(id: Int64, zone: TimeZone) throws -> DayRange? {
-        try writer.read { db in
+        try read { db in
             if let row = try Row.fetchOne(
                 db,
                 sql: """

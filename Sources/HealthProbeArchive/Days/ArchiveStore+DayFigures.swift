@@ -18,13 +18,13 @@ extension ArchiveStore {
 
     /// Every order the user set, by type (names, best first).
     public func chosenSourceOrders() throws -> [String: [String]] {
-        try writer.read { db in try DaySourceOrders.read(db, types: nil).chosen }
+        try read { db in try DaySourceOrders.read(db, types: nil).chosen }
     }
 
     /// The sources known to have written each type, by name, as a source order names them (a
     /// source that entered records by hand also as its hand-entered self), sorted.
     public func knownSources() throws -> [String: [String]] {
-        try writer.read { db in try SourceArrival.names(db) }
+        try read { db in try SourceArrival.names(db) }
     }
 
     /// Sets a type's source order (names, best first), or forgets it for an empty list, noted in

@@ -92,7 +92,7 @@ extension ArchiveStore {
     /// A run noted as started whose process is gone shows as `interrupted`, whether or not a
     /// writer has recorded that yet.
     public func fetchExportRuns() throws -> [ExportRun] {
-        try writer.read { db in
+        try read { db in
             try ExportRun.fetchAll(db, sql: "SELECT * FROM exportRun ORDER BY id").map { run in
                 var run = run
                 if run.outcome == .running, !ProcessLiveness.isAlive(run.pid) { run.outcome = .interrupted }
@@ -130,7 +130,7 @@ extension ArchiveStore {
 
     /// Records how an export ended: in the row its start noted (`run`), else in a new one.
     public func recordExportRun(_ start: ExportRunStart, ending: ExportRunEnding, run: Int64? = nil) throws {
-        try writer.write { db in
+        try write { db in
             var columns: [(any DatabaseValueConvertible)?] = [Date().timeIntervalSince1970]
             switch ending {
             case .completed(let captureId, let records, let bytes, let sha256):
@@ -160,7 +160,7 @@ extension ArchiveStore {
     /// Forgets the note of a run that turned out not to be one (refused before any work).
     public func forgetExportRun(_ run: Int64?) {
         guard let run else { return }
-        try? writer.write { db in try db.execute(sql: "DELETE FROM exportRun WHERE id = ?", arguments: [run]) }
+        try? write { db in try db.execute(sql: "DELETE FROM exportRun WHERE id = ?", arguments: [run]) }
     }
 
     /// Runs noted as started whose process is gone (killed, or the machine stopped) are

@@ -32,7 +32,7 @@ extension ArchiveStore {
     package func readSelection<T>(
         _ selection: ExportSelection, timeZone: TimeZone, _ body: (inout SelectionRead) throws -> T
     ) throws -> T {
-        try writer.read { db in
+        try read { db in
             // The text formats' ORDER BY sorts a million rows: on two cores, in two threads.
             try db.execute(sql: "PRAGMA threads = 2")
             var read = try SelectionRead(selection, timeZone: timeZone, db)

@@ -121,7 +121,7 @@ extension GraphSource.Relevance {
 extension ArchiveStore {
     /// Runs `body` in one read transaction of the archive, as a graph sync plans from it.
     public func readGraphSource<T>(_ body: (GraphSource) throws -> T) throws -> T {
-        try writer.read { db in try body(GraphSource(db: db)) }
+        try read { db in try body(GraphSource(db: db)) }
     }
 }
 

@@ -57,7 +57,7 @@ public struct GraphSyncState: Sendable, Equatable {
 extension ArchiveStore {
     /// Every destination the archive has synced, for `graph status`.
     public func graphSyncStates() throws -> [GraphSyncState] {
-        try writer.read { db in
+        try read { db in
             try String.fetchAll(db, sql: "SELECT destination FROM graphSync ORDER BY destination").compactMap {
                 try GraphSyncState.load(db, destination: $0)
             }
@@ -67,7 +67,7 @@ extension ArchiveStore {
     /// Records a sync the destination committed: its new state, which of the written local days
     /// (days since 1970-01-01) now hold data there, and an entry in the audit trail.
     public func recordGraphSync(_ state: GraphSyncState, writtenDays: [Int64: Bool], message: String) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(
                 sql: """
                     INSERT INTO graphSync (destination, captureId, recordCeiling, anomalyCeiling, resolvedAnomalies,

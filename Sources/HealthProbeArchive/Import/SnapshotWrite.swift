@@ -14,7 +14,7 @@ extension ArchiveStore {
     ) throws -> T {
         do {
             return try withBulkLoadJournal {
-                try writer.write { db in
+                try write { db in
                     // A larger page cache keeps hot index pages from being written to the WAL again and again.
                     try db.execute(sql: "PRAGMA cache_size = -\(pageCacheKiB)")
                     let previous = try Self.latestSnapshotCaptureID(db)
@@ -31,7 +31,7 @@ extension ArchiveStore {
                 }
             }
         } catch {
-            throw ArchiveError.from(error, path: pathInMessages) ?? error
+            throw translated(error)
         }
     }
 }

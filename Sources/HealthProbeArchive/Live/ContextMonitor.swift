@@ -44,7 +44,7 @@ public struct ContextMonitor: Sendable {
     /// Notes a change. `detail` is HealthProbe's own words ("signed in again"), never health
     /// data or identifiers.
     public func record(_ kind: Kind, detail: String, at date: Date) throws {
-        try store.writer.write { db in
+        try store.write { db in
             try db.execute(
                 sql: "INSERT INTO contextChange (at, kind, detail) VALUES (?, ?, ?)",
                 arguments: [date.timeIntervalSince1970, kind.rawValue, detail])
@@ -54,7 +54,7 @@ public struct ContextMonitor: Sendable {
 
     /// Changes after `date` (all when nil), oldest first.
     public func changes(after date: Date?) throws -> [Change] {
-        try store.writer.read { db in
+        try store.read { db in
             try Change.fetchAll(
                 db, sql: "SELECT * FROM contextChange WHERE at > ? ORDER BY id",
                 arguments: [date?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude])
@@ -63,14 +63,14 @@ public struct ContextMonitor: Sendable {
 
     /// The most recent changes, newest first.
     public func recentChanges(limit: Int) throws -> [Change] {
-        try store.writer.read { db in
+        try store.read { db in
             try Change.fetchAll(db, sql: "SELECT * FROM contextChange ORDER BY id DESC LIMIT ?", arguments: [limit])
         }
     }
 
     /// The latest change of `kind`.
     public func latest(_ kind: Kind) throws -> Change? {
-        try store.writer.read { db in
+        try store.read { db in
             try Change.fetchOne(
                 db, sql: "SELECT * FROM contextChange WHERE kind = ? ORDER BY id DESC LIMIT 1",
                 arguments: [kind.rawValue])

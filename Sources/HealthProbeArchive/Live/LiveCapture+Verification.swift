@@ -15,7 +15,7 @@ extension LiveCapture {
     package func storeScanned(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore)
         throws
     {
-        try store.writer.write { db in
+        try store.write { db in
             var unmatched = page.added
             if progress.scanMarking {
                 unmatched = try noteMet(page.added, of: type, db)
@@ -39,7 +39,7 @@ extension LiveCapture {
         var digest = UUIDDigest(count: 0, sum: progress.scanDigest)
         for sample in page.added { digest.add(sample.uuid.archiveText) }
         progress.scanDigest = digest.sum
-        try store.writer.write { db in
+        try store.write { db in
             progress.deleted += try markDeleted(page.deleted, type: type, db)
             try progress.save(db, capture: captureID, type: type)
         }
@@ -54,7 +54,7 @@ extension LiveCapture {
         cancellation: CancellationFlag? = nil
     ) throws {
         guard !types.isEmpty else { return }
-        let held = try store.writer.read { db in try presentDigests(Set(types), db, cancellation: cancellation) }
+        let held = try store.read { db in try presentDigests(Set(types), db, cancellation: cancellation) }
         for type in types {
             guard var reached = progress[type] else { continue }
             let archived = held[type] ?? UUIDDigest()
@@ -62,7 +62,7 @@ extension LiveCapture {
                 reached.scanMatched = reached.scanHeld ?? 0
                 reached.stored = reached.scanSeen
                 let verified = reached
-                try store.writer.write { db in try verified.save(db, capture: captureID, type: type) }
+                try store.write { db in try verified.save(db, capture: captureID, type: type) }
             } else {
                 try rescanMarking(
                     type, progress: &reached,
@@ -124,7 +124,7 @@ extension LiveCapture {
         // The marking pass counts every sample it meets, those this check stored already included.
         progress.stored = 0
         let reset = progress
-        try store.writer.write { db in
+        try store.write { db in
             try reset.save(db, capture: captureID, type: type)
             try db.execute(
                 sql: "DELETE FROM liveScanMet WHERE captureId = ? AND sampleType = ?", arguments: [captureID, type])
@@ -192,7 +192,7 @@ extension LiveCapture {
             reached.scanHeld = held[type] ?? 0
             return (type, reached)
         }
-        try store.writer.write { db in
+        try store.write { db in
             for (type, reached) in updated { try reached.save(db, capture: captureID, type: type) }
         }
         for (type, reached) in updated { progress[type] = reached }
@@ -202,7 +202,7 @@ extension LiveCapture {
     /// previous live capture's counts less this one's deletions — or, with no previous live
     /// capture, counted from every record.
     func heldCounts(_ store: ArchiveStore) throws -> [String: Int] {
-        try store.writer.read { db in
+        try store.read { db in
             func counts(_ sql: String, _ arguments: StatementArguments) throws -> [String: Int] {
                 Dictionary(
                     uniqueKeysWithValues: try Row.fetchAll(db, sql: sql, arguments: arguments).map {

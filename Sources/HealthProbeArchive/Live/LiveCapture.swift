@@ -19,7 +19,7 @@ package struct LiveCapture: Sendable {
     let asOf: Double
 
     package static func begin(_ store: ArchiveStore, full: Bool, asOf: Double) throws -> LiveCapture {
-        try store.writer.write { db in
+        try store.write { db in
             let previous = try LatestCapture.id(db, origins: [origin])
             let floor = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM record") ?? 0
             let id = try CaptureStart(
@@ -37,7 +37,7 @@ package struct LiveCapture: Sendable {
     /// The check an earlier window cut off, if any, taken up again: it keeps every page it
     /// stored, and its date becomes this window's.
     package static func resume(_ store: ArchiveStore, asOf: Double) throws -> LiveCapture? {
-        try store.writer.write { db in
+        try store.write { db in
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -67,7 +67,7 @@ package struct LiveCapture: Sendable {
 
     /// Records that this check was cut off: what it stored stays, and the next check resumes it.
     package func recordCutOff(_ store: ArchiveStore, reason: String) throws {
-        try store.writer.write { db in
+        try store.write { db in
             let stored = try LiveProgress.load(db, capture: captureID).stored
             try AuditLog.append(
                 db, event: .checkCutOff, captureID: captureID,
@@ -78,12 +78,12 @@ package struct LiveCapture: Sendable {
 
     /// How far this check has read each type.
     package func progress(_ store: ArchiveStore) throws -> [String: LiveProgress] {
-        try store.writer.read { db in try LiveProgress.load(db, capture: captureID) }
+        try store.read { db in try LiveProgress.load(db, capture: captureID) }
     }
 
     /// The same capture made a verification scan (a check that read nothing verifies).
     package func upgradedToFull(_ store: ArchiveStore) throws -> LiveCapture {
-        try store.writer.write { db in
+        try store.write { db in
             try db.execute(
                 sql: "UPDATE capture SET scope = \(CaptureScope.full.sqlLiteral) WHERE id = ?", arguments: [captureID])
         }
@@ -97,7 +97,7 @@ package struct LiveCapture: Sendable {
     /// reason `deleted`, one audit entry), and the progress, counting what it stored.
     package func store(_ page: ChangePage, of type: String, progress: inout LiveProgress, _ store: ArchiveStore) throws
     {
-        try store.writer.write { db in
+        try store.write { db in
             try add(page.added, db)
             progress.stored += page.added.count
             progress.deleted += try markDeleted(page.deleted, type: type, db)
@@ -162,7 +162,7 @@ package struct LiveCapture: Sendable {
         func checkCancellation() throws {
             if cancellation?.isCancelled == true { throw CancellationError() }
         }
-        return try store.writer.write { db in
+        return try store.write { db in
             _ = try markAbsent(types: verifiedTypes, db, cancellation: cancellation)
             try checkCancellation()
             let writing = try writing(db)
@@ -189,7 +189,7 @@ package struct LiveCapture: Sendable {
 
     /// Removes the capture and everything it changed (a deferred or failed check).
     package func abandon(_ store: ArchiveStore, reason: String) throws {
-        try store.writer.write { db in
+        try store.write { db in
             try ArchiveStore.undoCapture(captureID, db)
             try AuditLog.append(
                 db, event: .captureAbandoned, captureID: captureID, message: "capture \(captureID) abandoned: \(reason)"

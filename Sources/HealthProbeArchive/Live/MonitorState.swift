@@ -13,7 +13,7 @@ public struct MonitorState: Sendable {
     static let prefix = "live."
 
     public static func load(_ store: ArchiveStore) throws -> MonitorState {
-        try store.writer.read { db in
+        try store.read { db in
             var state = MonitorState()
             for row in try Row.fetchAll(
                 db, sql: "SELECT sampleType, value FROM anchor WHERE origin = ?",
@@ -46,7 +46,7 @@ public struct MonitorState: Sendable {
             ("lastCheckedAt", lastCheckedAt.map { "\($0)" }),
             ("lastVerifiedAt", lastVerifiedAt.map { "\($0)" }), ("status", status),
         ]
-        try store.writer.write { db in
+        try store.write { db in
             // What is not known yet is left as it was, not forgotten.
             for case (let key, let value?) in values { try SettingRows.set(db, Self.prefix + key, value) }
         }

@@ -121,14 +121,14 @@ extension MonitoringSettings {
 extension ArchiveStore {
     /// The stored settings, or the defaults where none were chosen.
     public func fetchSettings() throws -> MonitoringSettings {
-        try writer.read { db in try MonitoringSettings.load(db) }
+        try read { db in try MonitoringSettings.load(db) }
     }
 
     /// Validates and stores settings, with an audit entry naming what changed (never values).
     @discardableResult
     public func saveSettings(_ settings: MonitoringSettings) throws -> MonitoringSettings {
         let valid = try settings.validated()
-        return try writer.write { db in
+        return try write { db in
             let before = try MonitoringSettings.load(db)
             guard before != valid else { return valid }
             try valid.save(db)

@@ -47,7 +47,7 @@ public struct IntegrityCheck: Sendable, Codable, Equatable {
 
 extension ArchiveStore {
     public func fetchOverview() throws -> ArchiveOverview {
-        try writer.read { db in
+        try read { db in
             let last = try LatestCapture.id(db).flatMap {
                 try CaptureSummary.fetchOne(db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [$0])
             }

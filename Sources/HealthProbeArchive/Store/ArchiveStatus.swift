@@ -37,7 +37,7 @@ extension ArchiveStore {
     /// counts, counts over every record and the last verification's result. Reads only.
     public func status() throws -> ArchiveStatus {
         let overview = try fetchOverview()
-        return try writer.read { db in
+        return try read { db in
             var types: [ArchiveStatus.TypeCount] = []
             if let last = overview.lastCapture {
                 types = try Row.fetchAll(
@@ -71,7 +71,7 @@ extension ArchiveStore {
 
     /// Records present now (seen and not gone), counted over the records: seconds at millions.
     public func countPresentRecords() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NULL") ?? 0
         }
     }
 
@@ -92,7 +92,7 @@ extension ArchiveStore {
 extension ArchiveStore {
     /// The sample types an archive knows: what its captures held, and the live path's catalog.
     public func knownSampleTypes() throws -> [String] {
-        let stored = try writer.read { db in
+        let stored = try read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT type FROM typeSnapshot")
         }
         return Array(Set(stored + HealthKitCatalog.types.map(\.identifier))).sorted()
@@ -101,7 +101,7 @@ extension ArchiveStore {
     /// The sample types the latest capture held, by identifier: what a day of every type
     /// shows, read from the capture's per-type counts (no record is counted).
     public func heldSampleTypes() throws -> [String] {
-        try writer.read { db in
+        try read { db in
             guard let last = try LatestCapture.id(db) else { return [] }
             return try String.fetchAll(
                 db, sql: "SELECT type FROM typeSnapshot WHERE captureId = ? ORDER BY type", arguments: [last])

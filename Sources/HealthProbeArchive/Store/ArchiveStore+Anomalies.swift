@@ -46,7 +46,7 @@ extension ArchiveStore {
             arguments.append(capture)
         }
         let whereClause = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-        return try writer.read { db in
+        return try read { db in
             try Anomaly.fetchAll(
                 db, sql: "SELECT * FROM anomaly \(whereClause) ORDER BY id",
                 arguments: StatementArguments(arguments.map { $0.databaseValue }))
@@ -54,7 +54,7 @@ extension ArchiveStore {
     }
 
     public func fetchAnomaly(id: Int64) throws -> Anomaly? {
-        try writer.read { db in try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id]) }
+        try read { db in try Anomaly.fetchOne(db, sql: "SELECT * FROM anomaly WHERE id = ?", arguments: [id]) }
     }
 
     /// A record an anomaly is about, as a report shows it (decoded from its row by column name).
@@ -104,7 +104,7 @@ extension ArchiveStore {
     public func fetchAnomalyRecords(id: Int64, limit: Int, offset: Int = 0) throws
         -> (records: [AnomalyRecord], total: Int)
     {
-        try writer.read { db in
+        try read { db in
             let total =
                 try Int.fetchOne(
                     db, sql: "SELECT COUNT(*) FROM anomalyRecord WHERE anomalyId = ?", arguments: [id]) ?? 0
@@ -142,7 +142,7 @@ extension ArchiveStore {
     }
 
     private func setResolved(ids: [Int64], resolved: Bool) throws -> [Anomaly] {
-        try writer.write { db in
+        try write { db in
             let known = Set(
                 try Int64.fetchAll(
                     db, sql: "SELECT id FROM anomaly WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
@@ -175,6 +175,6 @@ extension ArchiveStore {
 
     /// Appends an audit entry from outside a capture (a refused input, an opened archive).
     public func recordInAuditTrail(_ event: AuditLog.Event, message: String) throws {
-        try writer.write { db in try AuditLog.append(db, event: event, message: message) }
+        try write { db in try AuditLog.append(db, event: event, message: message) }
     }
 }

@@ -21,11 +21,11 @@ extension ArchiveStore {
     /// records' timeline as they stream in (``StreamedTimeline``), which any later one cannot use.
     /// True when the archive cannot be read: then the capture's write says why.
     package func holdsRecords() -> Bool {
-        (try? writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM record)") }) ?? true
+        (try? read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM record)") }) ?? true
     }
 
     package func footprint() throws -> Footprint {
-        try writer.read { db in
+        try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """

@@ -7,7 +7,7 @@ extension ArchiveStore {
     /// nothing deleted lingers in its free pages. One audit entry says when it happened.
     /// Destructive: the screens and the command line ask first.
     public func deleteAllAuditData() throws {
-        try writer.write { db in
+        try write { db in
             for table in [
                 "anomalyRecord", "anomaly", "routeFile", "recordAbsence", "exportRun", "correlationMember",
                 "referencedFile", "strayFile", "fileSource", "fileContent", "record",

@@ -27,7 +27,7 @@ extension ArchiveStore {
     /// so it runs beside a check; the result is kept for the screens when the archive can be
     /// written at once (`recording`; a copy being checked is not written).
     public func verify(now: Date = Date(), recording: Bool = true) throws -> ArchiveVerification {
-        let verification = try writer.read { db in
+        let verification = try read { db in
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(20)")
             var problems = integrity == ["ok"] ? [] : integrity.map { "SQLite: \($0)" }
             if problems.isEmpty {

@@ -22,7 +22,7 @@ extension ArchiveStore {
                 }
             }
         } catch {
-            throw ArchiveError.from(error, path: pathInMessages) ?? error
+            throw translated(error)
         }
     }
 

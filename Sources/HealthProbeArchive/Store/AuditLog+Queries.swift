@@ -49,7 +49,7 @@ extension AuditLog {
 
 extension ArchiveStore {
     public func fetchAuditEntries(_ filter: AuditLog.Filter) throws -> AuditLog.Page {
-        try writer.read { db in
+        try read { db in
             let condition = filter.event == nil ? "" : "WHERE event = :event"
             var arguments: StatementArguments = ["limit": filter.limit, "offset": filter.offset]
             if let event = filter.event { arguments += ["event": event] }

@@ -36,7 +36,7 @@ extension ArchiveStore {
     package func compareCaptures(
         from: Int64, to: Int64, byDayOf type: String? = nil, zone: TimeZone
     ) throws -> CaptureComparison? {
-        try writer.read { db in
+        try read { db in
             let sql = "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?"
             guard let earlier = try CaptureSummary.fetchOne(db, sql: sql, arguments: [from]),
                 let later = try CaptureSummary.fetchOne(db, sql: sql, arguments: [to])

@@ -72,7 +72,7 @@ extension ArchiveStore {
     /// Complete captures, oldest first; with those set aside when asked (they compare with nothing).
     public func fetchCaptures(includingSetAside: Bool) throws -> [CaptureSummary] {
         let statuses = [CaptureStatus.complete] + (includingSetAside ? [.setAside] : [])
-        return try writer.read { db in
+        return try read { db in
             try CaptureSummary.fetchAll(
                 db,
                 sql: """
@@ -92,7 +92,7 @@ extension ArchiveStore {
         guard reason.count <= UntrustedText.fieldLimit, !UntrustedText.hasControls(reason) else {
             throw CaptureSetAsideRefusal.unshowableReason
         }
-        return try writer.write { db in
+        return try write { db in
             try CaptureSetAside.setAside(id, reason: reason, at: now, db)
             return try Self.captureRow(id, db)
         }
@@ -101,7 +101,7 @@ extension ArchiveStore {
     /// Takes a capture set aside back into the comparisons, as it was before.
     @discardableResult
     public func includeCapture(_ id: Int64) throws -> CaptureSummary {
-        try writer.write { db in
+        try write { db in
             try CaptureSetAside.include(id, db)
             return try Self.captureRow(id, db)
         }
@@ -114,7 +114,7 @@ extension ArchiveStore {
     }
 
     public func fetchCapture(id: Int64) throws -> CaptureSummary? {
-        try writer.read { db in
+        try read { db in
             try CaptureSummary.fetchOne(
                 db, sql: "SELECT * FROM capture WHERE status = \(CaptureStatus.complete.sqlLiteral) AND id = ?",
                 arguments: [id])
@@ -129,6 +129,6 @@ extension ArchiveStore {
     }
 
     public func fetchAuditEntries() throws -> [AuditLog.Entry] {
-        try writer.read { db in try AuditLog.Entry.fetchAll(db, sql: "SELECT * FROM auditEntry ORDER BY id") }
+        try read { db in try AuditLog.Entry.fetchAll(db, sql: "SELECT * FROM auditEntry ORDER BY id") }
     }
 }

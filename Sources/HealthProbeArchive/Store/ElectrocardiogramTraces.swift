@@ -26,7 +26,7 @@ extension ArchiveStore {
     /// with its voltages as the last capture that held its file kept them. A recording whose
     /// voltages the archive does not hold is left out.
     public func fetchElectrocardiograms(anomalyID id: Int64, limit: Int = 3) throws -> [ElectrocardiogramTrace] {
-        try writer.read { db in
+        try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """

@@ -36,7 +36,7 @@ extension ArchiveStore {
         guard let anomaly = try fetchAnomaly(id: id), anomaly.type == .routeChanged,
             let previous = anomaly.evidence["previousCaptureId"].flatMap({ Int64($0) })
         else { return [] }
-        return try writer.read { db in
+        return try read { db in
             let records = try Row.fetchAll(
                 db,
                 sql: """

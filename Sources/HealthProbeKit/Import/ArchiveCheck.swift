@@ -105,12 +105,11 @@ public struct ArchiveCheck: Sendable {
             }
         } catch {
             let after = try? store.footprint()
-            let described = ArchiveError.from(error, path: store.pathInMessages) ?? error
-            if let line = (described as? any Refusal)?.trailLine(for: input) {
+            // The archive's own errors come in words already (``ArchiveError``).
+            if let line = (error as? any Refusal)?.trailLine(for: input) {
                 Self.noteRefusal(in: store, line)
             }
-            throw CheckFailure(
-                underlying: described, archiveUnchanged: before != nil && before == after, input: input)
+            throw CheckFailure(underlying: error, archiveUnchanged: before != nil && before == after, input: input)
         }
     }
 
