@@ -61,7 +61,11 @@ public struct AppleExportSource: Sendable {
         switch try source.sniffRoot() {
         case .some("HealthData"): return source
         case .some(let root): throw .notHealthData(file: url.lastPathComponent, rootName: root)
-        case .none: throw .malformed(file: url.lastPathComponent, line: 1, problem: "no root element")
+        // No element at all (a CSV, a text file): not an export, rather than XML gone wrong.
+        case .none where size == 0:
+            throw .unreadable(
+                file: url.lastPathComponent, problem: "the file is empty; export it again from the Health app")
+        case .none: throw .notHealthData(file: url.lastPathComponent, rootName: "")
         }
     }
 

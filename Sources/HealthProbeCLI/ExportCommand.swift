@@ -41,6 +41,9 @@ extension HealthProbeCommand {
         var force = false
 
         func run() async throws {
+            guard !output.isEmpty else {
+                throw CommandFailure.usage("--output needs a file name, or - for standard output")
+            }
             let store = try archive.openExisting()
             let zone = try selection.zone(else: store.dayZone())
             let chosen = try selection.resolve(in: store, zone: zone)

@@ -66,23 +66,25 @@ extension HealthProbeCommand {
         }
 
         func run() async throws {
+            // Checked before the archive is opened: a zone that is no zone creates nothing.
+            let zone = timeZone == "system" ? nil : timeZone.flatMap(TimeZone.init(identifier:))
+            if let timeZone, timeZone != "system", zone == nil {
+                throw CommandFailure.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
+            }
             let changing = checkEvery != nil || monitor != nil || alertThreshold != nil
-            let store = try (changing || deleteAll) ? archive.open() : archive.openExisting()
+            // Any change creates the archive it is made in, as the README says of settings.
+            let store =
+                try (changing || deleteAll || timeZone != nil || sourceOrder.count == 2)
+                ? archive.open() : archive.openExisting()
             if deleteAll {
                 try confirmDeletion()
                 try store.deleteAllAuditData()
                 FileHandle.standardError.write(Data("healthprobe: all audit data deleted; the settings stay\n".utf8))
             }
             if sourceOrder.count == 2 {
-                try setSourceOrder(in: archive.open())
+                try setSourceOrder(in: store)
             }
-            if let timeZone {
-                let zone = timeZone == "system" ? nil : TimeZone(identifier: timeZone)
-                guard timeZone == "system" || zone != nil else {
-                    throw CommandFailure.usage("unknown time zone '\(timeZone)'; use an IANA name such as Europe/Paris")
-                }
-                try archive.open().setDayZone(zone)
-            }
+            if timeZone != nil { try store.setDayZone(zone) }
             var settings = try store.fetchSettings()
             if changing {
                 if let checkEvery { settings.checkFrequency = checkEvery.frequency }

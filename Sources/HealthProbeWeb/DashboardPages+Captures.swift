@@ -96,6 +96,13 @@ extension DashboardPages {
         var allTypesHref: String
         var rows: [Row]
         var anomalies: [AnomalyRowView]
+        /// ` --archive 'PATH'`: the commands to copy name this archive, quoted for a shell.
+        var archiveOption: String
+    }
+
+    /// `text` as one word of a POSIX shell: in single quotes, a quote in it closed and escaped.
+    static func shellWord(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// What changed between `from` and `to`, by sample type, or one type by day.
@@ -141,7 +148,7 @@ extension DashboardPages {
             differentOrigins: comparison.differentOrigins, allTypesHref: base, rows: rows,
             anomalies: comparison.anomalies.map {
                 AnomalyRowView(AnomalyRow($0, format: format), returnPath: base)
-            })
+            }, archiveOption: " --archive " + Self.shellWord(configuration.archivePath))
         return renderer.html("comparison", title: "Capture \(from) → \(to)", tab: .archive, body: view)
     }
 }

@@ -59,6 +59,10 @@ struct DashboardView: Sendable {
     var lastCheckedRelative: String?
     var recordsTracked: String
     var anomaliesAllTime: String
+    /// "records held" — the word `status` uses — and "anomalies found, all time", one or many.
+    var recordsLabel: String
+    var anomaliesLabel: String
+    var typesLabel: String
     var openAnomalies: String
     /// The types the archive holds: what the charts offer (the phone's monitored types mean
     /// nothing to someone checking exports).
@@ -85,6 +89,9 @@ struct DashboardView: Sendable {
         anomaliesAllTime = format.count(state.anomaliesAllTime)
         openAnomalies = format.count(state.openAnomalies)
         typesHeld = format.count(state.chartTypes.count)
+        recordsLabel = state.recordsTracked == 1 ? "record held" : "records held"
+        anomaliesLabel = state.anomaliesAllTime == 1 ? "anomaly found, all time" : "anomalies found, all time"
+        typesLabel = state.chartTypes.count == 1 ? "type of record held" : "types of record held"
         alerts = state.recentAlerts.map { AnomalyRowView($0, returnPath: "/") }
         threshold = state.alertThreshold.rawValue
         hasChart = !(state.series?.days.isEmpty ?? true)

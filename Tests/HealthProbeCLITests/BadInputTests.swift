@@ -14,7 +14,7 @@ struct BadInputTests {
         case zeroByteZip, emptyZip, truncatedZip, truncatedXML, onlyClinicalDocument, foreignRoot
         case entityBomb, externalEntity, externalDTDIsNeverRead, missingPath, emptyFolder, garbage
         case compressionBomb, notAHealthDatabase, damagedHealthDatabase, unencryptedBackup
-        case deepNesting, hugeValue, twoFilesOfOneName, overlappingEntries
+        case deepNesting, hugeValue, twoFilesOfOneName, overlappingEntries, spreadsheet
 
         var testDescription: String { rawValue }
     }
@@ -69,7 +69,7 @@ struct BadInputTests {
     static func make(_ input: Input, in folder: URL) throws -> (String, String) {
         switch input {
         case .zeroByteZip:
-            return (try FixtureFiles.write([], named: "export.zip", in: folder).path, "no root element")
+            return (try FixtureFiles.write([], named: "export.zip", in: folder).path, "the file is empty")
         case .emptyZip:
             let bytes: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
             return (try FixtureFiles.write(bytes, named: "export.zip", in: folder).path, "no apple health export")
@@ -149,6 +149,12 @@ struct BadInputTests {
             var bytes = [UInt8](repeating: 0, count: 4096)
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919) }
             return (try FixtureFiles.write(bytes, named: "export.xml", in: folder).path, "export.xml")
+        case .spreadsheet:
+            let rows = Array("date,steps\n2000-01-01,1234\n".utf8)
+            return (
+                try FixtureFiles.write(rows, named: "health.csv", in: folder).path,
+                "not an apple health export (it does not read as xml)"
+            )
         case .notAHealthDatabase:
             // An SQLite file given as a Health database that is not one.
             let file = folder.appendingPathComponent("notes.sqlite")

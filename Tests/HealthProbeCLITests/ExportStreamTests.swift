@@ -45,11 +45,20 @@ struct ExportStreamTests {
         let (folder, archive) = try Self.archive()
         let pipe = folder.appendingPathComponent("pipe.json")
         #expect(mkfifo(pipe.path, 0o600) == 0)
-        let outcome = try CommandRunner.run(
-            ["export", "--format", "json", "--output", pipe.path, "--force", "--archive", archive])
-        #expect(outcome.status == 74)
-        #expect(outcome.stderr.contains("it is not a regular file, and only files are replaced"))
+        for force in [["--force"], []] {
+            let outcome = try CommandRunner.run(
+                ["export", "--format", "json", "--output", pipe.path, "--archive", archive] + force)
+            #expect(outcome.status == 64)
+            #expect(outcome.stderr.contains("is not a file (a device or a pipe): name a file to write, or - for"))
+            #expect(!outcome.stderr.contains("--force"))
+        }
         let type = (try FileManager.default.attributesOfItem(atPath: pipe.path))[.type] as? FileAttributeType
         #expect(type != .typeRegular && type != nil)
+        // A folder, or no name at all, is no file either: said so, with no --force to try.
+        let inFolder = try CommandRunner.run(
+            ["export", "--format", "json", "--output", folder.path, "--force", "--archive", archive])
+        #expect(inFolder.status == 64 && inFolder.stderr.contains("is a folder: name a file to write"))
+        let unnamed = try CommandRunner.run(["export", "--format", "json", "--output", "", "--archive", archive])
+        #expect(unnamed.status == 64 && unnamed.stderr.contains("--output needs a file name"))
     }
 }

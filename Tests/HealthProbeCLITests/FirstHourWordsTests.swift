@@ -35,13 +35,26 @@ struct FirstHourWordsTests {
         #expect(!FileManager.default.fileExists(atPath: archive))
     }
 
+    /// Every setting is made in a new archive as the README says: the zone and a source order
+    /// too, not only the threshold; a zone that is none creates nothing.
+    @Test func aZoneChosenFirstCreatesTheArchive() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let wrong = try CommandRunner.run(["settings", "--time-zone", "Europe/Nowhere", "--archive", archive])
+        #expect(wrong.status == 64 && !FileManager.default.fileExists(atPath: archive))
+        let chosen = try CommandRunner.run(["settings", "--time-zone", "Europe/Berlin", "--archive", archive])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let shown = try CommandRunner.run(["settings", "--archive", archive])
+        #expect(shown.stdout.contains("Europe/Berlin"), "\(shown.stdout)")
+    }
+
     @Test func theTrailFiltersAndSaysWhyAnInputWasRefused() throws {
         let (_, archive) = try Self.archiveWithARefusal()
         let refused = try CommandRunner.run(["audit", "--event", "input refused", "--archive", archive])
         #expect(refused.status == 0)
         let lines = refused.stdout.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines.first?.contains("refused not-an-export.xml: line 1:") == true)
+        #expect(lines.first?.contains("refused not-an-export.xml: not an Apple Health export") == true)
 
         let json = try CommandRunner.run(["audit", "--event", "inputRefused", "--json", "--archive", archive])
         let entries = try #require(

@@ -91,7 +91,10 @@ struct ChartAndCapturePageTests: Sendable {
         for anomaly in try archive.open().fetchAnomalies() {
             #expect(compared.body.contains("href=\"/anomalies/\(anomaly.id)\""))
         }
-        #expect(compared.body.contains("healthprobe export --as-of-capture \(first.id)"))
+        // The command to copy names this archive, not the default one.
+        let shown = compared.body.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(
+            of: "&#x27;", with: "'")
+        #expect(shown.contains("healthprobe export --archive '\(archive.path)' --as-of-capture \(first.id)"))
         let lost = try #require(try archive.open().fetchAnomalies().first { $0.type == .silentDeletion })
         let byDay = try await page(
             "/captures/compare?from=\(first.id)&to=\(second.id)&type=\(lost.sampleType)")

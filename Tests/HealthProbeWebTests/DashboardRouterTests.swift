@@ -96,6 +96,12 @@ struct DashboardRouterTests: Sendable {
                 #expect(
                     String(buffer: response.body).contains("Needs a look")
                         || String(buffer: response.body).contains("Critical"))
+                // The cards speak as `status` does, one or many.
+                let body = String(buffer: response.body)
+                let found = try archive.open().fetchOverview().anomaliesAllTime
+                #expect(body.contains("<p>records held</p>"))
+                #expect(
+                    body.contains(found == 1 ? "<p>anomaly found, all time</p>" : "<p>anomalies found, all time</p>"))
             }
         }
     }

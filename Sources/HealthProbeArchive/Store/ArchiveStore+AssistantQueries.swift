@@ -25,7 +25,7 @@ extension ArchiveStore {
     ) throws -> [RecordSummary] {
         var days = LocalDays(zone: zone)
         let instants = days.span(of: range)
-        return try writer.read { db in
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -57,7 +57,7 @@ extension ArchiveStore {
         try? writeWhenFree { db in
             try AuditLog.append(
                 db, event: .assistantQueried,
-                message: "assistant asked \(tool) (\(arguments)); answered \(resultBytes) bytes")
+                message: "assistant asked \(tool) (\(arguments)); answered \(EvidenceText.grouped(resultBytes)) bytes")
         }
     }
 }

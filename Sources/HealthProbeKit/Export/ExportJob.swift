@@ -51,13 +51,13 @@ private struct ExportJob {
             throw ExportFailure.outputIsTheArchive(path: path)
         }
         for path in [request.outputPath, request.manifestPath] where FileManager.default.fileExists(atPath: path) {
-            if !request.replacesExisting { throw ExportFailure.outputExists(path: path) }
-            // `--force` replaces a file, never a device, a pipe or a folder that has its name.
+            // A file is written or, with `--force`, replaced; never a device, a pipe or a folder
+            // that has its name, and no `--force` is offered for one.
             let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
             guard type == .typeRegular else {
-                throw ExportFailure.cannotWrite(
-                    path: path, problem: "it is not a regular file, and only files are replaced")
+                throw ExportFailure.notAFile(path: path, folder: type == .typeDirectory)
             }
+            if !request.replacesExisting { throw ExportFailure.outputExists(path: path) }
         }
         let temporary = try files.create(beside: request.outputPath)
         var keep = false

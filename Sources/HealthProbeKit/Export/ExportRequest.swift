@@ -101,6 +101,8 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
     case nothingCaptured
     case unknownCapture(Int64, known: [Int64])
     case outputExists(path: String)
+    /// The output names a folder, a device or a pipe: only a file is written.
+    case notAFile(path: String, folder: Bool)
     /// The output (or its manifest) would be the archive itself or one of its files.
     case outputIsTheArchive(path: String)
     case cannotWrite(path: String, problem: String)
@@ -127,6 +129,10 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
         case .unknownCapture(let id, let known):
             "there is no complete capture \(id); captures: \(known.map(String.init).joined(separator: ", "))"
         case .outputExists(let path): "\(path) exists"
+        case .notAFile(let path, let folder):
+            folder
+                ? "\(path) is a folder: name a file to write, inside it or elsewhere (nothing was written)"
+                : "\(path) is not a file (a device or a pipe): name a file to write, or - for standard output (nothing was written)"
         case .outputIsTheArchive(let path):
             "\(path) is the archive itself or one of its files; export to another file (nothing was written)"
         case .cannotWrite(let path, let problem): "cannot write \(path): \(problem)"
@@ -149,7 +155,8 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
     /// Whether the user asked for something impossible (64) rather than the system failing (74).
     public var isUsageError: Bool {
         switch self {
-        case .nothingCaptured, .unknownCapture, .outputExists, .outputIsTheArchive, .refusedOnStandardOutput: true
+        case .nothingCaptured, .unknownCapture, .outputExists, .notAFile, .outputIsTheArchive, .refusedOnStandardOutput:
+            true
         case .cannotWrite, .cancelled, .cancelledOnStandardOutput, .failed: false
         }
     }

@@ -32,8 +32,8 @@ enum CaptureTemplates {
         {{#empty(anomalies)}}<p class="muted">No anomaly: the changes were updates the checks explained.</p>{{/empty(anomalies)}}
         <h2>Each side as a file</h2>
         <p>Write what a capture held with the command line:</p>
-        <ul><li><code>healthprobe export --as-of-capture {{from}} --format csv --output capture-{{from}}.csv</code></li>
-        <li><code>healthprobe export --as-of-capture {{to}} --format csv --output capture-{{to}}.csv</code></li></ul>
+        <ul><li><code>healthprobe export{{archiveOption}} --as-of-capture {{from}} --format csv --output capture-{{from}}.csv</code></li>
+        <li><code>healthprobe export{{archiveOption}} --as-of-capture {{to}} --format csv --output capture-{{to}}.csv</code></li></ul>
         {{/body}}{{/content}}{{/layout}}
         """
 }

@@ -14,10 +14,10 @@ enum ScreenTemplates {
         <a class="button primary" href="/check">Check Now</a>
         </section>
         <section aria-label="Summary"><ul class="cards">
-        <li class="card"><p class="figure">{{recordsTracked}}</p><p>samples tracked</p></li>
-        <li class="card"><p class="figure">{{anomaliesAllTime}}</p><p>anomalies found, all time</p></li>
+        <li class="card"><p class="figure">{{recordsTracked}}</p><p>{{recordsLabel}}</p></li>
+        <li class="card"><p class="figure">{{anomaliesAllTime}}</p><p>{{anomaliesLabel}}</p></li>
         <li class="card"><p class="figure">{{openAnomalies}}</p><p>unresolved</p></li>
-        <li class="card"><p class="figure">{{typesHeld}}</p><p>types of record held</p></li>
+        <li class="card"><p class="figure">{{typesHeld}}</p><p>{{typesLabel}}</p></li>
         </ul></section>
         <section aria-labelledby="alerts-title"><h2 id="alerts-title">Recent alerts</h2>
         {{^empty(alerts)}}<ul class="rows">{{#alerts}}{{> anomalyRow}}{{/alerts}}</ul>
