@@ -26,25 +26,26 @@ public enum SampleTypeNames {
         var scored: [(identifier: String, distance: Int)] = []
         for identifier in known {
             let short = normalized(HealthKitCatalog.shortName(of: identifier))
-            let score = distance(short, wanted)
+            // A word people use is as near as its type's name: `stepz` is a slip of `steps`.
+            let said = words.filter { normalized($0.value) == short }.map(\.key)
+            let score = ([short] + said).map { distance($0, wanted) }.min() ?? distance(short, wanted)
             if score <= limit || short.contains(wanted) { scored.append((identifier, score)) }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.identifier < $1.identifier }
         return .unknown(nearest: scored.prefix(3).map(\.identifier))
     }
 
-    /// Words people use for the types they look at most, as the type's short name.
+    /// Words people use for the types they look at most, normalized, and the type's short name.
+    static let words: [String: String] = [
+        "steps": "StepCount", "distance": "DistanceWalkingRunning", "walking": "DistanceWalkingRunning",
+        "energy": "ActiveEnergyBurned", "activeenergy": "ActiveEnergyBurned", "calories": "ActiveEnergyBurned",
+        "weight": "BodyMass", "sleep": "SleepAnalysis", "heart": "HeartRate", "pulse": "HeartRate",
+        "hrv": "HeartRateVariabilitySDNN",
+    ]
+
+    /// The type's short name for a word people use, else `name` as it is.
     static func alias(_ name: String) -> String {
-        switch normalized(name) {
-        case "steps": "StepCount"
-        case "distance", "walking": "DistanceWalkingRunning"
-        case "energy", "activeenergy", "calories": "ActiveEnergyBurned"
-        case "weight": "BodyMass"
-        case "sleep": "SleepAnalysis"
-        case "heart", "pulse": "HeartRate"
-        case "hrv": "HeartRateVariabilitySDNN"
-        default: name
-        }
+        words[normalized(name)] ?? name
     }
 
     static func normalized(_ text: String) -> String {
