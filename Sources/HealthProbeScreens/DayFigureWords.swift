@@ -25,10 +25,11 @@ public enum DayFigureWords {
         figure.kind == .sleep ? hours(value) : amount(value, figure.unit)
     }
 
-    /// Whole numbers grouped, others with two decimals; the unit unless it is a count.
+    /// Whole numbers grouped, others with two decimals; the unit unless it is a count. A count
+    /// (steps, flights climbed) is a whole number, as Health shows it: 133.47 flights are 133.
     public static func amount(_ value: Double, _ unit: String?) -> String {
         let text =
-            abs(value - value.rounded()) < 0.005 || abs(value) >= 1_000
+            abs(value - value.rounded()) < 0.005 || abs(value) >= 1_000 || unit == "count"
             ? EvidenceText.grouped(Int(value.rounded())) : String(format: "%.2f", value)
         guard let unit, unit != "count" else { return text }
         return "\(text) \(unit)"

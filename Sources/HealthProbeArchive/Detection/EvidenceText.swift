@@ -36,15 +36,19 @@ public enum EvidenceText {
         return parts.joined(separator: ", ")
     }
 
-    /// "35 days 2 hours", "3 hours", "12 minutes".
+    /// "35 days 2 hours", "7 hours 30 minutes", "3 hours", "12 minutes": to the minute under a day
+    /// (half an hour is no rounding to leave out), to the hour beyond.
     static func duration(_ seconds: Double) -> String {
-        let total = Int(abs(seconds).rounded())
-        let days = total / 86_400
-        let hours = total % 86_400 / 3600
+        let minutesInAll = Int((abs(seconds) / 60).rounded())
+        let days = minutesInAll / 1_440
+        let hours = minutesInAll % 1_440 / 60
+        let minutes = minutesInAll % 60
         func plural(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
         if days > 0 { return hours > 0 ? "\(plural(days, "day")) \(plural(hours, "hour"))" : plural(days, "day") }
-        if hours > 0 { return plural(hours, "hour") }
-        return plural(total / 60, "minute")
+        if hours > 0 {
+            return minutes > 0 ? "\(plural(hours, "hour")) \(plural(minutes, "minute"))" : plural(hours, "hour")
+        }
+        return plural(minutes, "minute")
     }
 
     /// A share as a percentage with one decimal ("12.5").

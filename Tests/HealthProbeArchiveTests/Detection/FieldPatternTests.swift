@@ -76,7 +76,7 @@ struct FieldPatternTests {
         #expect(overlap.evidence["claimedSeconds"] == String(claimed))
         #expect(overlap.evidence["coveredSeconds"] == String(covered))
         #expect(overlap.evidence["sources"] == "\(Self.app): 7")
-        #expect(overlap.summary.contains("on 1 night: they claim 1 day 4 hours where 7 hours passed"))
+        #expect(overlap.summary.contains("on 1 night: they claim 1 day 4 hours where 7 hours 5 minutes passed"))
         // Nested sessions are not also called backfills or duplicates.
         #expect(found[1].map(\.type) == [.selfOverlap], "\(found[1].summaries)")
     }
