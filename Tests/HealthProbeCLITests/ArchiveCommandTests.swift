@@ -68,7 +68,11 @@ struct ArchiveCommandTests {
         #expect(verify.status == 65)
         let result = try #require(try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any])
         let problems = try #require(result["problems"] as? [String])
-        #expect(problems.contains { $0.contains("records of HKWorkoutTypeIdentifier but holds") })
+        #expect(
+            problems.contains {
+                $0.contains("workout records but holds")
+                    && $0.contains("(HKWorkoutTypeIdentifier): check the latest export again")
+            })
         #expect(result["integrity"] as? String == "ok")
 
         let status = try CommandRunner.run(["status", "--archive", archive])

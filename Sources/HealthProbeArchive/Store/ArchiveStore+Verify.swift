@@ -133,7 +133,9 @@ extension ArchiveStore {
             let found = held[type] ?? 0
             return expected == found
                 ? nil
-                : "capture \(capture) counted \(expected) records of \(type) but holds \(found)"
+                : "capture \(capture) counted \(EvidenceText.grouped(expected)) \(HealthKitCatalog.displayName(of: type)) "
+                    + "records but holds \(EvidenceText.grouped(found)) (\(type)): check the latest export again, or "
+                    + "put back a copy made with `healthprobe archive backup`"
         }
     }
 }
