@@ -28,16 +28,7 @@ struct ArchiveTestSupport {
 
     /// Writes a synthetic export and returns its URL.
     func generate(_ name: String, _ options: SyntheticExportOptions) throws -> URL {
-        let url = folder.appendingPathComponent(name)
-        let generator = SyntheticExportGenerator(options: options)
-        if name.hasSuffix(".zip") {
-            try generator.writeZip(to: url)
-        } else if name.hasSuffix(".xml") {
-            try generator.writeXML(to: url)
-        } else {
-            try generator.writeFolder(to: url)
-        }
-        return url
+        try SyntheticExportGenerator(options: options).write(named: name, in: folder)
     }
 
     /// Checks each export in turn in a fresh archive; returns each check's anomalies.
