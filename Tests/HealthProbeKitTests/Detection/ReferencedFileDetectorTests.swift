@@ -120,7 +120,8 @@ struct ReferencedFileDetectorTests {
         #expect(route.evidence["pointsAfter"] == "360")
         #expect(route.evidence["pointsLost"] == "240")
         #expect(route.evidence["routesShortened"] == "1")
-        #expect(route.evidence["timeLost"] == "3 minutes")
+        // 240 points a second apart: 3 min 59 s between the first and the last, to the minute 4.
+        #expect(route.evidence["timeLost"] == "4 minutes")
         #expect(route.evidence["lostStretches"] == "2000-01-01T08:03:00Z – 2000-01-01T08:06:59Z (240 points)")
         #expect(route.summary.contains("240 of 600 points (40.0%) gone"))
 
