@@ -11,10 +11,12 @@ protocol AssistantTool {
 
 /// The tools, in the order they are listed.
 enum AssistantTools {
-    static let registered: [any AssistantTool.Type] = [
-        ArchiveStatusTool.self, ListAnomaliesTool.self, GetAnomalyTool.self, ListCapturesTool.self,
-        CompareCapturesTool.self, DailySummaryTool.self, CoverageTool.self, GetRecordsTool.self,
-    ]
+    static var registered: [any AssistantTool.Type] {
+        [
+            ArchiveStatusTool.self, ListAnomaliesTool.self, GetAnomalyTool.self, ListCapturesTool.self,
+            CompareCapturesTool.self, DailySummaryTool.self, CoverageTool.self, GetRecordsTool.self,
+        ]
+    }
 
     static func all(revealValues: Bool) -> [Tool] {
         registered.map { $0.definition(revealValues: revealValues) }
