@@ -1,7 +1,5 @@
 import Foundation
 import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// The archive's state at a glance: where an assistant starts.

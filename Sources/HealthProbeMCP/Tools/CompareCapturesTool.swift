@@ -1,7 +1,3 @@
-import Foundation
-import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// What changed between two captures.

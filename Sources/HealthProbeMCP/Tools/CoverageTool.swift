@@ -1,7 +1,4 @@
-import Foundation
 import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// Where one type's data is missing, as evidence to cite.

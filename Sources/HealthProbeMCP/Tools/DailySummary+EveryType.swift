@@ -1,7 +1,5 @@
-import Foundation
 import HealthProbeArchive
 import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 extension AssistantAnswers {

@@ -1,6 +1,5 @@
 import Foundation
 import HealthProbeArchive
-import HealthProbeKit
 import MCP
 
 extension AssistantAnswers {

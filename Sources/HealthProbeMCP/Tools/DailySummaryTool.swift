@@ -1,7 +1,3 @@
-import Foundation
-import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// Each local day's figures as the Health app shows them: of one type, with each source's part

@@ -1,7 +1,4 @@
-import Foundation
 import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// One anomaly whole, with its records and a report to cite.

@@ -1,7 +1,4 @@
-import Foundation
 import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// One type's records of a period, a page at a time.

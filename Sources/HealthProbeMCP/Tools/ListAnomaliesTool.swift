@@ -1,7 +1,5 @@
 import Foundation
 import HealthProbeArchive
-import HealthProbeGraph
-import HealthProbeKit
 import MCP
 
 /// The anomalies found, filtered, a page at a time.
