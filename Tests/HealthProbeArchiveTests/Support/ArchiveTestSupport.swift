@@ -8,27 +8,16 @@ import TestSupport
 /// Archives and generated exports for the archive's own tests, each in its own temporary
 /// folder: an export is checked by writing it straight in through the capture feed
 /// (``ReadExportFeed``), as the kit's importer hands it over, without the kit.
-struct ArchiveTestSupport {
+struct ArchiveTestSupport: ArchiveInFolder {
     let folder: URL
 
     init() throws {
         folder = try FixtureFiles.temporaryFolder()
     }
 
-    var archivePath: String { folder.appendingPathComponent("archive.sqlite").path }
-
-    func openArchive() throws -> ArchiveStore {
-        try ArchiveStore.open(at: archivePath)
-    }
-
     /// Writes the export at `url` into `store` as a capture, audited.
     func check(_ url: URL, in store: ArchiveStore, thresholds: Thresholds = Thresholds()) throws -> WrittenCapture {
         try store.writeExport(url, thresholds: thresholds).0
-    }
-
-    /// Writes a synthetic export and returns its URL.
-    func generate(_ name: String, _ options: SyntheticExportOptions) throws -> URL {
-        try SyntheticExportGenerator(options: options).write(named: name, in: folder)
     }
 
     /// Checks each export in turn in a fresh archive; returns each check's anomalies.
@@ -37,9 +26,5 @@ struct ArchiveTestSupport {
         return try exports.enumerated().map { index, export in
             try check(try export.write(to: folder, name: "export\(index).xml"), in: store).audit.anomalies
         }
-    }
-
-    static func contentDigest(of path: String) throws -> String {
-        try ArchiveInspection.digest(path)
     }
 }
