@@ -5,7 +5,11 @@ import HealthProbeKit
 extension HealthProbeCommand {
     struct Anomalies: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the anomalies the checks found (unresolved ones unless --all).")
+            abstract: "List the anomalies the checks found (unresolved ones unless --all).",
+            usage: """
+                healthprobe anomalies [--severity <level>] [--type <type>] [--all]
+                  [<options>]
+                """)
 
         @OptionGroup var archive: ArchiveOptions
         @OptionGroup var output: OutputOptions

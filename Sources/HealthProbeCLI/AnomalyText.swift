@@ -8,7 +8,7 @@ enum AnomalyText {
         let resolved = anomaly.status == "open" ? "" : "  (\(anomaly.status))"
         return [
             .init("  #\(anomaly.id)".padding(8)), .init(anomaly.severity.rawValue.padding(9), anomaly.severity),
-            .init(anomaly.type.rawValue.padding(21) + anomaly.summary + resolved),
+            .init(anomaly.type.rawValue.padding(21)), .init(anomaly.summary + resolved),
         ]
     }
 

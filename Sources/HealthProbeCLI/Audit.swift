@@ -8,6 +8,9 @@ extension HealthProbeCommand {
     struct Audit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the audit trail: archive created or migrated, captures, updates, anomalies, refusals.",
+            usage: """
+                healthprobe audit [--event <event>] [--limit <limit>] [<options>]
+                """,
             discussion: """
                 Oldest first. --event keeps one kind of entry, named as the trail prints it ("input refused") \
                 or as --json does (inputRefused); --limit keeps the newest N.
@@ -35,9 +38,12 @@ extension HealthProbeCommand {
             let entries = Array(page.entries.reversed())
             if output.json { return try Output.json(entries.map(AuditLog.ExportedEntry.init)) }
             for entry in entries {
-                Output.line(
-                    Output.readableTime.second(Date(timeIntervalSince1970: entry.at)) + "  "
-                        + AuditTrailState.title(of: entry.event).padding(20) + entry.message)
+                Output.line([
+                    .init(
+                        Output.readableTime.second(Date(timeIntervalSince1970: entry.at)) + "  "
+                            + AuditTrailState.title(of: entry.event).padding(20)),
+                    .init(entry.message),
+                ])
             }
         }
 

@@ -8,6 +8,10 @@ extension HealthProbeCommand {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Archive an Apple Health export or an iPhone's Health database as a new capture and audit it.",
+            usage: """
+                healthprobe check <path> [--archive <archive>] [--fail-on <level>]
+                  [--allow-older] [--allow-unrelated] [--json] [<options>]
+                """,
             discussion: """
                 PATH is an export (export.zip, its main XML file, or an unzipped export folder), an \
                 iPhone's Health database (healthdb_secure.sqlite, with healthdb.sqlite beside it, or \

@@ -85,8 +85,16 @@ enum Output {
 
     /// One line: whatever `text` holds is shown as characters (``UntrustedText/terminal(_:)``),
     /// so a name or a reason from a file can neither end the line nor send the terminal a code.
-    static func line(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((UntrustedText.terminal(text) + "\n").utf8))
+    /// On a terminal narrower than the line, it goes on `hanging` spaces in (else under its own
+    /// indent and two more): ``LineWrap``.
+    static func line(_ text: String = "", hanging: Int? = nil) {
+        let shown = UntrustedText.terminal(text)
+        var lines = [shown]
+        if let width = LineWrap.width, shown.count > width {
+            let indent = hanging ?? (shown.prefix { $0 == " " }.count + 2)
+            lines = LineWrap.lines(shown, indent: indent, width: width)
+        }
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     /// Each of `lines` as ``line(_:)`` writes one.
@@ -96,8 +104,19 @@ enum Output {
 
     /// One line of parts, each shown as ``line(_:)`` shows text, then coloured by its severity
     /// (``TerminalStyle``): the only codes a line carries are the ones written here.
+    /// On a terminal narrower than the line, the last part goes on under where it began.
     static func line(_ parts: [TerminalStyle.Part]) {
-        let text = parts.map { TerminalStyle.styled(UntrustedText.terminal($0.text), $0.severity) }.joined()
+        guard let last = parts.last else { return line() }
+        let head = parts.dropLast().map { (UntrustedText.terminal($0.text), $0.severity) }
+        let start = head.map(\.0.count).reduce(0, +)
+        let shown = UntrustedText.terminal(last.text)
+        var tail = [shown]
+        if let width = LineWrap.width, start + shown.count > width {
+            tail = LineWrap.lines(shown, start: start, indent: start, width: width)
+        }
+        let text =
+            head.map { TerminalStyle.styled($0.0, $0.1) }.joined()
+            + tail.map { TerminalStyle.styled($0, last.severity) }.joined(separator: "\n")
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 

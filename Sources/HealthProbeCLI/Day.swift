@@ -7,6 +7,9 @@ extension HealthProbeCommand {
     struct Day: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a day's figures as the Health app combines sources, with each source's part.",
+            usage: """
+                healthprobe day <date> [--to <date>] [--type <type>] [<options>]
+                """,
             discussion: """
                 Health does not add similar data from several sources: each moment is taken from the source \
                 highest in the type's order (entered by hand, Apple Watch, iPhone, then other apps, the one \
@@ -20,7 +23,7 @@ extension HealthProbeCommand {
         @Option(help: "The last day of a period starting at DATE (at most ten years).")
         var to: String?
 
-        @Option(name: .customLong("type"), help: "One type (`StepCount`, `steps`, `sleep`…); else every type that day.")
+        @Option(name: .customLong("type"), help: "One type (StepCount, steps, sleep…); else every type that day.")
         var type: String?
 
         @Option(

@@ -8,6 +8,9 @@ extension HealthProbeCommand {
     struct Decrypt: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decrypt an encrypted export.",
+            usage: """
+                healthprobe decrypt <file> --output <output> [<options>]
+                """,
             discussion: """
                 Exit 65 when the password is wrong, the file is not a HealthProbe encrypted export, or it \
                 was altered or is incomplete; nothing is written then.

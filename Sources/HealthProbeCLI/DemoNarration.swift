@@ -20,7 +20,9 @@ struct DemoNarration: Sendable {
         guard !json else { return }
         let head = "Day \(check.day)".padding(8) + check.date + "  "
         let indent = String(repeating: " ", count: head.count)
-        for (index, line) in check.happened.enumerated() { Output.line((index == 0 ? head : indent) + line) }
+        for (index, line) in check.happened.enumerated() {
+            Output.line((index == 0 ? head : indent) + line, hanging: head.count)
+        }
         let outcome = check.outcome
         var result: String
         switch outcome.kind {
@@ -45,7 +47,7 @@ struct DemoNarration: Sendable {
             result += " → \(outcome.status.label)"
             if case .unknown(let reason) = outcome.status { result += ": \(reason)" }
         }
-        Output.line((check.happened.isEmpty ? head : indent) + result)
+        Output.line((check.happened.isEmpty ? head : indent) + result, hanging: head.count)
         for anomaly in outcome.anomalies {
             Output.line(indent + "  \(anomaly.severity.rawValue) \(anomaly.type.rawValue): \(anomaly.summary)")
         }

@@ -21,7 +21,10 @@ extension HealthProbeCommand {
 
     struct ExportNow: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "now", abstract: "Export now (the default: `healthprobe export --format json --output F`).")
+            commandName: "now", abstract: "Export now (the default: `healthprobe export --format json --output F`).",
+            usage: """
+                healthprobe export [now] --format <format> --output <output> [<options>]
+                """)
 
         @Option(
             help: """

@@ -7,7 +7,11 @@ extension HealthProbeCommand {
     struct ExportSchedule: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "schedule",
-            abstract: "Set, show or turn off the automatic export; `healthprobe export due` runs it.")
+            abstract: "Set, show or turn off the automatic export; `healthprobe export due` runs it.",
+            usage: """
+                healthprobe export schedule [--every <every>] [--at <time>]
+                  [--format <format>] [--off] [<options>]
+                """)
 
         @Option(help: "daily, weekly (on today's weekday) or monthly (on today's day of the month).")
         var every: HealthProbeKit.ExportSchedule.Cadence?

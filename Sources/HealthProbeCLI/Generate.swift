@@ -8,8 +8,8 @@ extension HealthProbeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a synthetic Apple Health export (synthetic data only), for trying HealthProbe out.",
             usage: """
-                healthprobe generate <output> [--records <n>] [--seed <n>] [--omit-every <n>] [--multi-source] [--force]
-                  [<options>]
+                healthprobe generate <output> [--records <n>] [--seed <n>]
+                  [--omit-every <n>] [--multi-source] [--force] [<options>]
                 """)
 
         @Argument(help: "Where to write: a name ending in .zip, .xml, or a folder.")

@@ -7,7 +7,10 @@ extension HealthProbeCommand {
     struct GraphSync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",
-            abstract: "Write the days that changed since the last sync (every day the first time) to the graph.")
+            abstract: "Write the days that changed since the last sync (every day the first time) to the graph.",
+            usage: """
+                healthprobe graph sync [--to <url>] [--user <user>] [<options>]
+                """)
 
         @OptionGroup var graph: GraphOptions
 

@@ -6,6 +6,10 @@ extension HealthProbeCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Serve the dashboard's five screens on this computer (127.0.0.1 only) until Ctrl-C.",
+            usage: """
+                healthprobe serve [--archive <archive>] [--port <port>] [--open]
+                  [<options>]
+                """,
             discussion: """
                 Prints one address carrying a key made for this launch: open it in a browser on this \
                 computer. Nothing is reachable from other machines, and nothing leaves this one.
@@ -19,7 +23,8 @@ extension HealthProbeCommand {
         @Flag(help: "Open the address in the default browser.")
         var open = false
 
-        @Option(help: "The largest export Check Now accepts: 500MiB, 8GiB, … (binary units, as sizes are shown).")
+        @Option(
+            help: "The largest export Check Now accepts: 500MiB, 8GiB, and so on (binary units, as sizes are shown).")
         var maxUpload = ByteSize(bytes: 8 << 30)
 
         /// The option's first name, in MiB; still read so that scripts written for it keep working.

@@ -11,8 +11,9 @@ extension HealthProbeCommand {
                 of days, source orders.
                 """,
             usage: """
-                healthprobe settings [--check-every <hours>] [--monitor <types>] [--alert-threshold <level>]
-                  [--source-order <type> <sources>] [--time-zone <zone>] [--delete-all-audit-data [--yes]] [<options>]
+                healthprobe settings [--check-every <hours>] [--monitor <types>]
+                  [--alert-threshold <level>] [--source-order <type> <sources>]
+                  [--time-zone <zone>] [--delete-all-audit-data [--yes]] [<options>]
                 """,
             discussion: """
                 Settings live in the archive, so the dashboard, the iPhone app and the command line \
@@ -96,13 +97,15 @@ extension HealthProbeCommand {
                 settings = try store.saveSettings(settings)
             }
             if output.json { return try Output.json(settings) }
-            Output.line("Check frequency  \(settings.checkFrequency.title)")
+            Output.line("Check frequency  \(settings.checkFrequency.title) (the iPhone app's background checks)")
             Output.line(
                 "Alert threshold  \(settings.alertThreshold.rawValue)"
                     + (settings.alertThresholdChosen ? "" : " (default; `check` exits 0 unless --fail-on is given)"))
             let chosenZone = try store.chosenDayZone()
             Output.line("Days in          \(chosenZone ?? "\(TimeZone.current.identifier) (this computer's)")")
-            Output.line("Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.types.count)")
+            Output.line(
+                "Monitored types  \(settings.monitoredTypes.count) of \(HealthKitCatalog.types.count) "
+                    + "(what the iPhone app reads; `check` of an export reads every type)")
             for type in settings.monitoredTypes {
                 Output.line("  \(HealthKitCatalog.displayName(of: type).padding(28))\(type)")
             }

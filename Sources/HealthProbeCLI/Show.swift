@@ -7,7 +7,10 @@ extension HealthProbeCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Show one anomaly with its evidence and records; --format markdown gives a report for a bug report.")
+                "Show one anomaly with its evidence and records; --format markdown gives a report for a bug report.",
+            usage: """
+                healthprobe show <id> [--format <format>] [--include-values] [<options>]
+                """)
 
         @OptionGroup var archive: ArchiveOptions
 

@@ -14,7 +14,9 @@ extension HealthProbeCommand {
             let store = try archive.openForReading()
             let status = try store.status()
             if output.json { return try Output.json(status) }
-            Output.line("Status: \(status.statusMessage)")
+            let known: [MonitorStatus] = [.healthy, .warning, .critical]
+            let meaning = known.first { $0.label == status.status }?.meaning ?? status.statusMessage
+            Output.line("Status: \(status.status) (\(meaning))")
             Output.line("Archive \(status.path ?? "in memory")")
             Output.line("  size \(Output.size(status.archiveBytes)), \(Self.integrity(status))")
             Output.line(

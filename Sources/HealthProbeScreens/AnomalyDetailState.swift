@@ -12,9 +12,9 @@ public struct AnomalyDetailState: Sendable, Equatable {
         public var label: String
         public var value: String
 
-        init(key: String, value: String) {
+        init(key: String, value: String, time: ReadableTime) {
             self.key = key
-            self.value = value
+            self.value = EvidenceText.shown(value, key: key, time: time)
             label = EvidenceText.words(key)
         }
     }
@@ -75,7 +75,9 @@ public struct AnomalyDetailState: Sendable, Equatable {
         if let previous = report.capture?.previousCaptureId { capture += ", compared with capture \(previous)" }
         return AnomalyDetailState(
             row: AnomalyRow(anomaly, format: format), capture: capture,
-            evidence: anomaly.evidence.sorted { $0.key < $1.key }.map { EvidenceRow(key: $0.key, value: $0.value) },
+            evidence: anomaly.evidence.sorted { $0.key < $1.key }.map {
+                EvidenceRow(key: $0.key, value: $0.value, time: ReadableTime(zone: format.timeZone))
+            },
             records: report.records.map { record in
                 RecordRow(
                     role: record.role, start: record.startDate.map(format.recordTime) ?? "-",

@@ -10,6 +10,8 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
     public var type: AnomalyType
     /// "silent deletion".
     public var typeTitle: String
+    /// "silent deletion of heart rate", "damaged workout routes" (``AnomalyType/heading(of:)``).
+    public var heading: String
     public var sampleType: String
     /// "heart rate".
     public var sampleTypeName: String
@@ -27,6 +29,7 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         severity = anomaly.severity
         type = anomaly.type
         typeTitle = anomaly.type.title
+        heading = anomaly.type.heading(of: anomaly.sampleType)
         sampleType = anomaly.sampleType
         sampleTypeName = HealthKitCatalog.displayName(of: anomaly.sampleType)
         detectedAt = format.dateTime(anomaly.detectedAt)
@@ -35,7 +38,7 @@ public struct AnomalyRow: Sendable, Equatable, Identifiable {
         resolved = anomaly.resolved
         state = EvidenceText.sentence(anomaly.status)
         accessibilityLabel =
-            "\(anomaly.severity.title) \(anomaly.type.title) of \(sampleTypeName), detected \(detectedAt)"
+            "\(anomaly.severity.title) \(heading), detected \(detectedAt)"
             + (anomaly.status == "open" ? "" : ", \(anomaly.status)")
     }
 }

@@ -19,7 +19,7 @@ extension DashboardPages {
         let type = query["type"].flatMap { AnomalyType(rawValue: String($0)) }
         let includeResolved = query["resolved"] == "1"
         let filter = AnomalyListState.Filter(severity: severity, type: type, includeResolved: includeResolved)
-        let format = format
+        let format = try await dayFormat()
         guard let state = try await withArchive({ try AnomalyListState.load(from: $0, filter: filter, format: format) })
         else { return await noArchive() }
         let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
@@ -52,7 +52,7 @@ extension DashboardPages {
         guard let id = context.parameters.get("id", as: Int64.self) else {
             return notFound("There is no such anomaly.")
         }
-        let format = format
+        let format = try await dayFormat()
         let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         let loaded = try await withArchive {
             try AnomalyDetailState.load(from: $0, id: id, revealValues: reveal, page: page, format: format)

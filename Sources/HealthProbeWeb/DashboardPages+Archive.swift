@@ -20,7 +20,7 @@ extension DashboardPages {
         let query = request.uri.queryParameters
         let event = query["event"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let page = query["page"].flatMap { Int($0) } ?? 1
-        let format = format
+        let format = try await dayFormat()
         guard
             let state = try await withArchive({
                 try AuditTrailState.load(from: $0, event: event, page: page, format: format)
@@ -74,7 +74,7 @@ extension DashboardPages {
     }
 
     func archive(_ request: Request) async throws -> Response {
-        let format = format
+        let format = try await dayFormat()
         let path = configuration.archivePath
         guard
             let state = try await withArchive({

@@ -38,7 +38,7 @@ extension DashboardPages {
     /// Every complete capture, newest first, each with what changed since the one before; those
     /// set aside among them, with why, and no comparison.
     func captures() async throws -> Response {
-        let format = format
+        let format = try await dayFormat()
         guard
             let loaded = try await withArchive({ store in
                 (
@@ -115,7 +115,7 @@ extension DashboardPages {
                 link: ("/captures", "Captures"))
         }
         let type = query["type"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        let format = format
+        let format = try await dayFormat()
         guard
             let loaded = try await withArchive({
                 try $0.compareCaptures(from: from, to: to, byDayOf: type, zone: try $0.dayZone())

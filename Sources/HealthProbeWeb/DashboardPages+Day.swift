@@ -41,7 +41,7 @@ extension DashboardPages {
                 .badRequest, title: "Choose a day",
                 message: "Show a day's figures by its date, as /day?date=2000-01-31.", link: ("/", "Dashboard"))
         }
-        let format = format
+        let format = try await dayFormat()
         guard
             let loaded = try await withArchive({ store -> (DayQuery, [DayFigure])? in
                 do {

@@ -19,12 +19,28 @@ struct DashboardPages: Sendable {
     let backupRunning = NIOLockedValueBox(false)
     let lastBackup = NIOLockedValueBox<String?>(nil)
 
-    var format: ScreenFormat { configuration.format }
+    /// The zone every time on a page is written in: the archive's day zone (`settings
+    /// --time-zone`), as the command line writes them, read again whenever a page reads the
+    /// archive; this computer's until there is an archive.
+    let zoneFormat = NIOLockedValueBox<ScreenFormat?>(nil)
+    var format: ScreenFormat { zoneFormat.withLockedValue { $0 } ?? configuration.format }
 
     /// Runs blocking archive work off the event loops; nil when there is no archive to use yet.
     func withArchive<T: Sendable>(_ body: @escaping @Sendable (ArchiveStore) throws -> T) async throws -> T? {
         guard let store = try await access.forReading() else { return nil }
-        return try await NIOThreadPool.singleton.runIfActive { try body(store) }
+        let zoneFormat = zoneFormat
+        return try await NIOThreadPool.singleton.runIfActive {
+            let zone = try store.dayZone()
+            zoneFormat.withLockedValue { $0 = ScreenFormat(timeZone: zone) }
+            return try body(store)
+        }
+    }
+
+    /// ``format`` as the archive's settings are now, for a page that writes times before it
+    /// reads the archive.
+    func dayFormat() async throws -> ScreenFormat {
+        _ = try await withArchive { _ in () }
+        return format
     }
 
     func dashboard(_ request: Request) async throws -> Response {
@@ -42,7 +58,7 @@ struct DashboardPages: Sendable {
             }
             period = range
         }
-        let format = format
+        let format = try await dayFormat()
         let running = jobs.runningJobID.map { "/check/\($0)" }
         let state = try await withArchive { [period] in
             try DashboardState.load(from: $0, chartType: type, period: period, format: format)

@@ -42,7 +42,7 @@ enum SVGChart {
             let surplus = min(day.records - late, day.duplicate)
             let onTime = day.records - late - surplus
             var tip = "\(markName(day.day, series.daysPerMark, in: range)): \(format.count(day.records)) records"
-            if surplus > 0 { tip += ", \(format.count(surplus)) surplus \(surplus == 1 ? "copy" : "copies")" }
+            if surplus > 0 { tip += ", \(format.count(surplus)) extra \(surplus == 1 ? "copy" : "copies")" }
             if late > 0 { tip += ", \(format.count(late)) arrived late" }
             if day.vanished > 0 { tip += ", \(format.count(day.vanished)) vanished" }
             let data = { (kind: String, count: Int) in
@@ -74,7 +74,7 @@ enum SVGChart {
         var description =
             "\(typeName) from \(range.firstDate) to \(range.lastDate) (\(series.timeZone)), one mark \(each): \(format.count(total)) "
             + (total == 1 ? "record held" : "records held")
-        if duplicate > 0 { description += ", \(format.count(duplicate)) of them surplus copies" }
+        if duplicate > 0 { description += ", \(format.count(duplicate)) of them extra copies" }
         if backfilled > 0 { description += ", \(format.count(backfilled)) arrived late" }
         description += vanished > 0 ? "; \(format.count(vanished)) vanished without a deletion." : "; none vanished."
         let height = baseline + lossHeight + 2
@@ -88,7 +88,7 @@ enum SVGChart {
         if peakLoss > 0 { below += "<p class=\"axis-label\">−\(escape(format.count(peakLoss))) vanished</p>" }
         below += dateLabels(range)
         var legend = "<p class=\"legend\"><span class=\"bar\">held</span>"
-        if duplicate > 0 { legend += "<span class=\"dup\">surplus copies</span>" }
+        if duplicate > 0 { legend += "<span class=\"dup\">extra copies</span>" }
         legend +=
             "<span class=\"late\">arrived late (backfilled)</span><span class=\"lost\">vanished (below the line)</span></p>"
         let rows = series.days.filter { $0.records + $0.vanished + $0.backfilled + $0.duplicate > 0 }.map {

@@ -111,7 +111,7 @@ struct DashboardView: Sendable {
 struct AnomalyDetailView: Sendable {
     var id: Int64
     var detailIcon = Icons.svg("doc.text.magnifyingglass")
-    var typeTitle: String
+    var heading: String
     var sampleTypeName: String
     var sampleType: String
     var severityRole: String
@@ -169,7 +169,7 @@ struct AnomalyDetailView: Sendable {
         recovery = (state.recovery ?? "").split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .compactMap { index, part in part.isEmpty ? nil : TextPart(text: String(part), code: index % 2 == 1) }
         id = state.row.id
-        typeTitle = state.row.typeTitle
+        heading = state.row.heading
         sampleTypeName = state.row.sampleTypeName
         sampleType = state.row.sampleType
         severityRole = state.row.severity.role.rawValue

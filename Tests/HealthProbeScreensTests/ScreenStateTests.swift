@@ -177,8 +177,25 @@ struct EvidenceLabelTests {
         #expect(EvidenceText.words("previousCount") == "Previous count")
         #expect(EvidenceText.words("lossPercent") == "Loss percent")
         #expect(EvidenceText.words("dayUTC") == "Day UTC")
-        #expect(EvidenceText.words("surplusAlreadyPresent") == "Surplus already present")
+        #expect(EvidenceText.words("surplusAlreadyPresent") == "Extra copies already there")
+        #expect(EvidenceText.words("masked") == "Hidden by new records")
         #expect(EvidenceText.words("dateRange") == "Date range")
         #expect(EvidenceText.words("sigma") == "Sigma")
+    }
+
+    @Test func valuesReadAsPeopleReadThem() {
+        let time = ReadableTime(zone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(EvidenceText.shown("false", key: "masked", time: time) == "no")
+        #expect(EvidenceText.shown("1728", key: "previousCount", time: time) == "1,728")
+        // An id is a name, not an amount: never grouped.
+        #expect(EvidenceText.shown("12345", key: "previousCaptureId", time: time) == "12345")
+        #expect(
+            EvidenceText.shown("2000-02-18T00:07:46.125Z", key: "firstDate", time: time) == "2000-02-18 01:07:46 CET")
+        #expect(
+            EvidenceText.shown("2000-03-14T00:30:00Z", key: "previousExportDate", time: time)
+                == "2000-03-14 01:30:00 CET")
+        #expect(EvidenceText.shown("13.9", key: "lossPercent", time: time) == "13.9")
+        #expect(
+            EvidenceText.shown("2000-02-18 – 2000-02-27", key: "dateRange", time: time) == "2000-02-18 – 2000-02-27")
     }
 }

@@ -20,9 +20,11 @@ public struct CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         // Times print in the machine's zone: the tests read them in UTC unless they say otherwise.
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"].merging(environment) { $1 }) {
-            $1
-        }
+        // Lines are whole unless a test names a width (`COLUMNS`), whatever the shell running
+        // the tests exports.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["COLUMNS"] = nil
+        process.environment = inherited.merging(["TZ": "UTC"].merging(environment) { $1 }) { $1 }
         return process
     }
 

@@ -39,13 +39,26 @@ public enum AnomalyType: String, Sendable, Codable, CaseIterable {
         case .valueModified: "modified values"
         case .divergence: "divergence"
         case .bulkDeletion: "bulk deletion"
-        case .routeChanged: "changed routes"
-        case .documentMissing: "missing documents"
+        case .routeChanged: "damaged routes"
+        case .documentMissing: "lost documents"
         case .documentChanged: "changed documents"
         case .selfOverlap: "self-overlap"
         case .conflictingValues: "conflicting values"
         case .timesModified: "moved times"
         case .unrelatedCapture: "unrelated capture"
+        }
+    }
+}
+
+extension AnomalyType {
+    /// What an anomaly about `sampleType` is, as a heading: "silent deletion of heart rate",
+    /// "damaged workout routes", "lost clinical documents".
+    public func heading(of sampleType: String) -> String {
+        switch self {
+        case .routeChanged: "damaged workout routes"
+        case .unrelatedCapture: "unrelated capture"
+        case .documentMissing where sampleType == "HKClinicalDocument": "lost clinical documents"
+        default: "\(title) of \(HealthKitCatalog.displayName(of: sampleType))"
         }
     }
 }

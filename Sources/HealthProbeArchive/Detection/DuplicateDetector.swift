@@ -56,7 +56,7 @@ struct DuplicateDetector {
             return Finding(
                 type: .duplicate, severity: severity, sampleType: sampleType,
                 summary: "\(EvidenceText.records(tally.count, of: sampleType)) "
-                    + (tally.count == 1 ? "is a surplus copy" : "are surplus copies")
+                    + (tally.count == 1 ? "is an extra copy" : "are extra copies")
                     + " of \(EvidenceText.grouped(samples)) sample\(samples == 1 ? "" : "s") (\(tally.evidence["dateRange"] ?? "no dates"))",
                 recordCount: tally.count, evidence: evidence, records: [.ids(role: "surplus", tally.ids)])
         }

@@ -142,8 +142,8 @@ struct SelfOverlapDetector: Sendable {
         let spans = cases.count == 1 ? (isSleep ? "night" : "stretch") : (isSleep ? "nights" : "stretches")
         return Finding(
             type: .selfOverlap, severity: severity, sampleType: type,
-            summary: "\(EvidenceText.records(records.count, of: type)) from one source overlap "
-                + "\(cases.count == 1 ? "themselves" : "each other") on \(cases.count) \(spans): they claim "
+            summary: "\(EvidenceText.records(records.count, of: type)) overlap records of their own source "
+                + "on \(cases.count) \(spans): they claim "
                 + "\(EvidenceText.duration(claimed)) where \(EvidenceText.duration(covered)) passed "
                 + "(\(records.evidence["dateRange"] ?? "no dates"))",
             recordCount: records.count, evidence: evidence, records: [.ids(role: "overlapping", records.ids)])

@@ -31,7 +31,7 @@ struct SilentDeletionDetector {
         evidence["previousExportDate"] = pair.previous.map { UTCText.iso8601(seconds: $0.date) }
         evidence["previousCaptureId"] = pair.previous.map { String($0.id) }
         evidence["severityReason"] = reasons.isEmpty ? "proven loss" : reasons.joined(separator: "; ")
-        let maskNote = masked ? "; masked: the type's total did not drop" : ""
+        let maskNote = masked ? "; new records hid it: the type's total did not drop" : ""
         return Finding(
             type: .silentDeletion, severity: severity, sampleType: sampleType,
             summary: "\(EvidenceText.records(tally.count, of: sampleType)) vanished "

@@ -52,8 +52,8 @@ struct SourceOverlapDetector {
             return Finding(
                 type: .sourceOverlap, severity: .info, sampleType: sampleType,
                 summary: "\(EvidenceText.grouped(count)) \(HealthKitCatalog.displayName(of: sampleType)) "
-                    + "sample\(count == 1 ? " was" : "s were") written by more than one source; "
-                    + "\(EvidenceText.grouped(tally.count)) surplus (\(tally.evidence["dateRange"] ?? "no dates"))",
+                    + "sample\(count == 1 ? " was" : "s were") written by more than one source: "
+                    + "\(EvidenceText.grouped(tally.count)) extra cop\(tally.count == 1 ? "y" : "ies") (\(tally.evidence["dateRange"] ?? "no dates"))",
                 recordCount: tally.count, evidence: evidence, records: [.ids(role: "surplus", tally.ids)])
         }
     }

@@ -21,6 +21,16 @@ public enum MonitorStatus: Sendable, Equatable, Codable {
         return label
     }
 
+    /// What the status means, for someone who sees it alone.
+    public var meaning: String {
+        switch self {
+        case .healthy: "no unresolved warning or critical anomaly"
+        case .warning: "an unresolved anomaly needs a look; none is critical"
+        case .critical: "an unresolved critical anomaly: records may be lost"
+        case .unknown(let reason): reason
+        }
+    }
+
     /// The status a check's anomalies give: the worst severity, info counting as healthy.
     public static func from(_ anomalies: [Anomaly]) -> MonitorStatus {
         worst(anomalies.map(\.severity))

@@ -24,6 +24,8 @@ extension HealthKitCatalog {
         case "HKActivitySummaryTypeIdentifier": return "activity summary"
         case "HKDataTypeIdentifierElectrocardiogram": return "ECG"
         case UnrelatedCaptureFinding.everyType: return "every type"
+        // Files in the export's clinical folder that no record refers to.
+        case "HKClinicalDocument": return "clinical document"
         // Not "dietary fat total": a day's figure of it is already a total ("daily … total").
         case "HKQuantityTypeIdentifierDietaryFatTotal": return "dietary fat"
         default: break

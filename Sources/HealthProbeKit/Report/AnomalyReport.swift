@@ -16,7 +16,7 @@ public struct AnomalyReport: Sendable, Encodable {
     private var time: ReadableTime { ReadableTime(zone: TimeZone(identifier: timeZone) ?? .current) }
 
     private var title: String {
-        "\(anomaly.type.title) of \(HealthKitCatalog.displayName(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
+        "\(anomaly.type.heading(of: anomaly.sampleType)) (\(anomaly.severity.rawValue))"
     }
 
     private var when: String {
@@ -67,12 +67,16 @@ public struct AnomalyReport: Sendable, Encodable {
             "Anomaly #\(anomaly.id): \(title)", "  \(anomaly.summary)", "  \(when)", "  Status: \(anomaly.status)",
             "Evidence:",
         ]
-        lines += anomaly.evidence.sorted { $0.key < $1.key }.map { "  \(EvidenceText.words($0.key)): \($0.value)" }
+        lines += anomaly.evidence.sorted { $0.key < $1.key }.map {
+            "  \(EvidenceText.words($0.key)): \(EvidenceText.shown($0.value, key: $0.key, time: time))"
+        }
         if !records.isEmpty {
             lines.append("Records (\(records.count) of \(recordTotal)):")
             lines += records.map { record in
-                "  \(record.role.padding(toLength: max(10, record.role.count + 1), withPad: " ", startingAt: 0))\(date(record.startDate)) – \(date(record.endDate))  "
-                    + "\(UntrustedText.bounded(record.sourceName ?? "-"))  \(value(record))"
+                let role = record.role.padding(toLength: max(10, record.role.count + 1), withPad: " ", startingAt: 0)
+                let source = UntrustedText.bounded(record.sourceName ?? "-")
+                // Without values, no column of "withheld": the line after the table says so.
+                return "  \(role)\(span(record))  \(source)" + (valuesIncluded ? "  \(value(record))" : "")
             }
         }
         if !valuesIncluded && !records.isEmpty { lines.append(valuesNote) }
@@ -89,6 +93,13 @@ public struct AnomalyReport: Sendable, Encodable {
     private func value(_ record: ArchiveStore.AnomalyRecord) -> String {
         guard valuesIncluded else { return "withheld" }
         return [record.value, record.unit].compactMap { $0 }.joined(separator: " ")
+    }
+
+    private func span(_ record: ArchiveStore.AnomalyRecord) -> String {
+        guard let start = record.startDate, let end = record.endDate else {
+            return "\(date(record.startDate)) – \(date(record.endDate))"
+        }
+        return time.span(Date(timeIntervalSince1970: start), Date(timeIntervalSince1970: end))
     }
 
     private func date(_ seconds: Double?) -> String {

@@ -31,7 +31,7 @@ public enum CheckVerdict {
     /// "silent deletion of heart rate; duplicate of steps and 2 more. …"
     private static func topics(_ serious: [Anomaly], howToShow: String) -> String {
         let topics = serious.prefix(3).map {
-            "\($0.type.title) of \(HealthKitCatalog.displayName(of: $0.sampleType))"
+            $0.type.heading(of: $0.sampleType)
         }
         let more = serious.count > 3 ? " and \(serious.count - 3) more" : ""
         return "\(topics.joined(separator: "; "))\(more). \(howToShow)"

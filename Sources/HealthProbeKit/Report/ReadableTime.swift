@@ -31,6 +31,20 @@ public struct ReadableTime: Sendable {
         text(date, seconds: true)
     }
 
+    /// A record's times as short as they read unambiguously: `2000-01-01 09:30:15 UTC` for an
+    /// instant, `2000-01-01 09:30:15 – 09:35:00 UTC` within a day (and one zone name), both
+    /// times whole otherwise.
+    public func span(_ start: Date, _ end: Date) -> String {
+        let first = second(start)
+        guard end != start else { return first }
+        let last = second(end)
+        let (firstDay, firstZone) = (first.prefix(10), first.split(separator: " ").last)
+        let (lastDay, lastZone) = (last.prefix(10), last.split(separator: " ").last)
+        guard firstDay == lastDay, firstZone == lastZone, let lastZone else { return "\(first) – \(last)" }
+        let clock = last.split(separator: " ")[1]
+        return "\(first.dropLast(lastZone.count + 1)) – \(clock) \(lastZone)"
+    }
+
     /// The wall-clock time in the zone, written from its offset at that instant with the same
     /// digits as every UTC time (``UTCText``).
     private func text(_ date: Date, seconds: Bool) -> String {

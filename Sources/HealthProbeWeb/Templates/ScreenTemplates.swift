@@ -64,7 +64,7 @@ enum ScreenTemplates {
     static let anomalyDetail = """
         {{<layout}}{{$content}}{{#body}}
         <p><a href="/anomalies">← Anomalies</a></p>
-        <h1>{{{detailIcon}}} Anomaly {{id}}: {{typeTitle}} of {{sampleTypeName}}</h1>
+        <h1>{{{detailIcon}}} Anomaly {{id}}: {{heading}}</h1>
         <p><span class="badge role-{{severityRole}}">{{severityTitle}}</span>{{#resolved}} <span class="badge role-neutral">Resolved</span>{{/resolved}}</p>
         <p><bdi>{{summary}}</bdi></p>
         {{^empty(recovery)}}<p class="muted" data-role="recovery">{{#recovery}}{{#code}}<code>{{text}}</code>{{/code}}{{^code}}{{text}}{{/code}}{{/recovery}}</p>{{/empty(recovery)}}
@@ -164,7 +164,7 @@ enum ScreenTemplates {
         <fieldset><legend>Alert threshold</legend><p class="muted" id="threshold-meaning">{{#thresholdChosen}}The lowest severity that alerts; <code>healthprobe check</code> exits 3 at or above it ({{thresholdName}}) unless <code>--fail-on</code> says otherwise.{{/thresholdChosen}}{{^thresholdChosen}}The lowest severity that alerts on the iPhone (Warning until you choose). <code>healthprobe check</code> exits 0 whatever it finds until a threshold is saved here or given with <code>--fail-on</code>; then it exits 3 at or above it.{{/thresholdChosen}}</p>
         {{#thresholds}}<label class="check"><input type="radio" name="threshold" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/thresholds}}
         </fieldset>
-        <fieldset><legend>Sample types to monitor</legend>
+        <fieldset><legend>Sample types to monitor</legend><p class="muted">What the iPhone app reads from Health. Checking an export reads every type it holds.</p>
         {{#types}}<label class="check"><input type="checkbox" name="type" value="{{value}}"{{#selected}} checked{{/selected}}> {{label}}</label>{{/types}}
         </fieldset>
         <p><button type="submit" class="primary">Save settings</button></p>

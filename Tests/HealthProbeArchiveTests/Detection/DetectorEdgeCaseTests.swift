@@ -51,10 +51,10 @@ struct DetectorEdgeCaseTests {
         let twice = Self.heartRate(day: 2)
         let found = try support.audit([Export(elements: [once, once]), Export(elements: [twice, twice, twice])])
         #expect(
-            found[0].only(.duplicate).first?.summary.contains("heart rate record is a surplus copy of 1 sample") == true
+            found[0].only(.duplicate).first?.summary.contains("heart rate record is an extra copy of 1 sample") == true
         )
         #expect(
-            found[1].only(.duplicate).first?.summary.contains("heart rate records are surplus copies of 1 sample")
+            found[1].only(.duplicate).first?.summary.contains("heart rate records are extra copies of 1 sample")
                 == true)
     }
 
