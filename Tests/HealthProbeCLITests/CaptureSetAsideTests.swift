@@ -97,7 +97,7 @@ struct CaptureSetAsideTests {
             wrong.stdout.contains(
                 "capture 2 shares 6 of the 3,130 records capture 1 held (3,124 gone, 3,118 new): it looks like "
                     + "someone else's export or another file, checked all the same"), "\(wrong.stdout)")
-        #expect(wrong.stdout.contains("Verdict: critical: unrelated capture of every type."))
+        #expect(wrong.stdout.contains("Verdict: critical: unrelated capture."))
         let afterWrong = try ArchiveInspection.digest(archive, excluding: ["auditEntry"])
 
         // Refusals: no reason, a blank one, an earlier capture, one unknown. Nothing changes.
