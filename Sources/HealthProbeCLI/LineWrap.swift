@@ -8,12 +8,21 @@ enum LineWrap {
     /// nil when standard output is a pipe or a file and `COLUMNS` is not set, so that what a
     /// script reads (`healthprobe anomalies | grep …`) keeps one entry a line.
     static let width: Int? = {
-        let named = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 20 ? $0 : nil }
-        guard isatty(STDOUT_FILENO) == 1 else { return named }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return named ?? 80
+        guard isatty(STDOUT_FILENO) == 1 else { return namedColumns }
+        return windowColumns(of: STDOUT_FILENO) ?? namedColumns ?? 80
     }()
+
+    /// The width of the terminal `descriptor` writes to, when it is one that says.
+    static func windowColumns(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// The width `COLUMNS` names, when it names one a line can be fitted to.
+    static var namedColumns: Int? {
+        ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 20 ? $0 : nil }
+    }
 
     /// `text` (already shown as characters: no control codes) as lines of at most `width`
     /// characters, the first starting at column `start` (what is printed before it), every other

@@ -5,9 +5,7 @@ import Foundation
 enum StatusLine {
     /// The terminal's columns: stderr's window size, else `COLUMNS`, else 80.
     static var columns: Int {
-        var size = winsize()
-        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+        LineWrap.windowColumns(of: STDERR_FILENO) ?? LineWrap.namedColumns ?? 80
     }
 
     /// The pieces, two spaces apart, at most `width - 1` characters (the last column left free:
