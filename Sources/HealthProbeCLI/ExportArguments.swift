@@ -1,4 +1,5 @@
 import Foundation
+import HealthProbeArchive
 import HealthProbeKit
 
 /// Reads what people type for an export's types and dates.
@@ -13,12 +14,18 @@ enum ExportArguments {
             case .unknownType(let name, let matches):
                 matches.isEmpty
                     ? "unknown type '\(name)'; `healthprobe status` lists the archive's types"
-                    : "unknown type '\(name)'; did you mean \(matches.joined(separator: " or "))?"
+                    : "unknown type '\(name)'; did you mean \(ExportArguments.either(matches.map { HealthKitCatalog.shortName(of: $0) }))?"
             case .badDate(let text):
                 "cannot read the date '\(text)'; write 2000-01-31 or 2000-01-31T08:00:00+01:00"
             case .fromAfterTo: "--from is after --to"
             }
         }
+    }
+
+    /// "A", "A or B", "A, B or C": the names `--type` and `--types` take, short as people type them.
+    static func either(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The identifier a name stands for, among `known` (``SampleTypeNames``: the identifier, its

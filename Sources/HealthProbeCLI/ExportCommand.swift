@@ -47,6 +47,9 @@ extension HealthProbeCommand {
             guard !output.isEmpty else {
                 throw CommandFailure.usage("--output needs a file name, or - for standard output")
             }
+            // A reader that stops early (`| head`) makes the next write fail, said in words,
+            // instead of killing the export without one.
+            if output == ExportRequest.standardOutput { signal(SIGPIPE, SIG_IGN) }
             let store = try archive.openExisting()
             let zone = try selection.zone(else: store.dayZone())
             let chosen = try selection.resolve(in: store, zone: zone)

@@ -11,8 +11,8 @@ final class CheckJobs: Sendable {
     enum State: Sendable {
         case running(ImportProgress?)
         /// The command line's words for a refused input or an archive that could not be used,
-        /// and whether the archive was verified unchanged after it.
-        case failed(String, archiveUnchanged: Bool)
+        /// whether the archive was verified unchanged after it, and the way on the refusal offers.
+        case failed(String, archiveUnchanged: Bool, wayOn: WayOn?)
         case done(CaptureSummary, [Anomaly], notes: [String])
     }
 
@@ -31,7 +31,12 @@ final class CheckJobs: Sendable {
     func job(_ id: String) -> Job? { jobs.withLockedValue { $0[id] } }
 
     /// Starts checking `file` unless a check is running (then nil). `folder` is removed after.
-    func start(file: URL, folder: URL, inputName: String, access: ArchiveAccess) -> String? {
+    /// `allowOlder` and `allowUnrelated` are the command line's `--allow-older` and
+    /// `--allow-unrelated`, chosen on the page of a check that refused the same file.
+    func start(
+        file: URL, folder: URL, inputName: String, access: ArchiveAccess, allowOlder: Bool = false,
+        allowUnrelated: Bool = false
+    ) -> String? {
         let id = Secrets.token().prefix(16).description
         let claimed = running.withLockedValue { current -> Bool in
             guard current == nil else { return false }
@@ -44,7 +49,9 @@ final class CheckJobs: Sendable {
         }
         jobs.withLockedValue { $0[id] = Job(id: id, inputName: inputName, state: .running(nil)) }
         Task {
-            let state = await Self.run(file: file, access: access) { progress in
+            let state = await Self.run(
+                file: file, access: access, allowOlder: allowOlder, allowUnrelated: allowUnrelated
+            ) { progress in
                 self.jobs.withLockedValue { $0[id]?.state = .running(progress) }
             }
             try? FileManager.default.removeItem(at: folder)
@@ -58,7 +65,8 @@ final class CheckJobs: Sendable {
     /// `healthdb.sqlite` beside it when that was uploaded too) and checks it, each on a thread
     /// of its own, and tells how it ended.
     private static func run(
-        file: URL, access: ArchiveAccess, progress: @escaping @Sendable (ImportProgress) -> Void
+        file: URL, access: ArchiveAccess, allowOlder: Bool, allowUnrelated: Bool,
+        progress: @escaping @Sendable (ImportProgress) -> Void
     ) async -> State {
         let opened = await onOwnThread {
             Result { () throws(CheckFailure) in try ArchiveCheck.open(file.path, archivePath: access.path) }
@@ -66,24 +74,29 @@ final class CheckJobs: Sendable {
         let check: ArchiveCheck
         switch opened {
         case .success(let opened): check = opened
-        case .failure(let failure): return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged)
+        case .failure(let failure):
+            return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged, wayOn: failure.wayOn)
         }
         let store: ArchiveStore
         do {
             store = try await access.forCheck()
         } catch {
             // The archive's errors come in words already (``Refusal``).
-            return .failed((error as? any Refusal)?.message ?? error.localizedDescription, archiveUnchanged: true)
+            let refusal = error as? any Refusal
+            return .failed(
+                refusal?.message ?? error.localizedDescription, archiveUnchanged: true, wayOn: refusal?.wayOn)
         }
         let outcome = await onOwnThread {
-            Result { () throws(CheckFailure) in try check.run(into: store, progress: progress) }
+            Result { () throws(CheckFailure) in
+                try check.run(into: store, allowOlder: allowOlder, allowUnrelated: allowUnrelated, progress: progress)
+            }
         }
         await access.checkEnded()
         switch outcome {
         case .success(let found):
             return .done(found.capture, found.anomalies, notes: found.sentences)
         case .failure(let failure):
-            return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged)
+            return .failed(failure.message, archiveUnchanged: failure.archiveUnchanged, wayOn: failure.wayOn)
         }
     }
 

@@ -21,6 +21,8 @@ extension DashboardPages {
         var currentType: String?
         var failed: String?
         var archiveUnchanged = false
+        /// The choice a refusal offers: the same file again, checked all the same.
+        var allowAnyway: AllowChoiceView?
         var done: Bool
         var statusRole: String?
         var statusIcon: String?
@@ -33,6 +35,32 @@ extension DashboardPages {
         var unreadable: String?
         var anomalies: [AnomalyRowView] = []
         var notes: [String] = []
+    }
+
+    /// A refused file offered again: the command line's `--allow-older` or `--allow-unrelated`.
+    struct AllowChoiceView: Sendable {
+        var value: String
+        var explanation: String
+        var button: String
+
+        init?(_ wayOn: WayOn?) {
+            switch wayOn {
+            case .allowUnrelated:
+                value = "unrelated"
+                explanation =
+                    "If it is yours all the same (a new iPhone, or Health set up afresh), choose the same file again "
+                    + "to check it all the same. What it does not share with the archive is then one critical anomaly, "
+                    + "and the capture can be set aside later (healthprobe captures exclude)."
+                button = "Check it all the same"
+            case .allowOlder:
+                value = "older"
+                explanation =
+                    "To compare this older export with the archive all the same, choose it again: what was recorded "
+                    + "since it was made will be counted as gone until a newer export is checked."
+                button = "Compare it all the same"
+            default: return nil
+            }
+        }
     }
 
     func checkForm(_ request: Request) -> Response {
@@ -69,7 +97,10 @@ extension DashboardPages {
                     link: ("/check", "Check Now"))
             }
         }
-        guard let id = jobs.start(file: upload.file, folder: upload.folder, inputName: upload.name, access: access)
+        guard
+            let id = jobs.start(
+                file: upload.file, folder: upload.folder, inputName: upload.name, access: access,
+                allowOlder: upload.allowOlder, allowUnrelated: upload.allowUnrelated)
         else {
             return redirect(to: "/check?refused=busy")
         }
@@ -92,9 +123,10 @@ extension DashboardPages {
             view.currentType = progress?.currentType.map(HealthKitCatalog.displayName)
             return renderer.html(
                 "checkProgress", title: "Checking", tab: .dashboard, body: view, refreshSeconds: 1)
-        case .failed(let message, let archiveUnchanged):
+        case .failed(let message, let archiveUnchanged, let wayOn):
             view.failed = message
             view.archiveUnchanged = archiveUnchanged
+            view.allowAnyway = AllowChoiceView(wayOn)
             return renderer.html("checkProgress", title: "Check refused", tab: .dashboard, body: view)
         case .done(let capture, let anomalies, let notes):
             let status = MonitorStatus.from(anomalies)

@@ -4,6 +4,8 @@ import Hummingbird
 /// A posted `application/x-www-form-urlencoded` form's fields (names may repeat).
 struct FormFields {
     static let csrf = "csrf"
+    /// Check Now's choice to check a refused file all the same: `older` or `unrelated`.
+    static let allow = "allow"
     static let maxBytes = 64 * 1_024
 
     private(set) var pairs: [(String, String)] = []

@@ -21,6 +21,10 @@ struct UploadReceiver {
         /// The private folder holding it, to remove after the check.
         var folder: URL
         var name: String
+        /// The choices a refusal offered, sent back with the same file (`allow=older`,
+        /// `allow=unrelated`): `--allow-older` and `--allow-unrelated` on the command line.
+        var allowOlder = false
+        var allowUnrelated = false
     }
 
     let csrfToken: String
@@ -53,7 +57,9 @@ struct UploadReceiver {
         state.close()
         if let failure = state.failure { throw failure }
         guard let file = state.file, state.fileComplete else { throw Failure.noFile }
-        return Upload(file: file, folder: folder, name: file.lastPathComponent)
+        return Upload(
+            file: file, folder: folder, name: file.lastPathComponent, allowOlder: state.allowed.contains("older"),
+            allowUnrelated: state.allowed.contains("unrelated"))
     }
 
     /// Where a Health database's sources file is kept: beside the database, under the name its
@@ -100,6 +106,8 @@ private final class PartState {
     var failure: UploadReceiver.Failure?
     var file: URL?
     var fileComplete = false
+    /// The `allow` fields' values: which refusal the user chose to override.
+    var allowed: Set<String> = []
     private var partName: String?
     private var fileName: String?
     private var field = [UInt8]()
@@ -140,6 +148,8 @@ private final class PartState {
         if partName == FormFields.csrf {
             csrfVerified = Secrets.matches(String(decoding: field, as: UTF8.self), csrfToken)
             if !csrfVerified { failure = .forbidden }
+        } else if partName == FormFields.allow {
+            allowed.insert(String(decoding: field, as: UTF8.self))
         } else if partName == "export" {
             if handle == nil && failure == nil && csrfVerified { openFile() }
             fileComplete = failure == nil && writtenToPart > 0

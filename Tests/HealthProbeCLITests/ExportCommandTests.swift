@@ -49,7 +49,7 @@ struct ExportCommandTests {
         let cases: [([String], String)] = [
             (
                 ["export", "--format", "json", "--output", "x.json", "--types", "HeartRat"],
-                "did you mean HKQuantityTypeIdentifierHeartRate"
+                "did you mean HeartRate, HeartRateVariabilitySDNN or RestingHeartRate?"
             ),
             (
                 ["export", "--format", "json", "--output", "x.json", "--from", "2000-02-01", "--to", "2000-01-01"],

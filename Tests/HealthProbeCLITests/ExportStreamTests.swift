@@ -32,6 +32,29 @@ struct ExportStreamTests {
         #expect(zip.status == 0 && zip.stdout.utf8.starts(with: [0x50, 0x4B, 0x03, 0x04]))
     }
 
+    @Test func aReaderThatStopsEarlyIsToldTheOutputIsIncomplete() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let export = folder.appendingPathComponent("export.zip").path
+        #expect(try CommandRunner.run(["generate", export, "--records", "3000"]).status == 0)
+        #expect(try CommandRunner.run(["check", export, "--archive", archive]).status == 0)
+        // About a megabyte of JSON lines into `head -c 100`: far more than a pipe holds.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = [
+            "-c", "set -o pipefail; \"$0\" export --format jsonl --output - --archive \"$1\" | head -c 100 >/dev/null",
+            CommandRunner.executable.path, archive,
+        ]
+        let err = Pipe()
+        shell.standardError = err
+        try shell.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 74, "\(stderr)")
+        #expect(
+            stderr == "healthprobe: standard output was closed early: what reached it is incomplete\n")
+    }
+
     @Test func sqliteAndEncryptedExportsRefuseAPipeWithTheirReason() throws {
         let (folder, archive) = try Self.archive()
         let sqlite = try CommandRunner.run(

@@ -15,11 +15,14 @@ struct CheckNowForm {
         var data: Data
     }
 
-    func post(_ client: some TestClientProtocol, _ parts: [Part], csrf: String?) async throws -> TestResponse {
+    /// `fields` are plain fields sent after the CSRF field, before the files.
+    func post(
+        _ client: some TestClientProtocol, _ parts: [Part], csrf: String?, fields: [(String, String)] = []
+    ) async throws -> TestResponse {
         let boundary = "----HealthProbeTestBoundary"
         var body = Data()
-        if let csrf {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+        for (name, value) in (csrf.map { [("csrf", $0)] } ?? []) + fields {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         for part in parts {
             body += Data(

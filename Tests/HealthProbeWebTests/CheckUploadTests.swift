@@ -103,6 +103,33 @@ struct CheckUploadTests: Sendable {
         #expect(try leftovers().isEmpty)
     }
 
+    /// Another person's export is refused as the command line refuses it, and the page offers
+    /// what `--allow-unrelated` does: the same file again, checked all the same.
+    @Test func anUnrelatedExportIsRefusedWithTheChoiceToCheckItAllTheSame() async throws {
+        let other = try archive.writeExport(named: "other.zip", SyntheticExportOptions(elementCount: 600, seed: 11))
+        let before = try ArchiveInspection.digest(archive.path, excluding: ["auditEntry"])
+        let form = CheckNowForm(sessionToken: configuration.sessionToken)
+        let file = CheckNowForm.Part(fileName: "other.zip", data: try Data(contentsOf: other))
+        try await app.test(.router) { client in
+            let refused = try await form.post(client, [file], csrf: configuration.csrfToken)
+            let page = try await result(client, try #require(refused.headers[.location]))
+            #expect(page.contains("The check did not complete"))
+            #expect(Self.unescaped(page).contains("looks like someone else's export"), "the refusal's own words")
+            #expect(page.contains("<input type=\"hidden\" name=\"allow\" value=\"unrelated\">"))
+            #expect(page.contains("Check it all the same"))
+            #expect(try ArchiveInspection.digest(archive.path, excluding: ["auditEntry"]) == before)
+
+            let again = try await form.post(
+                client, [file], csrf: configuration.csrfToken, fields: [("allow", "unrelated")])
+            let checked = try await result(client, try #require(again.headers[.location]))
+            #expect(checked.contains("Capture 3:"), "\(checked)")
+        }
+        let store = try archive.open()
+        #expect(try store.fetchOverview().captures == 3)
+        #expect(try store.fetchAnomalies().contains { $0.type == .unrelatedCapture && $0.captureId == 3 })
+        #expect(try leftovers().isEmpty)
+    }
+
     /// One check at a time: a file uploaded while another is checked is not taken for it, and the
     /// page says it was not checked and not kept.
     @Test func anUploadWhileACheckRunsIsToldItWasNotChecked() async throws {

@@ -42,6 +42,8 @@ final class ExportFileWriter {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
+                // A pipe whose reader is gone (`| head`); the command line ignores SIGPIPE for it.
+                if errno == EPIPE { throw ExportFailure.readerStoppedEarly }
                 throw ExportFailure.failed(problem: String(cString: strerror(errno)))
             }
             offset += written

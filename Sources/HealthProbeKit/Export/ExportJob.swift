@@ -109,8 +109,10 @@ private struct ExportJob {
             written = try write(descriptor: STDOUT_FILENO, progress: progress)
         } catch ExportFailure.cancelled {
             throw ExportFailure.cancelledOnStandardOutput
+        } catch ExportFailure.readerStoppedEarly {
+            throw ExportFailure.readerStoppedEarly
         } catch let failure as ExportFailure {
-            throw ExportFailure.failed(problem: "\(failure.problemText); what reached standard output is incomplete")
+            throw ExportFailure.failedOnStandardOutput(problem: failure.problemText)
         }
         return ExportResult(
             path: ExportRequest.standardOutput, manifestPath: "", format: request.format, encrypted: false,

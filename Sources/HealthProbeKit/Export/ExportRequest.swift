@@ -110,6 +110,10 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
     /// Stopped by Ctrl-C while streaming: what reached standard output cannot be taken back.
     case cancelledOnStandardOutput
     case refusedOnStandardOutput(reason: String)
+    /// Standard output's reader stopped reading before the end (as `head` does).
+    case readerStoppedEarly
+    /// Writing to standard output failed part-way: what reached it cannot be taken back.
+    case failedOnStandardOutput(problem: String)
     case failed(problem: String)
 
     public var errorDescription: String? { message }
@@ -139,6 +143,10 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
         case .cancelled: "export cancelled; nothing was written"
         case .cancelledOnStandardOutput: "export cancelled; what reached standard output is incomplete"
         case .refusedOnStandardOutput(let reason): "cannot export to standard output: \(reason); give --output FILE"
+        case .readerStoppedEarly:
+            "standard output was closed early: what reached it is incomplete"
+        case .failedOnStandardOutput(let problem):
+            "the export failed: \(problem); what reached standard output is incomplete"
         case .failed(let problem): "the export failed: \(problem); nothing was written"
         }
     }
@@ -157,7 +165,9 @@ public enum ExportFailure: Refusal, Equatable, LocalizedError {
         switch self {
         case .nothingCaptured, .unknownCapture, .outputExists, .notAFile, .outputIsTheArchive, .refusedOnStandardOutput:
             true
-        case .cannotWrite, .cancelled, .cancelledOnStandardOutput, .failed: false
+        case .cannotWrite, .cancelled, .cancelledOnStandardOutput, .readerStoppedEarly, .failedOnStandardOutput,
+            .failed:
+            false
         }
     }
 }

@@ -229,6 +229,13 @@ enum ScreenTemplates {
         <progress {{#percent}}value="{{percent}}" {{/percent}}max="100">{{records}} records</progress>
         <p class="muted">This page refreshes itself every second. Other pages stay readable meanwhile.</p>{{/running}}
         {{#failed}}<section class="card notice role-critical" role="alert"><h2>The check did not complete</h2><p>{{failed}}</p>{{#archiveUnchanged}}<p>The archive was read again afterwards: it was left as it was.</p>{{/archiveUnchanged}}
+        {{#allowAnyway}}<p>{{explanation}} The file was not kept.</p>
+        <form method="post" action="/check" enctype="multipart/form-data" class="upload">
+        <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="allow" value="{{value}}">
+        <label for="again-file">The same file again
+        <input id="again-file" name="export" type="file" accept=".zip,.xml,.sqlite,application/zip,text/xml" required></label>
+        <button type="submit">{{button}}</button>
+        </form>{{/allowAnyway}}
         <p><a class="button" href="/check">Choose another file</a></p></section>{{/failed}}
         {{#done}}<section class="status role-{{statusRole}}">{{{statusIcon}}}<div class="status-text"><h2>{{statusTitle}}</h2>
         <p>{{verdict}}</p>
