@@ -23,6 +23,7 @@ enum DayFigureText {
             }
             lines.append(headline(figure))
             for part in figure.sources { lines.append("  " + line(part, of: figure)) }
+            if let remark = DayFigureWords.remark(figure) { lines.append("  " + remark) }
         }
         return lines
     }

@@ -80,7 +80,7 @@ public struct AnomalyDetailState: Sendable, Equatable {
             },
             records: report.records.map { record in
                 RecordRow(
-                    role: record.role, start: record.startDate.map(format.recordTime) ?? "-",
+                    role: EvidenceText.role(record.role), start: record.startDate.map(format.recordTime) ?? "-",
                     end: record.endDate.map(format.recordTime) ?? "-", source: record.sourceName ?? "-",
                     value: revealValues ? Self.shown(record) : nil)
             }, recordTotal: report.recordTotal, page: page,

@@ -20,6 +20,32 @@ public enum DayFigureWords {
         }
     }
 
+    /// A night longer than this asleep is said with what made it.
+    public static let longNightHours = 14.0
+
+    /// Why a night reads as it does, when people would doubt it: more than 14 hours asleep, or
+    /// asleep longer than in bed — the source and the entry that made it; a hand entry is the
+    /// user's own. Nil for any other figure.
+    public static func remark(_ figure: DayFigure) -> String? {
+        guard figure.kind == .sleep, let entry = figure.longestAsleep else { return nil }
+        let source = UntrustedText.bounded(entry.source)
+        // A hand-entered source's name says so already.
+        let made =
+            entry.tier == .enteredByHand
+            ? "its longest entry, \(hours(entry.hours)), comes from \(source): your own entry, counted as entered"
+            : "its longest entry, \(hours(entry.hours)), comes from \(source) (\(entry.tier.words))"
+        if figure.value > longNightHours {
+            let cause =
+                entry.tier == .enteredByHand ? "" : "; a tracker left running, or two nights in one entry, reads so"
+            return "Over \(Int(longNightHours)) hours asleep: " + made + cause + "."
+        }
+        if let inBed = figure.inBed, inBed > 0, figure.value - inBed > 1.0 / 60 {
+            return "Asleep longer than in bed: in bed is only the time a source entered as in bed, and "
+                + made + "."
+        }
+        return nil
+    }
+
     /// What a source gave or had left out, in the figure's terms (hours for sleep).
     public static func part(_ value: Double, of figure: DayFigure) -> String {
         figure.kind == .sleep ? hours(value) : amount(value, figure.unit)

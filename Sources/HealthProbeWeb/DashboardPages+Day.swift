@@ -21,6 +21,8 @@ extension DashboardPages {
             var name: String
             var type: String
             var headline: String
+            /// Why a night reads as it does, when people would doubt it.
+            var remark: String?
             var copies: String?
             var parts: [Part]
         }
@@ -70,7 +72,7 @@ extension DashboardPages {
     private static func figureView(_ figure: DayFigure, format: ScreenFormat) -> DayView.Figure {
         DayView.Figure(
             name: HealthKitCatalog.displayName(of: figure.type), type: figure.type,
-            headline: DayFigureWords.headline(figure),
+            headline: DayFigureWords.headline(figure), remark: DayFigureWords.remark(figure),
             copies: figure.copies > 0
                 ? "\(format.count(figure.copies)) exact \(figure.copies == 1 ? "copy" : "copies") left out" : nil,
             parts: figure.sources.map { part in

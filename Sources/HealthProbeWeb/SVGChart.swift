@@ -92,10 +92,10 @@ enum SVGChart {
         legend +=
             "<span class=\"late\">arrived late (backfilled)</span><span class=\"lost\">vanished (below the line)</span></p>"
         let rows = series.days.filter { $0.records + $0.vanished + $0.backfilled + $0.duplicate > 0 }.map {
-            "<tr><td>\($0.date)</td><td>\(format.count($0.records))</td><td>\(format.count($0.duplicate))</td><td>\(format.count($0.backfilled))</td><td>\(format.count($0.vanished))</td></tr>"
+            "<tr><th scope=\"row\">\($0.date)</th><td data-label=\"Records\">\(format.count($0.records))</td><td data-label=\"Extra copies\">\(format.count($0.duplicate))</td><td data-label=\"Arrived late\">\(format.count($0.backfilled))</td><td data-label=\"Vanished\">\(format.count($0.vanished))</td></tr>"
         }
         let table =
-            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(series.daysPerMark == 1 ? "Day" : "\(series.daysPerMark) days from") (\(escape(series.timeZone)))</th><th scope=\"col\">Records</th><th scope=\"col\">Surplus copies</th><th scope=\"col\">Arrived late</th><th scope=\"col\">Vanished</th></tr></thead><tbody>"
+            "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(series.daysPerMark == 1 ? "Day" : "\(series.daysPerMark) days from") (\(escape(series.timeZone)))</th><th scope=\"col\">Records</th><th scope=\"col\">Extra copies</th><th scope=\"col\">Arrived late</th><th scope=\"col\">Vanished</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div></details>"
         return "<figure class=\"chart-figure\">"
             + scaleLabel(peak, peak == 1 ? "record a \(unit)" : "records a \(unit)", format: format) + svg + below
@@ -141,8 +141,10 @@ enum SVGChart {
         let legend =
             "<p class=\"legend\"><span class=\"sev-critical\">critical</span><span class=\"sev-warning\">warning</span><span class=\"sev-info\">info</span></p>"
         let rows = timeline.days.filter { $0.total > 0 }.map { day in
-            "<tr><td>\(day.date)</td>"
-                + Severity.allCases.reversed().map { "<td>\(day.counts[$0] ?? 0)</td>" }.joined() + "</tr>"
+            "<tr><th scope=\"row\">\(day.date)</th>"
+                + Severity.allCases.reversed().map {
+                    "<td data-label=\"\($0.rawValue.capitalized)\">\(day.counts[$0] ?? 0)</td>"
+                }.joined() + "</tr>"
         }
         let table =
             "<details><summary>The numbers</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeline.daysPerMark == 1 ? "Day" : "\(timeline.daysPerMark) days from") (\(escape(timeline.timeZone)))</th><th scope=\"col\">Critical</th><th scope=\"col\">Warning</th><th scope=\"col\">Info</th></tr></thead><tbody>"

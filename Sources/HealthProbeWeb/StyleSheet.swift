@@ -59,7 +59,11 @@ enum StyleSheet {
         .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 16px; list-style: none;
           padding: 0; margin: 24px 0; }
         .cards .card p { margin: 0; }
-        .figure { font-size: 2rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+        .cards .card { container-type: inline-size; }
+        /* A number is never broken across lines: it shrinks with its card (7,510,575 fits a phone's). */
+        .figure { font-size: clamp(1.25rem, 15cqi, 2rem); font-weight: 600; font-variant-numeric: tabular-nums;
+          white-space: nowrap; overflow-wrap: normal; }
+        .remark { border-left: 4px solid var(--warning); padding-left: 12px; }
         .badge { display: inline-block; padding: 0 8px; border-radius: 8px; font-size: 0.875rem; font-weight: 600;
           border: 1px solid currentColor; }
         .badge.role-healthy { color: var(--healthy); } .badge.role-warning { color: var(--warning); }
@@ -131,6 +135,15 @@ enum StyleSheet {
         details { margin-top: 8px; }
         @media (max-width: 40rem) { .row { flex-wrap: wrap; } .row-link { flex-direction: column; align-items: flex-start; flex-basis: 100%; gap: 4px; }
           .row-date { text-align: left; } main { padding: 16px; } .drop { padding: 16px; } header.top { padding: 8px 16px; }
-          .facts { grid-template-columns: minmax(0, 1fr); gap: 0; } .facts dd { margin-bottom: 8px; } }
+          .facts { grid-template-columns: minmax(0, 1fr); gap: 0; } .facts dd { margin-bottom: 8px; }
+          /* A table too wide for a phone reads as one block a row, each value under its column's name. */
+          .scroll table, .scroll tbody, .scroll tr, .scroll td, .scroll tbody th { display: block; }
+          .scroll thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+          .scroll tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
+          .scroll td, .scroll tbody th { border: 0; padding: 2px 0; text-align: left; }
+          .scroll td { display: inline-block; margin-right: 16px; }
+          .scroll [data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-weight: normal; }
+          .scroll td:empty { display: none; }
+          table.records td, table.records code { white-space: normal; } }
         """
 }

@@ -217,3 +217,71 @@ struct DayFiguresTests {
         #expect(compared > 0)
     }
 }
+
+/// A night people would doubt is said with what made it: more than 14 hours asleep (a hand entry
+/// is the user's own), or asleep longer than in bed.
+@Suite("Day figures: a night that reads wrong")
+struct DoubtfulNightTests {
+    static func record(_ source: String, _ start: String, _ end: String, _ value: String, byHand: Bool = false)
+        -> String
+    {
+        let by = byHand ? #"<MetadataEntry key="HKWasUserEntered" value="1"/>"# : ""
+        return """
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="\(source)" sourceVersion="1" \
+            creationDate="\(end)" startDate="\(start)" endDate="\(end)" value="HKCategoryValueSleepAnalysis\(value)">\(by)</Record>
+            """
+    }
+
+    @Test func aLongNightAndSleepOutsideBedAreExplained() throws {
+        let folder = try FixtureFiles.temporaryFolder()
+        let export = folder.appendingPathComponent("export.xml")
+        let records = [
+            // 2000-01-02: 15 hours entered by hand in Health.
+            Self.record(
+                "Health", "2000-01-01 18:30:00 +0000", "2000-01-02 09:30:00 +0000", "AsleepUnspecified", byHand: true),
+            // 2000-01-04: a Watch's 8 hours asleep, an iPhone's 6 hours in bed.
+            Self.record(
+                "Test User’s Apple Watch", "2000-01-03 22:00:00 +0000", "2000-01-04 06:00:00 +0000", "AsleepCore"),
+            Self.record("Test User’s iPhone", "2000-01-03 23:00:00 +0000", "2000-01-04 05:00:00 +0000", "InBed"),
+            // 2000-01-06: an ordinary night.
+            Self.record(
+                "Test User’s Apple Watch", "2000-01-05 23:00:00 +0000", "2000-01-06 06:30:00 +0000", "AsleepCore"),
+            Self.record("Test User’s iPhone", "2000-01-05 22:30:00 +0000", "2000-01-06 07:00:00 +0000", "InBed"),
+        ]
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2000-01-10 12:00:00 +0000"/>
+            \(records.joined(separator: "\n"))
+            </HealthData>
+
+            """.utf8
+        ).write(to: export)
+        let archive = folder.appendingPathComponent("archive.sqlite").path
+        let check = try CommandRunner.run(["check", export.path, "--archive", archive])
+        #expect(check.status == 0, "\(check.stderr)")
+        func night(_ date: String) throws -> String {
+            let day = try CommandRunner.run([
+                "day", date, "--type", "sleep", "--time-zone", "UTC", "--archive", archive,
+            ])
+            #expect(day.status == 0, "\(day.stderr)")
+            return day.stdout
+        }
+        let long = try night("2000-01-02")
+        #expect(long.contains("15 h 00 min asleep"), "\(long)")
+        #expect(
+            long.contains(
+                "  Over 14 hours asleep: its longest entry, 15 h 00 min, comes from Health (entered by hand): your own "
+                    + "entry, counted as entered."), "\(long)")
+        let outOfBed = try night("2000-01-04")
+        #expect(outOfBed.contains("8 h 00 min asleep, 6 h 00 min in bed"), "\(outOfBed)")
+        #expect(
+            outOfBed.contains(
+                "  Asleep longer than in bed: in bed is only the time a source entered as in bed, and its longest "
+                    + "entry, 8 h 00 min, comes from Test User’s Apple Watch (Apple Watch)."), "\(outOfBed)")
+        let ordinary = try night("2000-01-06")
+        #expect(ordinary.contains("7 h 30 min asleep, 8 h 30 min in bed"), "\(ordinary)")
+        #expect(!ordinary.contains("Over") && !ordinary.contains("longer than in bed"), "\(ordinary)")
+    }
+}

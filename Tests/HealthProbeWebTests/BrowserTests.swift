@@ -129,11 +129,21 @@ struct BrowserTests {
                         let shot = "\(name)-\(width)\(dark ? "-dark" : "")"
                         #expect(problems.overflow <= 0, "\(shot) is \(problems.overflow) px wider than the window")
                         #expect(problems.smallText.isEmpty, "\(shot): text under 11 px: \(problems.smallText)")
+                        #expect(problems.cut.isEmpty, "\(shot): cut off or scrolled sideways: \(problems.cut)")
+                        #expect(problems.split.isEmpty, "\(shot): numbers broken across lines: \(problems.split)")
                         let background =
                             try await browser.script(
                                 "return getComputedStyle(document.body).backgroundColor") as? String
                         #expect(background == (dark ? "rgb(17, 19, 23)" : "rgb(246, 247, 249)"), "\(shot)")
                         try await browser.screenshot(to: Self.screenshots.appendingPathComponent("\(shot).png"))
+                        if name == "dashboard" {
+                            // Ten years of records on a phone: the card's count stays whole.
+                            _ = try await browser.script(
+                                "for (const f of document.querySelectorAll('.figure')) f.textContent = '7,510,575'; return 0"
+                            )
+                            let long = try await browser.layoutProblems()
+                            #expect(long.split.isEmpty && long.overflow <= 0, "\(shot) with 7,510,575: \(long)")
+                        }
                     }
                 }
             }

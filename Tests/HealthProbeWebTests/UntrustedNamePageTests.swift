@@ -44,7 +44,7 @@ struct UntrustedNamePageTests {
             let detail = String(
                 buffer: try await client.execute(uri: "/anomalies/1", method: .get, headers: cookie).body)
             #expect(!detail.unicodeScalars.contains("\u{202E}"))
-            #expect(detail.contains("<td><bdi>Evil\\u{202E}ppA &lt;img"), "\(detail)")
+            #expect(detail.contains("<td data-label=\"Source\"><bdi>Evil\\u{202E}ppA &lt;img"), "\(detail)")
             let report = String(
                 buffer: try await client.execute(uri: "/anomalies/1/report.md", method: .get, headers: cookie).body)
             // Every '<' escaped: nothing in it renders as HTML.

@@ -106,20 +106,51 @@ final class WebDriver: @unchecked Sendable {
 
     /// What does not fit: how much wider than the window the page is, and the visible text
     /// smaller than 11 px (each as `tag: size`).
-    func layoutProblems() async throws -> (overflow: Int, smallText: [String]) {
+    /// What a reader would find wrong with the page's layout: how much wider than the window it
+    /// is, visible text under 11 px, boxes whose content is cut off or must be scrolled sideways
+    /// to be read (`cut`), and numbers broken across two lines (`split`, "11,03" / "4").
+    struct LayoutProblems {
+        var overflow: Int
+        var smallText: [String]
+        var cut: [String]
+        var split: [String]
+    }
+
+    func layoutProblems() async throws -> LayoutProblems {
         let found =
             try await script(
                 """
                 const root = document.documentElement;
-                const small = [];
+                const name = e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+                  ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+                const small = [], cut = [], split = [];
                 for (const element of document.querySelectorAll('body *')) {
+                  const style = getComputedStyle(element);
                   const own = [...element.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-                  const size = parseFloat(getComputedStyle(element).fontSize);
-                  if (own && element.getClientRects().length && size < 11) small.push(element.tagName + ': ' + size);
+                  if (own && element.getClientRects().length && parseFloat(style.fontSize) < 11) {
+                    small.push(element.tagName + ': ' + style.fontSize);
+                  }
+                  if (style.overflowX !== 'visible' && element.clientWidth > 16
+                      && element.scrollWidth > element.clientWidth + 1) {
+                    cut.push(name(element) + ' (' + (element.scrollWidth - element.clientWidth) + ' px)');
+                  }
+                  for (const node of element.childNodes) {
+                    if (node.nodeType !== 3) continue;
+                    for (const match of node.textContent.matchAll(/\\d[\\d,.]*\\d/g)) {
+                      const range = document.createRange();
+                      range.setStart(node, match.index);
+                      range.setEnd(node, match.index + match[0].length);
+                      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.bottom)));
+                      if (lines.size > 1) split.push(match[0] + ' in ' + name(element));
+                    }
+                  }
                 }
-                return [root.scrollWidth - root.clientWidth, small];
+                return [root.scrollWidth - root.clientWidth, small, cut, split];
                 """) as? [Any] ?? []
-        return ((found.first as? Int) ?? Int.max, (found.last as? [String]) ?? ["unreadable"])
+        let lists = found.dropFirst().map { ($0 as? [String]) ?? ["unreadable"] }
+        return LayoutProblems(
+            overflow: (found.first as? Int) ?? Int.max, smallText: lists.first ?? ["unreadable"],
+            cut: lists.count > 1 ? lists[1] : ["unreadable"], split: lists.count > 2 ? lists[2] : ["unreadable"])
     }
 
     func quit() async {

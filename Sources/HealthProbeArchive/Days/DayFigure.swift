@@ -27,6 +27,16 @@ public struct DayFigure: Sendable, Equatable {
         public var samples: Int
     }
 
+    /// One sample of the day: who wrote it, and when it began and ended (seconds since 1970).
+    public struct Entry: Sendable, Equatable {
+        public var source: String
+        public var tier: SourceTier
+        public var start: Double
+        public var end: Double
+
+        public var hours: Double { (end - start) / 3_600 }
+    }
+
     /// How long before local midnight a day's night begins: sleep counts on the day it ends
     /// (the night from Monday to Tuesday is Tuesday's, as Health shows it), from 18:00 the evening
     /// before to 18:00, so that a night is never split at midnight and a day never holds more
@@ -47,6 +57,8 @@ public struct DayFigure: Sendable, Equatable {
     public var inBed: Double?
     /// When the night's counted sleep began (sleep only; seconds since 1970).
     public var asleepFrom: Double?
+    /// The night's longest asleep entry (sleep only), what a night that looks wrong is read by.
+    public var longestAsleep: Entry?
     /// Samples that touch the day, exact copies once.
     public var samples: Int
     /// Exact copies left out (same source, times and value).

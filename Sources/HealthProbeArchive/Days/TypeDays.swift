@@ -153,7 +153,8 @@ struct TypeDays {
             let parts = sourceParts(counted: [:], overlapped: [:], samples: figures.samplesBySource)
             return DayFigure(
                 type: type, day: day, kind: kind, unit: unit, value: figures.sum / Double(figures.count),
-                minimum: figures.minimum, maximum: figures.maximum, inBed: nil, asleepFrom: nil, samples: figures.count,
+                minimum: figures.minimum, maximum: figures.maximum, inBed: nil, asleepFrom: nil, longestAsleep: nil,
+                samples: figures.count,
                 copies: copies.removeValue(forKey: day) ?? 0, sources: parts)
         case .cumulative, .sleep:
             // A sample counts on a day it started at most the lookback before (the day's own
@@ -182,15 +183,24 @@ struct TypeDays {
                 return DayFigure(
                     type: type, day: day, kind: kind, unit: "hr", value: parts.reduce(0) { $0 + $1.counted },
                     minimum: nil, maximum: nil, inBed: result.inBedSeconds / 3600, asleepFrom: result.firstAsleep,
-                    samples: touching.count,
+                    longestAsleep: longestAsleep(touching), samples: touching.count,
                     copies: copyCount, sources: parts)
             }
             let result = DaySweep.cumulative(touching, in: span, rank: rank)
             let parts = sourceParts(counted: result.counted, overlapped: result.overlapped, samples: samples)
             return DayFigure(
                 type: type, day: day, kind: kind, unit: unit, value: parts.reduce(0) { $0 + $1.counted },
-                minimum: nil, maximum: nil, inBed: nil, asleepFrom: nil, samples: touching.count, copies: copyCount,
+                minimum: nil, maximum: nil, inBed: nil, asleepFrom: nil, longestAsleep: nil, samples: touching.count,
+                copies: copyCount,
                 sources: parts)
+        }
+    }
+
+    /// The longest sample of time asleep among `samples`, with its source.
+    private func longestAsleep(_ samples: [DaySample]) -> DayFigure.Entry? {
+        samples.filter { $0.stage == .asleep }.max { $0.end - $0.start < $1.end - $1.start }.map {
+            DayFigure.Entry(
+                source: sources[$0.source].name, tier: sources[$0.source].tier, start: $0.start, end: $0.end)
         }
     }
 

@@ -73,7 +73,8 @@ public struct AnomalyReport: Sendable, Encodable {
         if !records.isEmpty {
             lines.append("Records (\(records.count) of \(recordTotal)):")
             lines += records.map { record in
-                let role = record.role.padding(toLength: max(10, record.role.count + 1), withPad: " ", startingAt: 0)
+                let said = EvidenceText.role(record.role)
+                let role = said.padding(toLength: max(11, said.count + 1), withPad: " ", startingAt: 0)
                 let source = UntrustedText.bounded(record.sourceName ?? "-")
                 // Without values, no column of "withheld": the line after the table says so.
                 return "  \(role)\(span(record))  \(source)" + (valuesIncluded ? "  \(value(record))" : "")

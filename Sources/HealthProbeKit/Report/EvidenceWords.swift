@@ -3,6 +3,12 @@ import HealthProbeArchive
 
 /// How an anomaly's evidence keys read to people: the faces' words, not the archive's.
 extension EvidenceText {
+    /// A record's part in an anomaly as people say it ("extra copy"), where the archive keeps
+    /// its identifier ("surplus"; the JSON and the Markdown report keep that).
+    public static func role(_ stored: String) -> String {
+        stored == "surplus" ? "extra copy" : stored
+    }
+
     /// `lossPercent` → `Loss percent`, `dayUTC` → `Day UTC`: an evidence key as people read it.
     public static func words(_ key: String) -> String {
         if let named = namedKeys[key] { return named }

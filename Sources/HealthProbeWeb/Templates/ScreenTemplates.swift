@@ -95,7 +95,7 @@ enum ScreenTemplates {
         <p class="muted">Health values are hidden. They are shown on this page only, after you ask.</p>
         <button type="submit">Reveal values</button></form>{{/empty(records)}}{{/valuesRevealed}}
         {{^empty(records)}}<div class="scroll"><table class="records"><thead><tr><th scope="col">Role</th><th scope="col">Start</th><th scope="col">End</th><th scope="col">Source</th>{{#valuesRevealed}}<th scope="col">Value</th>{{/valuesRevealed}}</tr></thead><tbody>
-        {{#records}}<tr><td>{{role}}</td><td><code>{{start}}</code></td><td><code>{{end}}</code></td><td><bdi>{{source}}</bdi></td>{{#valuesRevealed}}<td><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
+        {{#records}}<tr><td data-label="Role">{{role}}</td><td data-label="Start"><code>{{start}}</code></td><td data-label="End"><code>{{end}}</code></td><td data-label="Source"><bdi>{{source}}</bdi></td>{{#valuesRevealed}}<td data-label="Value"><code>{{value}}</code></td>{{/valuesRevealed}}</tr>{{/records}}
         </tbody></table></div>{{/empty(records)}}
         {{#empty(records)}}<p class="muted">This anomaly names no individual records.</p>{{/empty(records)}}
         {{#previousHref}}<a class="button" href="{{previousHref}}" rel="prev">Previous records</a>{{/previousHref}} {{#nextHref}}<a class="button" href="{{nextHref}}" rel="next">Next records</a>{{/nextHref}}
@@ -140,7 +140,7 @@ enum ScreenTemplates {
         </section>
         <section><h2>Types covered</h2>
         {{^empty(types)}}<div class="scroll"><table><thead><tr><th scope="col">Sample type</th><th scope="col">Records</th><th scope="col">Sources</th><th scope="col">Monitored live</th></tr></thead><tbody>
-        {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td>{{records}}</td><td><bdi>{{sources}}</bdi></td><td>{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
+        {{#types}}<tr><th scope="row">{{name}}<br><code class="muted">{{type}}</code></th><td data-label="Records">{{records}}</td><td data-label="Sources"><bdi>{{sources}}</bdi></td><td data-label="Monitored live">{{#monitored}}yes{{/monitored}}{{^monitored}}no{{/monitored}}</td></tr>{{/types}}
         </tbody></table></div>{{/empty(types)}}{{#empty(types)}}<p class="muted">Nothing captured yet.</p>{{/empty(types)}}
         </section>
         <section><h2>Health and iCloud context</h2>
