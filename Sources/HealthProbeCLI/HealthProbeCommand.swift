@@ -19,7 +19,7 @@ public struct HealthProbeCommand: AsyncParsableCommand {
         subcommands: [
             Check.self, Demo.self, Anomalies.self, Show.self, Resolve.self, Captures.self, Status.self, Audit.self,
             Settings.self, Serve.self, Export.self, Graph.self, Archive.self, Decrypt.self, Backups.self,
-            Generate.self, Assistant.self, Day.self,
+            Generate.self, Assistant.self, Day.self, Restore.self,
         ]
     )
 

@@ -45,20 +45,8 @@ private struct ExportJob {
     func run(progress: (@Sendable (ExportProgress) -> Void)?) throws -> ExportResult {
         files.removeAbandoned()
         if request.writesToStandardOutput { return try runToStandardOutput(progress: progress) }
-        // Checked before anything else, `--force` or not: the rename into place would replace
-        // the archive's file under SQLite's feet.
-        for path in [request.outputPath, request.manifestPath] where archive.isOwnFile(path) {
-            throw ExportFailure.outputIsTheArchive(path: path)
-        }
-        for path in [request.outputPath, request.manifestPath] where FileManager.default.fileExists(atPath: path) {
-            // A file is written or, with `--force`, replaced; never a device, a pipe or a folder
-            // that has its name, and no `--force` is offered for one.
-            let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-            guard type == .typeRegular else {
-                throw ExportFailure.notAFile(path: path, folder: type == .typeDirectory)
-            }
-            if !request.replacesExisting { throw ExportFailure.outputExists(path: path) }
-        }
+        try WholeFile.checkDestination(
+            [request.outputPath, request.manifestPath], archive: archive, replacing: request.replacesExisting)
         let temporary = try files.create(beside: request.outputPath)
         var keep = false
         defer { if !keep { files.remove(temporary) } }
@@ -256,17 +244,9 @@ private struct ExportJob {
         if cancellation?.isCancelled == true { throw ExportFailure.cancelled }
     }
 
-    private func syncToDisk(_ descriptor: Int32) throws {
-        guard fsync(descriptor) == 0 else {
-            throw ExportFailure.failed(problem: String(cString: strerror(errno)))
-        }
-    }
+    private func syncToDisk(_ descriptor: Int32) throws { try WholeFile.syncToDisk(descriptor) }
 
-    private func rename(_ temporary: String, to path: String) throws {
-        guard Foundation.rename(temporary, path) == 0 else {
-            throw ExportFailure.cannotWrite(path: path, problem: String(cString: strerror(errno)))
-        }
-    }
+    private func rename(_ temporary: String, to path: String) throws { try WholeFile.rename(temporary, to: path) }
 }
 
 /// Turns rows written into ``ExportProgress`` reports, every thousand rows.
