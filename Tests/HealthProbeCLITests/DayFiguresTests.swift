@@ -9,9 +9,6 @@ import Testing
 /// exports among the fixtures, in several zones (daylight saving time included).
 @Suite("Day figures against an independent reference", .serialized)
 struct DayFiguresTests {
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Scripts/day-figures-reference.py").standardized.path
-
     /// One figure, keyed by day and type, in the reference's units (m, kg, kcal, count, min).
     struct Figure: Equatable {
         var value: Double
@@ -26,16 +23,9 @@ struct DayFiguresTests {
     ]
 
     static func referenceFigures(_ export: URL, zone: String, from: String, to: String) throws -> [String: Figure] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", reference, export.path, "--zone", zone, "--from", from, "--to", to]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let printed = try ReferenceScript.json(
+            "day-figures-reference.py", [export.path, "--zone", zone, "--from", from, "--to", to])
+        let list = try #require(printed as? [[String: Any]])
         var figures: [String: Figure] = [:]
         for item in list {
             let key = "\(item["date"] as? String ?? "") \(item["type"] as? String ?? "")"

@@ -6,9 +6,6 @@ import Testing
 /// independent reader of the two exports' XML finds it (Scripts/lost-records-reference.py).
 @Suite("Restore files")
 struct RestoreCommandTests {
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Scripts/lost-records-reference.py").standardized.path
-
     struct Setup {
         let folder: URL
         let archive: String
@@ -49,16 +46,8 @@ struct RestoreCommandTests {
     }
 
     static func referenceLost(_ setup: Setup) throws -> [Lost] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", reference, setup.first.path, setup.second.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]]).map(Lost.init)
+        let listed = try ReferenceScript.json("lost-records-reference.py", [setup.first.path, setup.second.path])
+        return try #require(listed as? [[String: Any]]).map(Lost.init)
     }
 
     static func restoreFile(_ path: String) throws -> [String: Any] {
