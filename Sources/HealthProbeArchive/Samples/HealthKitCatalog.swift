@@ -156,6 +156,13 @@ public enum HealthKitCatalog {
         ],
     ]
 
+    /// A category value's raw value from the text an export writes (its name, or a number); nil
+    /// for a name this table does not know.
+    public static func categoryRawValue(type: String, text: String) -> Int? {
+        if let number = Int(text) { return number }
+        return categoryValueNames[type]?.first { $0.value == text }?.key
+    }
+
     /// The text an export writes for a category value: its name when known, else the number.
     public static func categoryValueName(type: String, rawValue: Int) -> String {
         categoryValueNames[type]?[rawValue] ?? String(rawValue)

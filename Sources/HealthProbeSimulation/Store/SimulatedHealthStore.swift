@@ -28,6 +28,11 @@ public actor SimulatedHealthStore: HealthDataSource {
     public private(set) var readAccess = true
     public private(set) var isAvailable = true
     private var authorizationRequested: Bool
+    /// HealthProbe's writing (`SimulatedHealthStore+Restore.swift`): the person's answer to a
+    /// request (nil: yes to every type), what was asked, and what may be written.
+    var writeAnswer: Set<String>?
+    var writeAsked: Set<String> = []
+    var writeAuthorized: Set<String> = []
 
     public init(authorizationRequested: Bool = true) {
         self.authorizationRequested = authorizationRequested
