@@ -115,18 +115,27 @@ open class HKUnit: NSObject {
 open class HKQuantity: NSObject {
     @available(*, unavailable, message: "Apple marks init() unavailable")
     public override init() { fatalError() }
+    public init(unit: HKUnit, doubleValue value: Double) { fatalError() }
     open func `is`(compatibleWith unit: HKUnit) -> Bool { fatalError() }
     open func doubleValue(for unit: HKUnit) -> Double { fatalError() }
 }
 
 @available(iOS 8.0, macOS 13.0, *)
 open class HKQuantitySample: HKSample {
+    @available(iOS 9.0, macOS 13.0, *)
+    public init(
+        type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+        device: HKDevice?, metadata: [String: Any]?
+    ) { fatalError() }
     open var quantityType: HKQuantityType { fatalError() }
     open var quantity: HKQuantity { fatalError() }
 }
 
 @available(iOS 8.0, macOS 13.0, *)
 open class HKCategorySample: HKSample {
+    public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?) {
+        fatalError()
+    }
     open var categoryType: HKCategoryType { fatalError() }
     open var value: Int { fatalError() }
 }
@@ -211,6 +220,24 @@ open class HKQuery: NSObject {
     open class func predicateForSamples(withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = [])
         -> NSPredicate
     { fatalError() }
+    open class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any]) -> NSPredicate {
+        fatalError()
+    }
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+open class HKSampleQuery: HKQuery {
+    public init(
+        sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
+        resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) { fatalError() }
+}
+
+@available(iOS 8.0, macOS 13.0, *)
+public enum HKAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0
+    case sharingDenied = 1
+    case sharingAuthorized = 2
 }
 
 @available(iOS 8.0, macOS 13.0, *)
@@ -332,6 +359,10 @@ open class HKHealthStore: NSObject {
     public override init() { fatalError() }
     open class func isHealthDataAvailable() -> Bool { fatalError() }
     open func execute(_ query: HKQuery) { fatalError() }
+    open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { fatalError() }
+    open func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        fatalError()
+    }
     open func stop(_ query: HKQuery) { fatalError() }
     @available(iOS 15.0, macOS 13.0, *)
     open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
