@@ -62,6 +62,8 @@ extension HealthProbeCommand {
                 if json { return try Output.json(preview) }
                 return Output.lines(RestoreText.preview(preview))
             }
+            // Nothing to put back is said before a password is asked for.
+            if encryption.encrypt { _ = try store.lostRecords(target) }
             let request = RestoreRequest(
                 target: target, outputPath: URL(fileURLWithPath: output ?? "").standardizedFileURL.path,
                 password: try encryption.password(), replacesExisting: force)

@@ -148,6 +148,11 @@ struct RestoreCommandTests {
             (["restore", "--capture", "1", "--output", "x.json"], "healthprobe: capture 1 proved no record lost"),
             (["restore", "--anomaly", "1"], "name the restore file with --output FILE, or see what it would hold"),
             (["restore", "--output", "x.json"], "name what to put back: --anomaly N (one or more) or --capture N"),
+            // Refused before the password is read: the file named holds none.
+            (
+                ["restore", "--capture", "1", "--output", "x.json", "--encrypt", "--password-file", "missing"],
+                "healthprobe: capture 1 proved no record lost"
+            ),
         ]
         for (arguments, words) in cases {
             let refused = try setup.run(arguments)
