@@ -57,19 +57,19 @@ extension HealthProbeCommand {
         func run() async throws {
             let store = try archive.openExisting()
             let zone = try store.dayZone()
+            // Read first: nothing to put back is said before a password is asked for.
+            let selection = try store.lostRecords(target)
+            let preview = RestorePreview(selection, zone: zone)
             if dryRun {
-                let preview = RestorePreview(try store.lostRecords(target), zone: zone)
                 if json { return try Output.json(preview) }
                 return Output.lines(RestoreText.preview(preview))
             }
-            // Nothing to put back is said before a password is asked for.
-            if encryption.encrypt { _ = try store.lostRecords(target) }
             let request = RestoreRequest(
                 target: target, outputPath: URL(fileURLWithPath: output ?? "").standardizedFileURL.path,
                 password: try encryption.password(), replacesExisting: force)
-            let result = try store.writeRestoreFile(request)
+            let result = try store.writeRestoreFile(request, selection: selection)
             if json { return try Output.json(RestoreText.Summary(result)) }
-            Output.lines(RestoreText.written(result, preview: RestorePreview(result.selection, zone: zone)))
+            Output.lines(RestoreText.written(result, preview: preview))
         }
     }
 }

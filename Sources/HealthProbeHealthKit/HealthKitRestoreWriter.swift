@@ -27,8 +27,8 @@
 
         public func saveRestored(_ sample: HealthSample) async throws -> RestoreSave {
             guard let object = Self.object(sample) else { throw Unwritable(type: sample.type) }
-            if let identifier = sample.syncIdentifier, let type = object.sampleType as HKSampleType?,
-                try await holds(syncIdentifier: identifier, of: type)
+            if let identifier = sample.syncIdentifier,
+                try await holds(syncIdentifier: identifier, of: object.sampleType)
             {
                 return .alreadyThere
             }

@@ -58,6 +58,15 @@ public struct RestoreFile: Codable, Sendable, Equatable {
         public var explained: Int
         /// Records of kinds this version does not write back, by kind (`workout`, `correlation`).
         public var otherKinds: [String: Int]
+
+        /// What `selection` leaves out, with `undated` records that had no start or end.
+        init(_ selection: LostRecordSelection, undated: Int) {
+            deleted = selection.deleted
+            back = selection.back
+            explained = selection.explained
+            otherKinds = selection.otherKinds
+            if undated > 0 { otherKinds["record without dates"] = undated }
+        }
     }
 
     public init(_ selection: LostRecordSelection, createdAt: Date = Date()) {
@@ -80,9 +89,6 @@ public struct RestoreFile: Codable, Sendable, Equatable {
                 creationDate: record.creationDate.map { UTCText.iso8601(seconds: $0) },
                 metadata: record.metadata.map { [$0.key, $0.value] })
         }
-        var otherKinds = selection.otherKinds
-        if undated > 0 { otherKinds["record without dates"] = undated }
-        leftOut = LeftOut(
-            deleted: selection.deleted, back: selection.back, explained: selection.explained, otherKinds: otherKinds)
+        leftOut = LeftOut(selection, undated: undated)
     }
 }

@@ -22,21 +22,24 @@ public struct RestorePreview: Sendable, Equatable, Encodable {
     public var leftOut: RestoreFile.LeftOut
 
     public init(_ selection: LostRecordSelection, zone: TimeZone) {
-        let file = RestoreFile(selection)
         var days = LocalDays(zone: zone)
         var counts: [String: [Int64: Int]] = [:]
+        var undated = 0
         for record in selection.records {
-            guard let start = record.startDate, record.endDate != nil else { continue }
+            guard let start = record.startDate, record.endDate != nil else {
+                undated += 1
+                continue
+            }
             counts[record.type, default: [:]][days.day(of: start), default: 0] += 1
         }
         anomalies = selection.anomalies
-        records = file.records.count
+        records = selection.records.count - undated
         timeZone = zone.identifier
         types = counts.map { type, byDay in
             TypeDays(
                 type: type, records: byDay.values.reduce(0, +),
                 days: byDay.keys.sorted().map { Day(date: UTCText.day($0), records: byDay[$0] ?? 0) })
         }.sorted { HealthKitCatalog.displayName(of: $0.type) < HealthKitCatalog.displayName(of: $1.type) }
-        leftOut = file.leftOut
+        leftOut = RestoreFile.LeftOut(selection, undated: undated)
     }
 }

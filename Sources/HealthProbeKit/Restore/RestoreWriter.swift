@@ -32,8 +32,6 @@ public struct RestoreRequest: Sendable {
 /// A restore file written.
 public struct RestoreResult: Sendable, Equatable {
     public var path: String
-    /// What the archive proved lost, as the file holds it.
-    public var selection: LostRecordSelection
     public var file: RestoreFile
     public var encrypted: Bool
     public var bytes: Int64
@@ -64,14 +62,15 @@ extension ArchiveStore {
     }
 
     /// Writes the restore file of `request` whole or not at all (a temporary beside it, renamed
-    /// into place when complete), and notes it in the trail with counts only.
-    public func writeRestoreFile(_ request: RestoreRequest, files: PartialExportFiles = .standard) throws
-        -> RestoreResult
-    {
+    /// into place when complete), and notes it in the trail with counts only. `selection`: the
+    /// target's lost records when already read (``lostRecords(_:)``), else read here.
+    public func writeRestoreFile(
+        _ request: RestoreRequest, selection: LostRecordSelection? = nil, files: PartialExportFiles = .standard
+    ) throws -> RestoreResult {
         files.removeAbandoned()
         try WholeFile.checkDestination(
             [request.outputPath], archive: self, replacing: request.replacesExisting)
-        let selection = try lostRecords(request.target)
+        let selection = try selection ?? lostRecords(request.target)
         let file = RestoreFile(selection)
         let temporary = try files.create(beside: request.outputPath)
         var kept = false
@@ -92,7 +91,7 @@ extension ArchiveStore {
                 "restore file written: \(file.records.count) records of anomal\(file.anomalies.count == 1 ? "y" : "ies") "
                 + ids + (request.password != nil ? ", encrypted" : ""))
         return RestoreResult(
-            path: request.outputPath, selection: selection, file: file, encrypted: request.password != nil,
+            path: request.outputPath, file: file, encrypted: request.password != nil,
             bytes: written.bytes,
             sha256: written.sha256)
     }
