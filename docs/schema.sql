@@ -19,7 +19,7 @@ CREATE TABLE anomaly (
     summary TEXT NOT NULL,
     recordCount INTEGER NOT NULL,
     evidence TEXT NOT NULL,
-    resolvedAt REAL, recoveredCount INTEGER NOT NULL DEFAULT 0, recoveredCapture INTEGER, recoveredAt REAL, withdrawnAt REAL, withdrawnReason TEXT,
+    resolvedAt REAL, recoveredCount INTEGER NOT NULL DEFAULT 0, recoveredCapture INTEGER, recoveredAt REAL, withdrawnAt REAL, withdrawnReason TEXT, restoredCount INTEGER NOT NULL DEFAULT 0, restoredCapture INTEGER, restoredAt REAL,
     UNIQUE (captureId, type, sampleType)
 );
 
@@ -58,7 +58,7 @@ CREATE TABLE capture (
     unreadable INTEGER NOT NULL DEFAULT 0,
     replacedCharacters INTEGER NOT NULL DEFAULT 0,
     elementCounts TEXT
-, deletedInHealth INTEGER NOT NULL DEFAULT 0, notCompared INTEGER NOT NULL DEFAULT 0, exportOffsetSpans TEXT, setAsideAt REAL, setAsideReason TEXT);
+, deletedInHealth INTEGER NOT NULL DEFAULT 0, notCompared INTEGER NOT NULL DEFAULT 0, exportOffsetSpans TEXT, setAsideAt REAL, setAsideReason TEXT, restored INTEGER NOT NULL DEFAULT 0);
 
 CREATE TABLE contextChange (
     id INTEGER PRIMARY KEY,
@@ -192,6 +192,12 @@ CREATE TABLE recordAbsence (
     returnCapture INTEGER NOT NULL
 );
 
+CREATE TABLE recordRestore (
+    restoredRecordId INTEGER PRIMARY KEY REFERENCES record(id) ON DELETE CASCADE,
+    recordId INTEGER NOT NULL REFERENCES record(id) ON DELETE CASCADE,
+    captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE
+);
+
 CREATE TABLE referencedFile (
     captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
     recordId INTEGER NOT NULL REFERENCES record(id),
@@ -284,6 +290,10 @@ CREATE INDEX record_startDate ON record(startDate);
 CREATE INDEX recordAbsence_record ON recordAbsence(recordId);
 
 CREATE INDEX recordAbsence_span ON recordAbsence(goneCapture, returnCapture);
+
+CREATE INDEX recordRestore_capture ON recordRestore(captureId);
+
+CREATE INDEX recordRestore_record ON recordRestore(recordId);
 
 CREATE INDEX referencedFile_path ON referencedFile(captureId, kind, path);
 

@@ -171,6 +171,9 @@ extension CheckResult {
         Output.line(
             "  records \(grouped(capture.records))  new \(grouped(capture.new))  unchanged \(grouped(capture.unchanged))  gone \(grouped(capture.gone))"
         )
+        if capture.restored > 0 {
+            Output.line("  of the new, \(grouped(capture.restored)) put back by HealthProbe's restore: not new to you")
+        }
         if capture.unreadable > 0 {
             Output.line("  unreadable \(grouped(capture.unreadable)), kept raw:")
             for group in unreadableElements {

@@ -56,23 +56,11 @@ enum RestoreText {
         return lines
     }
 
-    /// "Left out: 3 deleted on the phone (never put back); 2 back in Health since."
+    /// "Left out: 3 records deleted on the phone (never put back); 2 records back in Health since."
     static func leftOut(_ leftOut: RestoreFile.LeftOut) -> [String] {
-        var parts: [String] = []
-        if leftOut.deleted > 0 { parts.append("\(records(leftOut.deleted)) deleted on the phone (never put back)") }
-        if leftOut.back > 0 { parts.append("\(records(leftOut.back)) back in Health since") }
-        if leftOut.explained > 0 {
-            parts.append("\(records(leftOut.explained)) edited or replaced since (not lost)")
-        }
-        for (kind, count) in leftOut.otherKinds.sorted(by: { $0.key < $1.key }) {
-            parts.append("\(Output.grouped(count)) \(kind)\(count == 1 ? "" : "s") (not put back by this version)")
-        }
-        return parts.isEmpty ? [] : ["Left out: " + parts.joined(separator: "; ") + "."]
+        leftOut.words.isEmpty ? [] : ["Left out: " + leftOut.words.joined(separator: "; ") + "."]
     }
 
-    static func records(_ count: Int) -> String { "\(Output.grouped(count)) record\(count == 1 ? "" : "s")" }
-
-    static func anomalies(_ ids: [Int64]) -> String {
-        (ids.count == 1 ? "anomaly " : "anomalies ") + ids.map(String.init).joined(separator: ", ")
-    }
+    static func records(_ count: Int) -> String { RestoreWords.records(count) }
+    static func anomalies(_ ids: [Int64]) -> String { RestoreWords.anomalies(ids) }
 }

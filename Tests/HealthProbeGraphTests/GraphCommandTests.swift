@@ -150,7 +150,7 @@ struct GraphCommandTests {
         let state = try Neo4jContractState(socket: nil)
         let app = Application(router: Neo4jContractServer.router(state))
         try await app.test(.live) { client in
-            let outcome = try CommandRunner.run(
+            let outcome = try await CommandRunner.runApart(
                 ["graph", "sync", "--to", "http://127.0.0.1:\(client.port ?? 0)", "--archive", archive.path],
                 environment: ["HEALTHPROBE_GRAPH_PASSWORD": "wrong-password"])
             #expect(outcome.status == 74)

@@ -58,4 +58,17 @@ public struct CommandRunner {
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started))
     }
+
+    /// `run` on a thread of its own, for a test that serves the command from its own process: a
+    /// child waited on inside Swift's few cooperative threads can hold the very thread the
+    /// server's handler needs, and the command then waits out its time limit.
+    public static func runApart(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> Outcome
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(arguments, environment: environment) })
+            }
+        }
+    }
 }

@@ -22,6 +22,14 @@ public struct Anomaly: Sendable, Codable, Equatable, RowDecodable {
     public var recoveredCapture: Int64?
     /// When the last of them came back: the loss is recovered, no longer open.
     public var recoveredAt: Date?
+    /// How many of a loss's records HealthProbe put back into Health and a later capture holds
+    /// (``RestoredRecords``).
+    public var restoredCount: Int
+    /// The last capture that held any of them.
+    public var restoredCapture: Int64?
+    /// When the capture began that held the last of the records not back by themselves: the loss
+    /// is restored, no longer open.
+    public var restoredAt: Date?
     /// Why it was withdrawn: its capture was set aside (`captures exclude`), with this reason.
     public var withdrawnReason: String?
 
@@ -29,22 +37,31 @@ public struct Anomaly: Sendable, Codable, Equatable, RowDecodable {
     public var withdrawn: Bool { withdrawnReason != nil }
     /// Every record of the loss is back.
     public var recovered: Bool { recoveredAt != nil }
-    /// Neither resolved by the user, recovered by the data, nor withdrawn with its capture.
-    public var isOpen: Bool { !resolved && !recovered && !withdrawn }
+    /// Every record of the loss is back or put back by a restore.
+    public var restored: Bool { restoredAt != nil }
+    /// Neither resolved by the user, recovered by the data, restored, nor withdrawn with its capture.
+    public var isOpen: Bool { !resolved && !recovered && !restored && !withdrawn }
 
-    /// Its state in words: "open", "resolved", "recovered: all back since capture 3", "withdrawn: …", or how
-    /// many are back of a loss partly returned.
+    /// Its state in words: "open", "resolved", "recovered: all back since capture 3", "restored: 111 of 111
+    /// put back since capture 5", "withdrawn: …", or how many are back or put back of a loss partly
+    /// returned.
     public var status: String {
         if let withdrawnReason { return "withdrawn with capture \(captureId), set aside: \(withdrawnReason)" }
+        let total = EvidenceText.grouped(recordCount)
         if let recoveredCapture, recovered {
-            return "recovered: all \(EvidenceText.grouped(recordCount)) back since capture \(recoveredCapture)"
+            return "recovered: all \(total) back since capture \(recoveredCapture)" + (resolved ? ", resolved" : "")
+        }
+        let back =
+            recoveredCount > 0 && recoveredCapture != nil
+            ? "\(EvidenceText.grouped(recoveredCount)) of \(total) back since capture \(recoveredCapture ?? 0)" : nil
+        let put =
+            restoredCount > 0 && restoredCapture != nil
+            ? "\(EvidenceText.grouped(restoredCount)) of \(total) put back since capture \(restoredCapture ?? 0)" : nil
+        if restored, let put {
+            return "restored: " + ([put] + (back.map { [$0] } ?? [])).joined(separator: ", ")
                 + (resolved ? ", resolved" : "")
         }
-        let partly =
-            recoveredCount > 0 && recoveredCapture != nil
-            ? ", \(EvidenceText.grouped(recoveredCount)) of \(EvidenceText.grouped(recordCount)) back since capture \(recoveredCapture ?? 0)"
-            : ""
-        return (resolved ? "resolved" : "open") + partly
+        return ([resolved ? "resolved" : "open"] + [back, put].compactMap { $0 }).joined(separator: ", ")
     }
 
     init(row: Row) throws {
@@ -67,6 +84,9 @@ public struct Anomaly: Sendable, Codable, Equatable, RowDecodable {
         recoveredCount = row["recoveredCount"] ?? 0
         recoveredCapture = row["recoveredCapture"]
         recoveredAt = (row["recoveredAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
+        restoredCount = row["restoredCount"] ?? 0
+        restoredCapture = row["restoredCapture"]
+        restoredAt = (row["restoredAt"] as Double?).map { Date(timeIntervalSince1970: $0.rounded(.down)) }
         withdrawnReason = row["withdrawnReason"]
     }
 }

@@ -8,8 +8,10 @@ internal import GRDB
 /// is deleted: the anomaly, its records and the trail keep the history.
 enum AnomalyRecovery {
 
-    /// "Open": neither resolved by the user nor recovered by the data, in SQL.
-    static let openCondition = "resolvedAt IS NULL AND recoveredAt IS NULL AND withdrawnAt IS NULL"
+    /// "Open": neither resolved by the user, recovered by the data, put back by a restore nor
+    /// withdrawn, in SQL.
+    static let openCondition =
+        "resolvedAt IS NULL AND recoveredAt IS NULL AND restoredAt IS NULL AND withdrawnAt IS NULL"
 
     /// Counts what `captureID` brought back of each loss, marks the losses now whole as
     /// recovered, and notes both in the trail. Run once the returned records are known

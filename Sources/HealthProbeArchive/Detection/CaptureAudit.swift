@@ -45,6 +45,7 @@ public enum CaptureAudit {
                         WHERE NOT (\(HealthDatabaseTypes.describedRecordsSQL))
                         """)
             }
+            try RestoredRecords.match(db, pair: pair)
             try SyncReplacementMatcher().run(db, pair: pair)
             try ReissueMatcher().run(db, pair: pair)
             findings += try ValueModifiedDetector(pair: pair, thresholds: thresholds)

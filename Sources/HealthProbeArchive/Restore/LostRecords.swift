@@ -52,6 +52,8 @@ public struct LostRecordSelection: Sendable, Equatable {
     public var deleted: Int
     /// Records back in the archive since: nothing to restore.
     public var back: Int
+    /// Records a restore put back, held by a capture since: restored already.
+    public var restored: Int = 0
     /// Records explained since as another version of themselves (replaced, edited, reissued) or
     /// held only by a capture set aside.
     public var explained: Int
@@ -139,7 +141,8 @@ extension ArchiveStore {
             sql: """
                 SELECT l.anomalyId, r.id, r.kind, r.type, r.sourceName, r.sourceVersion, d.description AS device,
                     r.unit, r.value, r.numericValue, r.creationDate, r.startDate, r.endDate, r.metadata,
-                    r.goneCapture, r.goneReason, r.strictFingerprint, r.occurrence, r.correlationId
+                    r.goneCapture, r.goneReason, r.strictFingerprint, r.occurrence, r.correlationId,
+                    EXISTS (\(RestoredRecords.restoredSQL("r.id"))) AS restored
                 FROM anomalyRecord AS l JOIN record AS r ON r.id = l.recordId
                 LEFT JOIN device AS d ON d.id = r.deviceId
                 WHERE l.anomalyId IN (\(ids.map(String.init).joined(separator: ","))) AND l.role = 'vanished'
@@ -156,6 +159,9 @@ extension ArchiveStore {
                 continue
             }
             switch reason.flatMap(GoneReason.init(rawValue:)) {
+            case .absent? where row["restored"] as Bool:
+                selection.restored += 1
+                continue
             case .absent?: break
             case .deleted?:
                 selection.deleted += 1

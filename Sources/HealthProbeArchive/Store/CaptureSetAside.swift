@@ -41,6 +41,7 @@ enum CaptureSetAside {
                 UPDATE capture SET status = \(CaptureStatus.setAside.sqlLiteral), setAsideAt = ?, setAsideReason = ?
                 WHERE id = ?
                 """, arguments: [now.timeIntervalSince1970, reason, capture])
+        try RestoredRecords.refresh(db)
         try GraphSyncState.requireRewrite(db)
         try AuditLog.append(
             db, event: .captureSetAside, captureID: capture,
@@ -67,6 +68,7 @@ enum CaptureSetAside {
                     setAsideReason = NULL
                 WHERE id = ?
                 """, arguments: [capture])
+        try RestoredRecords.refresh(db)
         try GraphSyncState.requireRewrite(db)
         try AuditLog.append(
             db, event: .captureIncluded, captureID: capture,

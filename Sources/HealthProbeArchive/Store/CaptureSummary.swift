@@ -16,6 +16,9 @@ public struct CaptureSummary: Sendable, Codable, Equatable, RowDecodable {
     public var previousCaptureId: Int64?
     public var records: Int
     public var new: Int
+    /// Of the new, the samples HealthProbe put back into Health (a restore's), each matched to
+    /// the record it restores: not records of unknown origin.
+    public var restored: Int
     public var gone: Int
     public var unchanged: Int
     public var unreadable: Int
@@ -47,6 +50,7 @@ public struct CaptureSummary: Sendable, Codable, Equatable, RowDecodable {
         previousCaptureId = row["previousCaptureId"]
         records = row["records"]
         new = row["new"]
+        restored = row["restored"] ?? 0
         gone = row["gone"]
         unchanged = row["unchanged"]
         unreadable = row["unreadable"]

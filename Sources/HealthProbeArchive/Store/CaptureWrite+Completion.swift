@@ -88,6 +88,7 @@ extension CaptureWrite {
         try checkpoint()
         try clearReturned()
         try AnomalyRecovery.record(db, captureID: captureID)
+        try RestoredRecords.refresh(db)
         guard
             let summary = try CaptureSummary.fetchOne(
                 db, sql: "SELECT * FROM capture WHERE id = ?", arguments: [captureID])

@@ -54,6 +54,8 @@ public struct RestoreFile: Codable, Sendable, Equatable {
         public var deleted: Int
         /// Back in Health since the loss.
         public var back: Int
+        /// Put back by a restore already: a capture since holds HealthProbe's sample of it.
+        public var restored: Int
         /// Explained since as another version of themselves (edited, replaced, reissued).
         public var explained: Int
         /// Records of kinds this version does not write back, by kind (`workout`, `correlation`).
@@ -63,9 +65,25 @@ public struct RestoreFile: Codable, Sendable, Equatable {
         init(_ selection: LostRecordSelection, undated: Int) {
             deleted = selection.deleted
             back = selection.back
+            restored = selection.restored
             explained = selection.explained
             otherKinds = selection.otherKinds
             if undated > 0 { otherKinds["record without dates"] = undated }
+        }
+
+        /// Each reason in words: "3 records deleted on the phone (never put back)", "2 records back
+        /// in Health since", …
+        public var words: [String] {
+            var parts: [String] = []
+            if deleted > 0 { parts.append("\(RestoreWords.records(deleted)) deleted on the phone (never put back)") }
+            if back > 0 { parts.append("\(RestoreWords.records(back)) back in Health since") }
+            if restored > 0 { parts.append("\(RestoreWords.records(restored)) put back already") }
+            if explained > 0 { parts.append("\(RestoreWords.records(explained)) edited or replaced since (not lost)") }
+            for (kind, count) in otherKinds.sorted(by: { $0.key < $1.key }) {
+                parts.append(
+                    "\(EvidenceText.grouped(count)) \(kind)\(count == 1 ? "" : "s") (not put back by this version)")
+            }
+            return parts
         }
     }
 

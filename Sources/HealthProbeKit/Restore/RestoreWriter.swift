@@ -42,13 +42,25 @@ public struct RestoreResult: Sendable, Equatable {
 /// Why a restore file was not written, when the destination was fine.
 public enum RestoreWriteFailure: Refusal, Equatable {
     case failed(problem: String)
+    /// Every record the anomalies lost is back, put back already, or not this version's to write:
+    /// no file of nothing is written.
+    case nothingToPutBack(anomalies: [Int64], leftOut: RestoreFile.LeftOut)
 
     public var message: String {
         switch self {
         case .failed(let problem): "the restore file could not be written: \(problem); nothing was written"
+        case .nothingToPutBack(let anomalies, let leftOut):
+            "nothing to put back from \(RestoreWords.anomalies(anomalies))"
+                + (leftOut.words.isEmpty ? "" : ": " + leftOut.words.joined(separator: "; "))
+                + "; no file written"
         }
     }
-    public var exitCode: Int32 { RefusalCode.unusable }
+    public var exitCode: Int32 {
+        switch self {
+        case .failed: RefusalCode.unusable
+        case .nothingToPutBack: RefusalCode.usage
+        }
+    }
     public var archiveLeftAsItWas: Bool { true }
 }
 
@@ -72,6 +84,9 @@ extension ArchiveStore {
             [request.outputPath], archive: self, replacing: request.replacesExisting)
         let selection = try selection ?? lostRecords(request.target)
         let file = RestoreFile(selection)
+        guard !file.records.isEmpty else {
+            throw RestoreWriteFailure.nothingToPutBack(anomalies: file.anomalies, leftOut: file.leftOut)
+        }
         let temporary = try files.create(beside: request.outputPath)
         var kept = false
         defer { if !kept { files.remove(temporary) } }

@@ -129,6 +129,7 @@ extension ArchiveStore {
         StrayFiles.register(in: &migrator)
         CaptureSetAside.register(in: &migrator)
         registerFileSources(in: &migrator)
+        RestoredRecords.register(in: &migrator)
         return migrator
     }
 }
