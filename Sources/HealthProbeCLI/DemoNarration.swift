@@ -37,6 +37,9 @@ struct DemoNarration: Sendable {
             result =
                 "\(check.trigger) check\(outcome.verified ? " with a verification scan" : ""): "
                 + "\(Output.grouped(capture?.new ?? 0)) new"
+            if let restored = capture?.restored, restored > 0 {
+                result += " (\(Output.grouped(restored)) of them put back by the restore: known, not new)"
+            }
             if let gone = capture?.gone, gone > 0 { result += ", \(Output.grouped(gone)) gone" }
             var audited: [String] = []
             if outcome.explicitDeletions > 0 {
@@ -51,6 +54,9 @@ struct DemoNarration: Sendable {
         for anomaly in outcome.anomalies {
             Output.line(indent + "  \(anomaly.severity.rawValue) \(anomaly.type.rawValue): \(anomaly.summary)")
         }
+        for anomaly in check.restored {
+            Output.line(indent + "  anomaly \(anomaly.id), \(anomaly.type.rawValue): \(anomaly.status)")
+        }
     }
 
     func end(_ checks: [DemoScenario.Check], keptAt path: String?) {
@@ -63,6 +69,13 @@ struct DemoNarration: Sendable {
             Output.line(
                 "HealthProbe found: " + byType.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
                     + ".")
+        }
+        let restored = checks.flatMap(\.restored).filter(\.restored)
+        if !restored.isEmpty {
+            Output.line(
+                "Put back with a restore: "
+                    + restored.map { "anomaly \($0.id) (\(Output.grouped($0.restoredCount)) records)" }
+                    .joined(separator: ", ") + ", written once: a second restore found nothing left.")
         }
         let deleted = checks.reduce(0) { $0 + $1.outcome.explicitDeletions }
         if deleted > 0 {

@@ -65,9 +65,14 @@ struct DemoCommandTests {
         let outcome = try CommandRunner.run(["demo", "--days", "15", "--keep", kept])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("The archive is kept at \(kept)"))
-        let anomalies = try CommandRunner.run(["anomalies", "--json", "--archive", kept])
+        // The heart-rate loss the demo puts back is no longer open; every anomaly lists it restored.
+        let open = try CommandRunner.run(["anomalies", "--json", "--archive", kept])
+        let openList = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [[String: Any]])
+        #expect(!openList.contains { $0["type"] as? String == "silent_deletion" })
+        let anomalies = try CommandRunner.run(["anomalies", "--all", "--json", "--archive", kept])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(anomalies.stdout.utf8)) as? [[String: Any]])
-        #expect(list.contains { $0["type"] as? String == "silent_deletion" })
+        let loss = try #require(list.first { $0["type"] as? String == "silent_deletion" })
+        #expect(loss["restoredCount"] as? Int == 240 && loss["restoredAt"] != nil, "\(loss)")
     }
 
     @Test func nonsenseOptionsAreUsageErrors() throws {

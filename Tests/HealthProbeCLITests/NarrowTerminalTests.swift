@@ -52,7 +52,8 @@ struct NarrowTerminalTests {
             #expect(Self.overlong(outcome.stdout).isEmpty, "\(reading): \(Self.overlong(outcome.stdout))")
         }
         // The heart-rate loss's summary goes on under the summary's column, not at the margin.
-        let anomalies = try CommandRunner.run(["anomalies", "--archive", archive], environment: Self.narrow).stdout
+        let anomalies = try CommandRunner.run(["anomalies", "--all", "--archive", archive], environment: Self.narrow)
+            .stdout
         let lines = anomalies.split(separator: "\n").map(String.init)
         let loss = try #require(lines.firstIndex { $0.contains("240 heart rate records vanished") })
         let column = try #require(lines[loss].range(of: "240 heart rate")).lowerBound
@@ -65,10 +66,13 @@ struct NarrowTerminalTests {
         let folder = try FixtureFiles.temporaryFolder()
         let archive = folder.appendingPathComponent("demo.sqlite").path
         #expect(try CommandRunner.run(["demo", "--keep", archive]).status == 0)
-        let anomalies = try CommandRunner.run(["anomalies", "--archive", archive]).stdout
+        let anomalies = try CommandRunner.run(["anomalies", "--all", "--archive", archive]).stdout
         let line = try #require(
             anomalies.split(separator: "\n").first { $0.contains("240 heart rate records vanished") })
-        #expect(line.hasSuffix("(13.9% of 1,728, 2000-02-18 – 2000-02-27)"), "\(line)")
+        #expect(
+            line.hasSuffix(
+                "(13.9% of 1,728, 2000-02-18 – 2000-02-27)  (restored: 240 of 240 put back since capture 31)"),
+            "\(line)")
         #expect(line.count > 80)
     }
 }

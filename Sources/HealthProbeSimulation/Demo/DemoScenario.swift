@@ -31,6 +31,8 @@ public struct DemoScenario: Sendable {
         /// Why this check ran: "daily" or "app opened" (a retry).
         public var trigger: String
         public var outcome: CheckOutcome
+        /// The losses this check found put back by a restore, as they are after it.
+        public var restored: [Anomaly] = []
     }
 
     /// Runs the scenario against `store`, calling `onCheck` after each check.
@@ -43,9 +45,13 @@ public struct DemoScenario: Sendable {
         let monitor = try HealthMonitor(source: health, store: store, clock: clock.reading)
         var checks: [Check] = []
         func report(_ day: Int, _ happened: [String], _ trigger: String, _ outcome: CheckOutcome) {
-            let check = Check(
+            var check = Check(
                 day: day, date: UTCText.day(Int64(Self.dayStart(day) / 86_400)), happened: happened, trigger: trigger,
                 outcome: outcome)
+            if let capture = outcome.capture, capture.restored > 0 {
+                check.restored = ((try? store.fetchAnomalies(.init(includeResolved: true))) ?? [])
+                    .filter { $0.restoredCapture == capture.id }
+            }
             checks.append(check)
             onCheck(check)
         }
@@ -64,7 +70,40 @@ public struct DemoScenario: Sendable {
                     await monitor.runCheck())
             }
         }
+        // The person puts back what vanished, the next check knows it, and a second restore
+        // has nothing left to write.
+        for attempt in 1...2 {
+            guard let happened = try await Self.restore(store: store, into: health, attempt: attempt) else { break }
+            clock.advance(by: 3_600)
+            report(days, happened, "restore", await monitor.runCheck())
+        }
         return checks
+    }
+
+    /// What the first silent deletion (the iCloud sync's) lost, written back into `health` as the
+    /// app does; nil when nothing was ever lost. (The later loss of steps is the person's own
+    /// deletion, its deletion records purged: not theirs to put back.)
+    static func restore(store: ArchiveStore, into health: SimulatedHealthStore, attempt: Int) async throws
+        -> [String]?
+    {
+        let losses = try store.fetchAnomalies(.init(includeResolved: true, type: .silentDeletion))
+            .filter { !$0.withdrawn }.map(\.id).prefix(1)
+        guard !losses.isEmpty else { return nil }
+        let file = RestoreFile(try store.lostRecords(anomalies: Array(losses)))
+        guard !file.records.isEmpty else {
+            return [
+                "The restore is run again: nothing to put back ("
+                    + (file.leftOut.words.first ?? "no record left") + "), nothing written twice."
+            ]
+        }
+        let outcome = try await RestoreApplier(file).apply(to: health)
+        let types = Set(file.records.map(\.type)).count
+        return [
+            "\(attempt == 1 ? "The person restores" : "Restored again:") what the iCloud sync dropped "
+                + "(anomaly \(losses[losses.startIndex])): HealthProbe writes "
+                + "\(RestoreWords.records(outcome.written)) of \(types) type\(types == 1 ? "" : "s") back into Health, "
+                + "each once, as HealthProbe's."
+        ]
     }
 
     static func dayStart(_ day: Int) -> Double {
