@@ -194,7 +194,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "HealthProbeScreensTests",
-            dependencies: ["HealthProbeScreens", "HealthProbeArchive", "HealthProbeKit", "TestSupport"]
+            dependencies: [
+                "HealthProbeScreens", "HealthProbeArchive", "HealthProbeKit", "HealthProbeSimulation", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "HealthProbeWebTests",

@@ -271,6 +271,15 @@ extension Stepper where Label == Text {
     ) {}
 }
 
+@available(iOS 14.0, macOS 11.0, *)
+public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+    public var body: Never { fatalError() }
+}
+
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {}
+}
+
 @available(iOS 13.0, macOS 10.15, *)
 public struct SecureField<Label: View>: View {
     public var body: Never { fatalError() }
@@ -446,6 +455,8 @@ extension View {
     public func swipeActions<T: View>(
         edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T
     ) -> ModifiedView<Self> { fatalError() }
+    @available(iOS 14.0, macOS 11.0, *)
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> ModifiedView<Self> { fatalError() }
     @available(iOS 13.0, macOS 10.15, *)
     public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
@@ -491,4 +502,14 @@ public protocol App {
 
 extension App {
     @MainActor @preconcurrency public static func main() { fatalError() }
+}
+
+// MARK: Foundation's Apple-only members the app uses
+// Linux's Foundation has no security-scoped URLs; Apple's Foundation declares them on `URL`
+// (iOS 8). Declared here, where the app's files that use them import SwiftUI.
+
+@available(iOS 8.0, macOS 10.7, *)
+extension URL {
+    public func startAccessingSecurityScopedResource() -> Bool { fatalError() }
+    public func stopAccessingSecurityScopedResource() { fatalError() }
 }

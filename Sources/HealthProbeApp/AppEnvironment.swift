@@ -22,6 +22,7 @@
         public let context: ContextMonitor
         public let dashboard: DashboardModel
         public let anomalies: AnomaliesModel
+        public let restore: RestoreModel
         public let audit: AuditTrailModel
         public let archiveStatus: ArchiveStatusModel
         public let settings: SettingsModel
@@ -40,6 +41,7 @@
             context = ContextMonitor(store: archive)
             dashboard = DashboardModel(archive: archive, monitor: monitor)
             anomalies = AnomaliesModel(archive: archive)
+            restore = RestoreModel(archive: archive, destination: HealthKitRestoreWriter(store: health))
             audit = AuditTrailModel(archive: archive)
             archiveStatus = ArchiveStatusModel(archive: archive, sync: context, path: nil)
             settings = SettingsModel(archive: archive)

@@ -1,4 +1,5 @@
 #if os(iOS) || HEALTHPROBE_APPLE_STUBS
+    import Foundation
     import HealthProbeScreens
     import SwiftUI
 
@@ -45,6 +46,17 @@
     public struct RootView: View {
         let environment: AppEnvironment
 
+        /// A file opened in place (Files, another app's share) is readable only while its
+        /// security scope is held: it is copied into the app's temporary folder first (as it came:
+        /// an encrypted file stays encrypted until its password opens it).
+        static func readableCopy(of url: URL) -> URL {
+            let scoped = url.startAccessingSecurityScopedResource()
+            defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "restore-\(UUID().uuidString)-\(url.lastPathComponent)")
+            return (try? FileManager.default.copyItem(at: url, to: copy)).map { copy } ?? url
+        }
+
         public init(environment: AppEnvironment) {
             self.environment = environment
         }
@@ -53,7 +65,7 @@
             TabView {
                 DashboardView(model: environment.dashboard)
                     .tabItem { Label("Dashboard", systemImage: "checkmark.shield.fill") }
-                AnomaliesView(model: environment.anomalies)
+                AnomaliesView(model: environment.anomalies, restore: environment.restore)
                     .tabItem { Label("Anomalies", systemImage: "exclamationmark.triangle.fill") }
                 AuditTrailView(model: environment.audit)
                     .tabItem { Label("Audit Trail", systemImage: "clock.arrow.circlepath") }
@@ -62,6 +74,16 @@
                 SettingsView(model: environment.settings, exportSchedule: environment.exportSchedule)
                     .tabItem { Label("Settings", systemImage: "gearshape") }
             }
+            // A restore file shared to the app, or an anomaly's "Restore N records".
+            .onOpenURL { url in environment.restore.open(Self.readableCopy(of: url)) }
+            .sheet(
+                isPresented: Binding(
+                    get: { @MainActor in
+                        let restore = environment.restore
+                        return restore.phase != .idle || restore.needsPassword || restore.errorMessage != nil
+                    },
+                    set: { @MainActor in if !$0 { environment.restore.dismiss() } })
+            ) { RestoreView(model: environment.restore) }
         }
     }
 #endif

@@ -61,6 +61,7 @@
 
     struct AnomaliesView: View {
         let model: AnomaliesModel
+        let restore: RestoreModel
 
         var body: some View {
             NavigationStack {
@@ -77,7 +78,7 @@
                     isPresented: Binding(
                         get: { @MainActor in model.detail != nil }, set: { @MainActor in if !$0 { model.close() } })
                 ) {
-                    if let detail = model.detail { AnomalyDetailView(detail: detail, model: model) }
+                    if let detail = model.detail { AnomalyDetailView(detail: detail, model: model, restore: restore) }
                 }
                 .onAppear { model.refresh() }
             }
@@ -87,6 +88,7 @@
     struct AnomalyDetailView: View {
         let detail: AnomalyDetailState
         let model: AnomaliesModel
+        let restore: RestoreModel
 
         var body: some View {
             List {
@@ -101,6 +103,9 @@
                     ForEach(Array(detail.records.enumerated()), id: \.offset) { _, record in
                         LabeledContent(record.start, value: record.value ?? record.role)
                     }
+                }
+                if let title = detail.restoreTitle {
+                    Button(title) { restore.prepare(anomalies: [detail.row.id]) }
                 }
                 ShareLink("Share as Markdown", item: detail.markdown)
                 if !detail.row.resolved { Button("Mark Resolved") { model.resolve([detail.row.id]) } }

@@ -54,6 +54,9 @@ public struct AnomalyDetailState: Sendable, Equatable {
     public var routes: [RouteTrace]
     /// The command that gives back what was lost or changed (``AnomalyReport/recovery``).
     public var recovery: String?
+    /// "Restore 240 records": what the phone can put back of a loss still gone; nil for any
+    /// other anomaly, or when nothing of it is left to put back (``RestoreModel``).
+    public var restoreTitle: String?
 
     public static let recordLimit = 50
     public static let traceLimit = 3
@@ -92,7 +95,16 @@ public struct AnomalyDetailState: Sendable, Equatable {
                 ? try archive.fetchElectrocardiograms(anomalyID: id, limit: traceLimit) : [],
             routes: revealValues && anomaly.type == .routeChanged
                 ? try archive.fetchRouteTraces(anomalyID: id, limit: traceLimit) : [],
-            recovery: report.recovery)
+            recovery: report.recovery, restoreTitle: restoreTitle(of: anomaly, from: archive))
+    }
+
+    /// What a restore of the loss would write, as its button says it.
+    static func restoreTitle(of anomaly: Anomaly, from archive: ArchiveStore) -> String? {
+        guard anomaly.type == .silentDeletion, !anomaly.withdrawn,
+            let selection = try? archive.lostRecords(anomalies: [anomaly.id])
+        else { return nil }
+        let writable = RestoreApplier(RestoreFile(selection)).plan().samples.count
+        return writable > 0 ? "Restore \(RestoreWords.records(writable))" : nil
     }
 
     /// The anomaly's days with a quarter of their length (three days at least) either side.

@@ -22,6 +22,14 @@ public struct ScreenFormat: Sendable {
         ReadableTime(zone: timeZone).second(Date(timeIntervalSince1970: seconds))
     }
 
+    /// "2000-01-01": the day an instant falls on in the viewer's zone.
+    public func day(_ seconds: Double) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
     /// "3 hours ago", "just now", "in 2 days".
     public func relative(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)

@@ -11,7 +11,7 @@ public enum AuditLog {
             anomalyReopened, anomalyRecovered
         case detectorSkipped, checkDeferred, checkCutOff, checkResumed, scanRepeated, contextChanged, accessSuspected
         case settingsChanged, auditDataDeleted, integrityChecked, graphSynced, assistantQueried, deliveryRefused,
-            figuresDiffer, restoreWritten, recordsRestored
+            figuresDiffer, restoreWritten, recordsRestored, restoreApplied
     }
 
     public struct Entry: Sendable, Codable, Equatable, RowDecodable {
