@@ -15,8 +15,15 @@
         @MainActor
         public init() {
             opening = Task { @MainActor in
-                let folder = try FileManager.default.url(
+                var folder = try FileManager.default.url(
                     for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+                // Health data never goes into the phone's iCloud or computer backups (App Review
+                // 5.1.3(ii)): the folder is excluded with everything in it — the archive, and the
+                // `-wal` and `-shm` files SQLite makes and removes beside it, which a flag on the
+                // file alone would miss. Set at each launch: a folder an older build made had none.
+                var excluded = URLResourceValues()
+                excluded.isExcludedFromBackup = true
+                try folder.setResourceValues(excluded)
                 let path = folder.appendingPathComponent("archive.sqlite").path
                 let archive = try await Task.detached(priority: .userInitiated) {
                     try ArchiveStore.open(at: path)
