@@ -38,8 +38,12 @@
             guard HKHealthStore.isHealthDataAvailable() else { return .unavailable }
             let read = readTypes
             return await withCheckedContinuation { continuation in
-                store.getRequestStatusForAuthorization(toShare: [], read: read) { status, _ in
-                    continuation.resume(returning: status == .unnecessary ? .requested : .notDetermined)
+                store.getRequestStatusForAuthorization(toShare: [], read: read) { status, error in
+                    // An error is no answer about access (a locked phone's protected store gives
+                    // one): the check goes on, and its first query says what stopped it — a locked
+                    // device takes the deferral path, never "not given access".
+                    continuation.resume(
+                        returning: error != nil || status == .unnecessary ? .requested : .notDetermined)
                 }
             }
         }
