@@ -48,13 +48,14 @@
 
         /// A file opened in place (Files, another app's share) is readable only while its
         /// security scope is held: it is copied into the app's temporary folder first (as it came:
-        /// an encrypted file stays encrypted until its password opens it).
-        static func readableCopy(of url: URL) -> URL {
+        /// an encrypted file stays encrypted until its password opens it), and the restore screen
+        /// removes the copy once read. Nil when it cannot be copied.
+        static func readableCopy(of url: URL) -> URL? {
             let scoped = url.startAccessingSecurityScopedResource()
             defer { if scoped { url.stopAccessingSecurityScopedResource() } }
             let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "restore-\(UUID().uuidString)-\(url.lastPathComponent)")
-            return (try? FileManager.default.copyItem(at: url, to: copy)).map { copy } ?? url
+            return (try? FileManager.default.copyItem(at: url, to: copy)).map { copy }
         }
 
         public init(environment: AppEnvironment) {
@@ -75,7 +76,13 @@
                     .tabItem { Label("Settings", systemImage: "gearshape") }
             }
             // A restore file shared to the app, or an anomaly's "Restore N records".
-            .onOpenURL { url in environment.restore.open(Self.readableCopy(of: url)) }
+            .onOpenURL { url in
+                if let copy = Self.readableCopy(of: url) {
+                    environment.restore.open(copy, temporaryCopy: true)
+                } else {
+                    environment.restore.open(url)
+                }
+            }
             .sheet(
                 isPresented: Binding(
                     get: { @MainActor in

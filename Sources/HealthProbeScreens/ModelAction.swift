@@ -6,9 +6,12 @@ func failureMessage(of action: () throws -> Void) -> String? {
     do {
         try action()
         return nil
-    } catch let refusal as any Refusal {
-        return refusal.message
     } catch {
-        return error.localizedDescription
+        return words(for: error)
     }
+}
+
+/// An error as a screen says it: a refusal in its own words, anything else as the system puts it.
+func words(for error: any Error) -> String {
+    (error as? any Refusal)?.message ?? error.localizedDescription
 }

@@ -45,6 +45,9 @@ public final class RestoreModel {
     public private(set) var needsPassword = false
 
     private var lockedFile: URL?
+    /// The file opened is the app's own temporary copy (of one opened in place): removed once
+    /// read, or when the screen is put away, so no copy of health records is left behind.
+    private var removesFile = false
     private let archive: ArchiveStore
     private let destination: any RestoreDestination
     private let format: ScreenFormat
@@ -59,54 +62,66 @@ public final class RestoreModel {
 
     /// Prepares a restore of what anomalies `ids` lost (an anomaly's detail's button).
     public func prepare(anomalies ids: [Int64]) {
+        if let lockedFile { forget(lockedFile) }
         errorMessage = failureMessage { show(RestoreFile(try archive.lostRecords(anomalies: ids))) }
-        (needsPassword, lockedFile) = (false, nil)
     }
 
     /// Prepares a restore from a file opened with the app; `password` for an encrypted one.
-    public func open(_ url: URL, password: [UInt8]? = nil) {
+    /// `temporaryCopy`: the file is the app's own copy, removed once it is read.
+    public func open(_ url: URL, password: [UInt8]? = nil, temporaryCopy: Bool = false) {
+        if let lockedFile, lockedFile != url { forget(lockedFile) }
+        removesFile = temporaryCopy
         do {
             let file = try RestoreFileReader.read(url, password: password)
-            (errorMessage, needsPassword, lockedFile) = (nil, false, nil)
+            forget(url)
+            errorMessage = nil
             show(file)
         } catch RestoreFileRefusal.needsPassword {
             (needsPassword, lockedFile) = (true, url)
             errorMessage = RestoreFileRefusal.needsPassword.message
         } catch {
-            errorMessage = failureMessage { throw error }
+            // A wrong password may be given again; any other refusal ends with the file.
+            if !needsPassword { forget(url) }
+            errorMessage = words(for: error)
         }
     }
 
     /// Opens the encrypted file that asked for a password with `password`.
     public func unlock(password: String) {
         guard let lockedFile else { return }
-        open(lockedFile, password: Array(password.utf8))
+        open(lockedFile, password: Array(password.utf8), temporaryCopy: removesFile)
+    }
+
+    /// Done with the file opened: no password is asked for it any more, and the app's copy goes.
+    private func forget(_ url: URL) {
+        if removesFile { try? FileManager.default.removeItem(at: url) }
+        (needsPassword, lockedFile, removesFile) = (false, nil, false)
     }
 
     /// Puts the screen away: what was prepared is forgotten (nothing was written unless started).
     public func dismiss() {
         guard phase != .writing else { return }
-        (phase, plan, file, summary, errorMessage, needsPassword, lockedFile) = (.idle, nil, nil, [], nil, false, nil)
+        if let lockedFile { forget(lockedFile) }
+        (phase, plan, file, summary, errorMessage) = (.idle, nil, nil, [], nil)
     }
 
     /// Writes the plan's samples, telling the progress as it goes; a cancel stops between two.
     public func start() async {
-        guard phase == .ready, let file else { return }
+        guard phase == .ready, let file, let plan else { return }
         phase = .writing
         done = 0
-        let applier = RestoreApplier(file)
-        total = applier.plan().samples.count
+        total = plan.records
         let stop = stop
         do {
-            let outcome = try await applier.apply(
+            let outcome = try await RestoreApplier(file).apply(
                 to: destination,
                 progress: { finished, _ in Task { @MainActor [weak self] in self?.advance(to: finished) } },
                 isCancelled: { stop.isSet })
             done = outcome.written + outcome.alreadyThere + outcome.failed + outcome.refused.values.reduce(0, +)
-            summary = Self.words(outcome)
+            summary = Self.summaryLines(outcome)
             try? archive.recordInAuditTrail(.restoreApplied, message: Self.trailLine(outcome, file: file))
         } catch {
-            errorMessage = failureMessage { throw error }
+            errorMessage = words(for: error)
         }
         phase = .finished
     }
@@ -167,7 +182,7 @@ public final class RestoreModel {
 
     /// The summary: "240 records written back into Health", what was there already, refused,
     /// not writable, failed, and whether it was stopped.
-    static func words(_ outcome: RestoreOutcome) -> [String] {
+    static func summaryLines(_ outcome: RestoreOutcome) -> [String] {
         var lines = ["\(RestoreWords.records(outcome.written)) written back into Health, each once."]
         if outcome.alreadyThere > 0 {
             lines.append("\(RestoreWords.records(outcome.alreadyThere)) were there already from an earlier restore.")

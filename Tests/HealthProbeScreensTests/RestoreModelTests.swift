@@ -66,6 +66,17 @@ struct RestoreModelTests {
         #expect(model.errorMessage != nil && model.phase == .idle)
         model.unlock(password: "Test Password")
         #expect(model.errorMessage == nil && model.phase == .ready && !model.needsPassword)
+        // The app's own copy of a file opened in place is kept while its password is asked, then
+        // removed once read; the file opened in place is never touched.
+        let copy = archive.folder.appendingPathComponent("copy.json.enc")
+        try FileManager.default.copyItem(at: sealed, to: copy)
+        model.open(copy, temporaryCopy: true)
+        #expect(model.needsPassword && FileManager.default.fileExists(atPath: copy.path))
+        model.unlock(password: "Wrong Password")
+        #expect(model.needsPassword && FileManager.default.fileExists(atPath: copy.path))
+        model.unlock(password: "Test Password")
+        #expect(model.phase == .ready && !FileManager.default.fileExists(atPath: copy.path))
+        #expect(FileManager.default.fileExists(atPath: sealed.path))
         model.cancel()
         await model.start()
         #expect(model.summary.last == "Stopped: restore again to write the rest; nothing is written twice.")
