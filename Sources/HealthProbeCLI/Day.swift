@@ -52,11 +52,18 @@ extension HealthProbeCommand {
             } catch let problem as DayQuery.Problem {
                 throw CommandFailure.usage(Self.words(problem))
             }
-            let figures = try query.figures(in: store)
+            // Written as read, a few weeks at a time: ten years of every type is never held whole.
             if output.json {
-                return try Output.json(DayFiguresAnswer(zoneName: query.zoneName, figures: figures))
+                var answer = try ReportJSON.StreamedObject(
+                    DayFiguresAnswer(zoneName: query.zoneName, figures: []), arrayKey: "figures",
+                    write: FileHandle.standardOutput.write)
+                try query.figures(in: store) { try answer.append($0.map(DayFiguresAnswer.Figure.init)) }
+                answer.finish()
+                return Output.line()
             }
-            Output.lines(DayFigureText.render(figures, zoneName: query.zoneName, days: query.days))
+            var text = DayFigureText.Lines(zoneName: query.zoneName)
+            try query.figures(in: store) { Output.lines(text.lines($0)) }
+            if !text.wroteAny { Output.line(DayFigureText.nothing(on: query.days, zoneName: query.zoneName)) }
         }
 
         /// A question that cannot be asked, in the command line's words.
@@ -102,16 +109,20 @@ struct DayFiguresAnswer: Encodable {
 
     init(zoneName: String, figures: [DayFigure]) {
         timeZone = zoneName
-        self.figures = figures.map { figure in
-            Figure(
-                date: UTCText.day(figure.day), type: figure.type, kind: figure.kind.rawValue, unit: figure.unit,
-                value: figure.value, minimum: figure.minimum, maximum: figure.maximum, inBed: figure.inBed,
-                samples: figure.samples, copies: figure.copies,
-                sources: figure.sources.map {
-                    Part(
-                        source: $0.source, place: $0.place, tier: $0.tier.rawValue, counted: $0.counted,
-                        overlapped: $0.overlapped, samples: $0.samples)
-                })
-        }
+        self.figures = figures.map(Figure.init)
+    }
+}
+
+extension DayFiguresAnswer.Figure {
+    init(_ figure: DayFigure) {
+        self.init(
+            date: UTCText.day(figure.day), type: figure.type, kind: figure.kind.rawValue, unit: figure.unit,
+            value: figure.value, minimum: figure.minimum, maximum: figure.maximum, inBed: figure.inBed,
+            samples: figure.samples, copies: figure.copies,
+            sources: figure.sources.map {
+                DayFiguresAnswer.Part(
+                    source: $0.source, place: $0.place, tier: $0.tier.rawValue, counted: $0.counted,
+                    overlapped: $0.overlapped, samples: $0.samples)
+            })
     }
 }

@@ -6,26 +6,38 @@ import HealthProbeScreens
 /// A day's figures in words: the figure, then each source's part in the type's order and what
 /// was left out as overlap.
 enum DayFigureText {
-    static func render(_ figures: [DayFigure], zoneName: String, days: ClosedRange<Int64>) -> [String] {
-        guard !figures.isEmpty else {
-            let period =
-                days.count == 1
-                ? UTCText.day(days.lowerBound) : "\(UTCText.day(days.lowerBound)) – \(UTCText.day(days.upperBound))"
-            return ["No records on \(period) (\(zoneName))."]
-        }
-        var lines: [String] = []
-        var lastDay: Int64?
-        for figure in figures {
-            if figure.day != lastDay {
-                if lastDay != nil { lines.append("") }
-                lines.append("\(UTCText.day(figure.day)) (\(zoneName))")
-                lastDay = figure.day
+    /// The lines of a period's figures handed over a few weeks at a time: a day's heading before
+    /// its first figure, a blank line between days.
+    struct Lines {
+        let zoneName: String
+        private var lastDay: Int64?
+
+        init(zoneName: String) { self.zoneName = zoneName }
+
+        var wroteAny: Bool { lastDay != nil }
+
+        mutating func lines(_ figures: [DayFigure]) -> [String] {
+            var lines: [String] = []
+            for figure in figures {
+                if figure.day != lastDay {
+                    if lastDay != nil { lines.append("") }
+                    lines.append("\(UTCText.day(figure.day)) (\(zoneName))")
+                    lastDay = figure.day
+                }
+                lines.append(headline(figure))
+                for part in figure.sources { lines.append("  " + line(part, of: figure)) }
+                if let remark = DayFigureWords.remark(figure) { lines.append("  " + remark) }
             }
-            lines.append(headline(figure))
-            for part in figure.sources { lines.append("  " + line(part, of: figure)) }
-            if let remark = DayFigureWords.remark(figure) { lines.append("  " + remark) }
+            return lines
         }
-        return lines
+    }
+
+    /// What is said of a period without records.
+    static func nothing(on days: ClosedRange<Int64>, zoneName: String) -> String {
+        let period =
+            days.count == 1
+            ? UTCText.day(days.lowerBound) : "\(UTCText.day(days.lowerBound)) – \(UTCText.day(days.upperBound))"
+        return "No records on \(period) (\(zoneName))."
     }
 
     static func headline(_ figure: DayFigure) -> String {

@@ -9,11 +9,19 @@ extension ArchiveStore {
     /// Each day's figure of each of `types` in `days` (local days of `zone`, counted from
     /// 1970-01-01), as the Health app shows it (docs/DESIGN.md §8a), from the records the archive
     /// holds now; days without samples have none. In day order, then type order. Read in start
-    /// order, a long period in parts at once (``ParallelDayFigures``): memory holds a day's
-    /// samples of each part, not the period's.
+    /// order, a long period by several readers at once (``ParallelDayFigures``).
     public func dayFigures(types: [String], days: ClosedRange<Int64>, zone: TimeZone) throws -> [DayFigure] {
         guard !types.isEmpty else { return [] }
         return try ParallelDayFigures.read(writer, types: types, days: days, zone: zone)
+    }
+
+    /// The same figures handed to `body` a few weeks at a time, in order, as they are read: memory
+    /// holds a few weeks' figures, never the period's, however long it is.
+    public func dayFigures(
+        types: [String], days: ClosedRange<Int64>, zone: TimeZone, each body: ([DayFigure]) throws -> Void
+    ) throws {
+        guard !types.isEmpty else { return }
+        try ParallelDayFigures.stream(writer, types: types, days: days, zone: zone, body)
     }
 
     /// Every order the user set, by type (names, best first).

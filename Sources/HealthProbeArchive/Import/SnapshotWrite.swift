@@ -45,8 +45,10 @@ extension CaptureWrite {
 
     /// Every file the export holds was read alongside: the files still unread, it does not hold.
     func resolveUnreadFiles() throws {
-        try ReferencedFiles.resolve(known: knownFiles, captureID: captureID, db)
-        try StrayFiles.record(known: knownFiles, captureID: captureID, db)
+        guard filesRead > 0 else { return }
+        try ReferencedFiles.resolve(captureID: captureID, db)
+        try StrayFiles.record(captureID: captureID, db)
+        try ReferencedFiles.forgetFilesRead(in: self)
     }
 
     /// Whether the last export before this capture came with files beside its XML.

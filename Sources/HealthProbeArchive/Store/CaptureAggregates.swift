@@ -3,8 +3,20 @@ import Foundation
 /// Per-type totals of one capture, gathered while records stream in: counts, an
 /// order-independent checksum of the strict fingerprints (a multiset hash), counts per source,
 /// and the same per UTC day, with the day's sum of numeric values (the daily series the
-/// divergence test reads). Memory grows with types × days, never with records.
+/// divergence test reads). Memory grows with types, never with records: an import hands its
+/// day bins to the writer whenever more than ``daysHeld`` are held (``takeDayBins()``).
 package struct CaptureAggregates: Sendable {
+    /// Day bins held at most before an import hands them over: ten years of a hundred types
+    /// would be a third of a million.
+    static let daysHeld = 8_192
+
+    /// One type's day, handed over before the end.
+    struct SpilledBin: Sendable {
+        var type: String
+        var day: Int64
+        var bin: DayBin
+    }
+
     struct DayBin {
         var count = 0
         var hash: UInt64 = 0
@@ -43,6 +55,10 @@ package struct CaptureAggregates: Sendable {
     private var slots: [String: Int] = [:]
     private var lastType = ""
     private var lastSlot = -1
+    /// Day bins held now, of every type.
+    private var heldDays = 0
+    /// Whether day bins were handed over before the end: the writer then adds the rest to theirs.
+    private(set) var spilledDays = false
 
     /// Per-type totals by sample type.
     var types: [String: TypeTotals] {
@@ -94,7 +110,24 @@ package struct CaptureAggregates: Sendable {
                 totals.append(TypeTotals())
             }
         }
+        let days = totals[lastSlot].days.count
         totals[lastSlot].add(sourceName: sourceName, numbers: numbers, contribution: contribution)
+        heldDays += totals[lastSlot].days.count - days
+    }
+
+    /// Every day bin held, once more than ``daysHeld`` are, for the writer to store now
+    /// (``CaptureWrite/writeDayBins(_:addingToStored:)``); none otherwise.
+    mutating func takeDayBins() -> [SpilledBin] {
+        guard heldDays > Self.daysHeld else { return [] }
+        var bins: [SpilledBin] = []
+        bins.reserveCapacity(heldDays)
+        for (type, slot) in slots {
+            for (day, bin) in totals[slot].days { bins.append(SpilledBin(type: type, day: day, bin: bin)) }
+            totals[slot].days = [:]
+        }
+        heldDays = 0
+        spilledDays = true
+        return bins
     }
 }
 

@@ -81,8 +81,8 @@ extension CaptureWrite {
         for file in extras.files {
             if let content = file.content { try ReferencedFiles.store(content, kind: file.kind, db) }
             let known =
-                file.content.map { ReferencedFiles.Known(digest: $0.digest, items: $0.items, problem: nil) }
-                ?? knownFiles[ReferencedFiles.Key(kind: file.kind, path: file.path)]
+                try file.content.map { ReferencedFiles.Known(digest: $0.digest, items: $0.items, problem: nil) }
+                ?? ReferencedFiles.read(kind: file.kind, path: file.path, in: self)
             let statement = statements.referencedFile
             statement.bind(1, id)
             statement.bindText(2, copying: file.kind.rawValue)

@@ -22,9 +22,9 @@ final class CaptureWrite {
     private let lookup: Statement
     let devices = DeviceTable()
     var records = 0
-    /// Files read while the capture is written, by kind and path: what a record that refers to
-    /// one is stored with (``ReferencedFiles/Known``).
-    var knownFiles: [ReferencedFiles.Key: ReferencedFiles.Known] = [:]
+    /// How many files were read while the capture is written: they wait in a temporary table
+    /// for the records that refer to them (``ReferencedFiles/remember(_:problem:in:)``).
+    var filesRead = 0
     let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
@@ -113,6 +113,7 @@ final class CaptureWrite {
 
     /// Stores a batch of records, in order.
     func add(_ batch: PreparedBatch) throws {
+        if !batch.dayBins.isEmpty { try writeDayBins(batch.dayBins) }
         try batch.bytes.withUnsafeBytes { bytes in
             var index = 0
             if let appender {
@@ -260,15 +261,11 @@ final class CaptureWrite {
     }
 
     /// Stores the per-type totals gathered while the records streamed past (by the
-    /// fingerprinting stage, off the writer's thread).
+    /// fingerprinting stage, off the writer's thread), with the day bins not handed over before.
     func writeAggregates(_ aggregates: CaptureAggregates) throws {
         let snapshot = try db.cachedStatement(
             sql: "INSERT INTO typeSnapshot (captureId, type, count, checksum, sourceCounts) VALUES (?, ?, ?, ?, ?)")
-        let bin = try db.cachedStatement(
-            sql: """
-                INSERT INTO typeDayBin (captureId, type, day, count, contentHash, valueSum, valueCount)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+        var bins: [CaptureAggregates.SpilledBin] = []
         for (type, totals) in aggregates.types {
             var flushed = totals
             flushed.flushPendingSource()
@@ -277,12 +274,38 @@ final class CaptureWrite {
             try snapshot.execute(arguments: [
                 captureID, type, totals.count, HexText.encode(totals.checksum), totals.sourceCountsJSON,
             ])
-            for (day, dayBin) in totals.days {
-                try bin.execute(arguments: [
-                    captureID, type, day, dayBin.count, HexText.encode(dayBin.hash),
-                    dayBin.valueCount > 0 ? dayBin.valueSum : nil, dayBin.valueCount,
-                ])
+            for (day, dayBin) in totals.days { bins.append(.init(type: type, day: day, bin: dayBin)) }
+        }
+        try writeDayBins(bins, addingToStored: aggregates.spilledDays)
+    }
+
+    /// Stores day bins of this capture, each added to the one stored before for its type and day
+    /// (bins handed over early: the export listed the type's records in more than one place).
+    func writeDayBins(_ bins: [CaptureAggregates.SpilledBin], addingToStored: Bool = true) throws {
+        let stored =
+            addingToStored
+            ? try db.cachedStatement(
+                sql: """
+                    SELECT count, contentHash, valueSum, valueCount FROM typeDayBin
+                    WHERE captureId = ? AND type = ? AND day = ?
+                    """) : nil
+        let write = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO typeDayBin (captureId, type, day, count, contentHash, valueSum, valueCount)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for spilled in bins {
+            var bin = spilled.bin
+            if let stored, let row = try Row.fetchOne(stored, arguments: [captureID, spilled.type, spilled.day]) {
+                bin.count += row[0] as Int
+                bin.hash &+= HexText.decode(row[1] as String).map { $0.reduce(0) { $0 << 8 | UInt64($1) } } ?? 0
+                bin.valueSum += row[2] as Double? ?? 0
+                bin.valueCount += row[3] as Int
             }
+            try write.execute(arguments: [
+                captureID, spilled.type, spilled.day, bin.count, HexText.encode(bin.hash),
+                bin.valueCount > 0 ? bin.valueSum : nil, bin.valueCount,
+            ])
         }
     }
 }

@@ -68,6 +68,9 @@ package struct PreparedBatch: Sendable {
     private(set) var rows: [Row] = []
     /// By row index; empty for most batches.
     private var extrasByRow: [Int: Extras] = [:]
+    /// The capture's day bins handed over with this batch, if it was time
+    /// (``CaptureAggregates/takeDayBins()``).
+    var dayBins: [CaptureAggregates.SpilledBin] = []
 
     package var count: Int { rows.count }
 
@@ -192,6 +195,13 @@ extension PreparedBatch {
         package mutating func take() -> PreparedBatch {
             defer { batch = PreparedBatch(reservingRows: rowsPerBatch) }
             return batch
+        }
+
+        /// The batch so far with the day bins of `totals`, if they are many, for the writer to
+        /// store with it: memory holds a few thousand bins, not ten years of every type's.
+        package mutating func take(handingOverDayBinsOf totals: inout CaptureAggregates) -> PreparedBatch {
+            batch.dayBins = totals.takeDayBins()
+            return take()
         }
     }
 }

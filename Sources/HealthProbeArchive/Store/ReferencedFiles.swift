@@ -4,12 +4,6 @@ internal import GRDB
 /// The archive's side of an export's files: contents stored once by digest, and which file each
 /// record of a capture came with or referred to (`fileContent`, `referencedFile`).
 enum ReferencedFiles {
-    /// A file of an export, by kind and path.
-    struct Key: Hashable {
-        var kind: AttachedFile.Kind
-        var path: String
-    }
-
     /// What reading a file gave: its content's digest and items, or the problem.
     struct Known {
         var digest: String?
@@ -19,26 +13,55 @@ enum ReferencedFiles {
 
     /// Stores a file read while the capture is written, and remembers it for the records that
     /// refer to it; those stored before it came are given it when the capture completes
-    /// (``resolve(known:captureID:_:)``).
+    /// (``resolve(captureID:_:)``). Remembered in a temporary table of the writer's connection,
+    /// gone with the capture's transaction if it fails, not in memory: ten years of workouts are
+    /// seventy thousand routes.
     static func remember(_ file: AttachedFile, problem: String?, in writing: CaptureWrite) throws {
         if let content = file.content { try store(content, kind: file.kind, writing.db) }
-        writing.knownFiles[Key(kind: file.kind, path: file.path)] = Known(
-            digest: file.content?.digest, items: file.content?.items, problem: problem)
+        if writing.filesRead == 0 {
+            try writing.db.execute(
+                sql: """
+                    CREATE TEMP TABLE IF NOT EXISTS fileRead (
+                        kind TEXT NOT NULL, path TEXT NOT NULL, digest TEXT, items INTEGER, problem TEXT,
+                        PRIMARY KEY (kind, path)
+                    ) WITHOUT ROWID;
+                    DELETE FROM temp.fileRead
+                    """)
+        }
+        try writing.db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO temp.fileRead (kind, path, digest, items, problem) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            file.kind.rawValue, file.path, file.content?.digest, file.content?.items, problem,
+        ])
+        writing.filesRead += 1
+    }
+
+    /// What reading the file of `kind` at `path` gave, if it was read yet during this capture.
+    static func read(kind: AttachedFile.Kind, path: String, in writing: CaptureWrite) throws -> Known? {
+        guard writing.filesRead > 0 else { return nil }
+        let row = try Row.fetchOne(
+            writing.db.cachedStatement(
+                sql: "SELECT digest, items, problem FROM temp.fileRead WHERE kind = ? AND path = ?"),
+            arguments: [kind.rawValue, path])
+        return row.map { Known(digest: $0[0], items: $0[1], problem: $0[2]) }
     }
 
     /// Gives the files read during the capture to the rows stored before they came.
-    static func resolve(known: [Key: Known], captureID: Int64, _ db: Database) throws {
-        for kind in AttachedFile.Kind.allCases {
-            for path in try unread(kind: kind, captureID: captureID, db) {
-                guard let file = known[Key(kind: kind, path: path)] else { continue }
-                try db.cachedStatement(
-                    sql: """
-                        UPDATE referencedFile SET digest = ?, items = ?, problem = ?
-                        WHERE captureId = ? AND kind = ? AND path = ?
-                        """
-                ).execute(arguments: [file.digest, file.items, file.problem, captureID, kind.rawValue, path])
-            }
-        }
+    static func resolve(captureID: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE referencedFile SET digest = f.digest, items = f.items, problem = f.problem
+                FROM temp.fileRead AS f
+                WHERE referencedFile.captureId = ? AND referencedFile.kind = f.kind AND referencedFile.path = f.path
+                    AND referencedFile.digest IS NULL AND referencedFile.problem IS NULL
+                """, arguments: [captureID])
+    }
+
+    /// Forgets the files read during the capture, once it has what they gave.
+    static func forgetFilesRead(in writing: CaptureWrite) throws {
+        guard writing.filesRead > 0 else { return }
+        try writing.db.execute(sql: "DROP TABLE temp.fileRead")
+        writing.filesRead = 0
     }
 
     /// Stores `content` unless the archive holds it already, and the bytes it was read from. Content

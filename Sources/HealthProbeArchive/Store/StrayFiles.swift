@@ -7,28 +7,16 @@ internal import GRDB
 /// watched from export to export, and given back by the rebuild.
 enum StrayFiles {
 
-    /// Lists the files read during capture `captureID` that none of its records refers to.
-    static func record(
-        known: [ReferencedFiles.Key: ReferencedFiles.Known], captureID: Int64, _ db: Database
-    ) throws {
-        guard !known.isEmpty else { return }
-        var referred: Set<ReferencedFiles.Key> = []
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT DISTINCT kind, path FROM referencedFile WHERE captureId = ?", arguments: [captureID])
-        while let row = try rows.next() {
-            guard let kind = AttachedFile.Kind(rawValue: row[0]) else { continue }
-            referred.insert(ReferencedFiles.Key(kind: kind, path: row[1]))
-        }
-        let insert = try db.cachedStatement(
+    /// Lists the files read during capture `captureID` (``ReferencedFiles/remember(_:problem:in:)``)
+    /// that none of its records refers to.
+    static func record(captureID: Int64, _ db: Database) throws {
+        try db.execute(
             sql: """
                 INSERT OR REPLACE INTO strayFile (captureId, kind, path, digest, items, problem)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """)
-        for (key, file) in known where !referred.contains(key) {
-            try insert.execute(arguments: [
-                captureID, key.kind.rawValue, key.path, file.digest, file.items, file.problem,
-            ])
-        }
+                SELECT ?1, kind, path, digest, items, problem FROM temp.fileRead AS f
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM referencedFile WHERE captureId = ?1 AND kind = f.kind AND path = f.path)
+                """, arguments: [captureID])
     }
 
     /// One stray file as a capture held it.

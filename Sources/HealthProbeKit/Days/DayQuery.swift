@@ -56,4 +56,9 @@ public struct DayQuery: Sendable {
     public func figures(in store: ArchiveStore) throws -> [DayFigure] {
         try store.dayFigures(types: types, days: days, zone: zone)
     }
+
+    /// The same figures handed to `body` a few weeks at a time, in order, as they are read.
+    public func figures(in store: ArchiveStore, each body: ([DayFigure]) throws -> Void) throws {
+        try store.dayFigures(types: types, days: days, zone: zone, each: body)
+    }
 }

@@ -23,7 +23,7 @@ extension AppleExportImporter {
                 switch consume message {
                 case .elements(let elements):
                     elements.drain { builder.append(exportElement: $0, countingIn: &aggregates) }
-                    try output.send(.records(builder.take()))
+                    try output.send(.records(builder.take(handingOverDayBinsOf: &aggregates)))
                 case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))
                 case .failed(let error):

@@ -23,8 +23,8 @@ struct ParallelDayFiguresTests {
         // 2000-03-20 and the hundred days after it, as days since 1970-01-01.
         let days: ClosedRange<Int64> = 11_036...11_135
         let types = try store.fetchOverview().types.map(\.type)
-        #expect(ParallelDayFigures.parts(of: days, cores: 4).count == 2)
-        #expect(ParallelDayFigures.parts(of: 11_036...11_070, cores: 4).count == 1)
+        #expect(ParallelDayFigures.readers(of: days, cores: 4) == 2)
+        #expect(ParallelDayFigures.readers(of: 11_036...11_070, cores: 4) == 1)
 
         let inParts = try ParallelDayFigures.read(store.writer, types: types, days: days, zone: berlin, cores: 4)
         let atOnce = try ParallelDayFigures.read(store.writer, types: types, days: days, zone: berlin, cores: 1)
@@ -37,5 +37,27 @@ struct ParallelDayFiguresTests {
             Issue.record("day \(part.day) \(part.type): in parts \(part), alone \(single)")
             break
         }
+
+        // Handed over as read, a window at a time, in order: the same figures.
+        var batches: [[DayFigure]] = []
+        try ParallelDayFigures.stream(store.writer, types: types, days: days, zone: berlin, cores: 4) {
+            batches.append($0)
+        }
+        #expect(batches.count == 2)
+        #expect(batches.flatMap { $0 } == inParts)
+        #expect(batches.allSatisfy { batch in batch.map(\.day).max()! - batch.map(\.day).min()! < 64 })
+
+        // A reader of the figures that fails (a closed pipe) ends the reading with its error.
+        struct Stop: Error {}
+        var handed = 0
+        #expect(throws: Stop.self) {
+            try ParallelDayFigures.stream(store.writer, types: types, days: days, zone: berlin, cores: 4) { _ in
+                handed += 1
+                throw Stop()
+            }
+        }
+        #expect(handed == 1)
+        // …and leaves the readers free for the next question.
+        #expect(try ParallelDayFigures.read(store.writer, types: types, days: days, zone: berlin, cores: 4) == inParts)
     }
 }
