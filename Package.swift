@@ -49,6 +49,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS, .iOS]))]
         ),
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CFreedMemory"),
         // The archive: its file, connections, migrations, records, captures, the audit trail and
         // the detectors that run in a capture's transaction. The only target that knows its SQL.
         .target(
@@ -67,6 +68,7 @@ let package = Package(
             dependencies: [
                 "AppleHealthExport",
                 "HealthProbeArchive",
+                "CFreedMemory",
                 "CZlibShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -116,6 +116,7 @@ extension HealthProbeCommand {
     }
 
     public static func runMain() async {
+        FreedMemory.returnPromptly()
         // A file-size limit makes a write fail (EFBIG) like a full disk, instead of killing us
         // before an export can remove its temporary.
         signal(SIGXFSZ, SIG_IGN)

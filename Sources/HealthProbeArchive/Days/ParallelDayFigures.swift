@@ -1,3 +1,4 @@
+import AppleHealthExport
 import Foundation
 internal import GRDB
 import Synchronization
@@ -55,8 +56,10 @@ enum ParallelDayFigures {
         if readers > 1, claimSeveralReaders() {
             defer { severalReadersBusy.withLock { $0 = false } }
             let relay = WindowRelay(windows: windows.count, readers: readers)
-            for reader in 0..<readers {
-                DispatchQueue.global().async {
+            // Threads of their own: a reader waits for the others, which the system's shared
+            // queues, as wide as the cores, would start only once a thread is free.
+            let threads = (0..<readers).map { reader in
+                JoinableThread(name: "healthprobe.days.\(reader)") {
                     relay.read(as: reader) { ready, deliver in
                         try writer.read { db in
                             ready(try generation(db))
@@ -66,6 +69,7 @@ enum ParallelDayFigures {
                     }
                 }
             }
+            defer { threads.forEach { $0.join() } }
             switch try relay.hand(to: body) {
             case .handedOver: return
             case .archiveMoved: break
