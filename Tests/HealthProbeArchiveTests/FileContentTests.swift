@@ -77,10 +77,34 @@ struct FileContentTests {
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileSource") } == 1)
 
         held.insert(source: "ffffffffffffffffffffffffffffffff", digest: "ffffffffffffffffffffffffffffffff", items: 1)
+        held.seal()
         let gone = try #require(held.content(source: "ffffffffffffffffffffffffffffffff"))
         #expect(throws: ArchiveError.self) {
             try store.writer.write { db in try ReferencedFiles.store(gone, kind: .route, db) }
         }
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileContent") } == 1)
+    }
+
+    /// Held routes in one sorted array: every one inserted, in any order, is found, and no other.
+    @Test func everyHeldRouteIsFoundAmongThousandsAndNoOther() {
+        var generator = SystemRandomNumberGenerator()
+        func digest() -> String {
+            (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        }
+        let sources = (0..<3_000).map { _ in digest() }
+        var held = HeldFiles()
+        for (index, source) in sources.enumerated() {
+            held.insert(source: source, digest: source, items: index)
+            held.contents.insert(source)
+        }
+        held.seal()
+        for (index, source) in sources.enumerated() {
+            #expect(held.content(source: source)?.items == index)
+            #expect(held.contents.mayHold(source))
+        }
+        let inserted = Set(sources)
+        let others = (0..<3_000).map { _ in digest() }.filter { !inserted.contains($0) }
+        #expect(others.allSatisfy { held.content(source: $0) == nil })
+        #expect(others.filter { held.contents.mayHold($0) }.isEmpty)
     }
 }

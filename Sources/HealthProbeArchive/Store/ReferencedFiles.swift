@@ -100,6 +100,7 @@ enum ReferencedFiles {
         while let row = try sources.next() {
             held.insert(source: row[0], digest: row[1], items: row[2])
         }
+        held.seal()
         return held
     }
 

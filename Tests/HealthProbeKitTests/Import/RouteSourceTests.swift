@@ -33,6 +33,7 @@ struct RouteSourceTests {
         var held = HeldFiles()
         let stand = "0123456789abcdef0123456789abcdef"
         held.insert(source: source, digest: stand, items: 7)
+        held.seal()
         let again = try #require(Self.content(Fixture.gpx(points: 120, exportedAt: "2000-02-01T09:30:00Z"), held: held))
         #expect(again.digest == stand && again.items == 7 && again.source == source)
         #expect(!again.hasBytes)
