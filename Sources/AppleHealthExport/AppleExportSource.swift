@@ -56,7 +56,7 @@ public struct AppleExportSource: Sendable {
         if head.starts(with: Array("SQLite format 3".utf8) + [0]) {
             throw .database(file: url.lastPathComponent)
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        let size = Self.fileSize(path)
         let source = AppleExportSource(container: .file(url), inputPath: path, expectedSize: size, limits: limits)
         switch try source.sniffRoot() {
         case .some("HealthData"): return source
@@ -67,6 +67,13 @@ public struct AppleExportSource: Sendable {
                 file: url.lastPathComponent, problem: "the file is empty; export it again from the Health app")
         case .none: throw .notHealthData(file: url.lastPathComponent, rootName: "")
         }
+    }
+
+    /// A file's size in bytes, through any link to it: a link's own size is its target's name
+    /// (an export linked into a folder was refused as a zip whose entries overlap).
+    static func fileSize(_ path: String) -> Int64? {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.int64Value
     }
 
     /// The file's first 16 bytes: enough to tell a zip (`PK`) and an SQLite database apart from XML.
@@ -91,7 +98,7 @@ public struct AppleExportSource: Sendable {
                 if let source = try? locateInZip(file, limits: limits) { exports.append((name, source)) }
                 continue
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+            let size = Self.fileSize(file.path)
             let source = AppleExportSource(
                 container: .file(file), inputPath: folder.path, expectedSize: size, limits: limits)
             if (try? source.sniffRoot()) == "HealthData" { exports.append((name, source)) }
@@ -140,7 +147,7 @@ public struct AppleExportSource: Sendable {
     /// claim more compressed bytes than the file holds — entries overlap, the same bytes inflated
     /// again and again (400 entries over one 60 MB route cost two minutes before this check).
     private static func refuseAmbiguous(_ archive: Archive, of url: URL) throws(AppleExportError) {
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value
+        let fileSize = Self.fileSize(url.path).map { UInt64($0) }
         var names: Set<String> = []
         var compressed: UInt64 = 0
         for entry in archive where entry.type == .file {

@@ -24,6 +24,19 @@ struct ExportReaderFixtureTests {
                     archive: FixtureFiles.url("alxdrcirilo/export.zip"), entryPath: "apple_health_export/export.xml"))
     }
 
+    /// An export linked from elsewhere is read as its target: a link's own size is not the zip's.
+    @Test func aLinkedZipIsReadAsTheZipItNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("export.zip")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: FixtureFiles.url("alxdrcirilo/export.zip"))
+        var elements = 0
+        _ = try AppleExportReader(url: link).read { _ in elements += 1 }
+        #expect(elements == FixtureFiles.topLevelCounts["alxdrcirilo/export.zip"])
+    }
+
     @Test func deviceAddressIsDroppedAndFieldsWithCommasSurvive() throws {
         var devices: [DeviceDescription] = []
         try AppleExportReader(url: FixtureFiles.url("dogsheep/export.xml")).read { element in
