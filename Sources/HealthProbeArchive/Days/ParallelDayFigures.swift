@@ -60,11 +60,11 @@ enum ParallelDayFigures {
             // queues, as wide as the cores, would start only once a thread is free.
             let threads = (0..<readers).map { reader in
                 JoinableThread(name: "healthprobe.days.\(reader)") {
-                    relay.read(as: reader) { ready, deliver in
+                    relay.reading(as: reader) {
                         try writer.read { db in
-                            ready(try generation(db))
+                            relay.began(reader, seeing: try generation(db))
                             var figures = try DayFigureReader(db, types: types, zone: zone)
-                            try deliver { try figures.read(windows[$0]) }
+                            try relay.readWindows(of: reader) { try figures.read(windows[$0]) }
                         }
                     }
                 }

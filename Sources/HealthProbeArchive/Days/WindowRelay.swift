@@ -26,27 +26,32 @@ final class WindowRelay: @unchecked Sendable {
         running = readers
     }
 
-    /// Reader `reader`'s part: `work` reports what its transaction sees (`ready`), then reads its
-    /// windows through `deliver`, which hands it each window's number to read and keeps its figures.
-    func read(
-        as reader: Int,
-        _ work: (_ ready: ([Int64]) -> Void, _ deliver: ((Int) throws -> [DayFigure]) throws -> Void) throws -> Void
-    ) {
+    /// Reader `reader`'s whole part, `body`: its failure ends every reader's.
+    func reading(as reader: Int, _ body: () throws -> Void) {
         defer { locked { running -= 1 } }
         do {
-            try work({ generation in self.locked { self.generations[reader] = generation } }) { readWindow in
-                var window = reader
-                while window < windows, waitForRoom(window) {
-                    let figures = try readWindow(window)
-                    locked { read[window] = figures }
-                    window += readers
-                }
-            }
+            try body()
         } catch {
             locked {
                 if failure == nil { failure = error }
                 stopped = true
             }
+        }
+    }
+
+    /// What reader `reader`'s transaction sees (``ParallelDayFigures``' generation).
+    func began(_ reader: Int, seeing generation: [Int64]) {
+        locked { generations[reader] = generation }
+    }
+
+    /// Reads reader `reader`'s windows with `readWindow`, each once it is close enough to what
+    /// was handed over, until they are all read or the reading stops.
+    func readWindows(of reader: Int, _ readWindow: (Int) throws -> [DayFigure]) throws {
+        var window = reader
+        while window < windows, waitForRoom(window) {
+            let figures = try readWindow(window)
+            locked { read[window] = figures }
+            window += readers
         }
     }
 
@@ -62,9 +67,8 @@ final class WindowRelay: @unchecked Sendable {
         }
         while failure == nil, generations.contains(where: { $0 == nil }), running == readers { condition.wait() }
         if let failure { throw failure }
-        guard Set(generations.compactMap { $0 }).count == 1, !generations.contains(where: { $0 == nil }) else {
-            return .archiveMoved
-        }
+        let seen = generations.compactMap { $0 }
+        guard seen.count == readers, Set(seen).count == 1 else { return .archiveMoved }
         for window in 0..<windows {
             while read[window] == nil, failure == nil { condition.wait() }
             if let failure { throw failure }

@@ -278,24 +278,11 @@ extension LiveCapture {
     private func markUnmet(_ met: [String: [UInt64]], _ db: Database, cancellation: CancellationFlag?) throws -> Int {
         var unmet: [Int64] = []
         try forEachLiveRecord(of: Set(met.keys), unmarkedOnly: true, db, cancellation: cancellation) { type, uuid, id in
-            if met[type]?.containsSorted(UUIDDigest.hash(uuid)) != true { unmet.append(id) }
+            if met[type]?.sortedIndex(of: UUIDDigest.hash(uuid)) == nil { unmet.append(id) }
         }
         let mark = try db.cachedStatement(
             sql: "UPDATE record SET goneCapture = ?, goneReason = \(GoneReason.absent.sqlLiteral) WHERE id = ?")
         for id in unmet { try mark.execute(arguments: [captureID, id]) }
         return unmet.count
-    }
-}
-
-extension Array where Element == UInt64 {
-    /// Whether a sorted array holds `value` (a binary search).
-    fileprivate func containsSorted(_ value: UInt64) -> Bool {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < count && self[low] == value
     }
 }

@@ -15,6 +15,7 @@ package struct HeldDigests: Sendable {
         seal()
     }
 
+    /// How many distinct prefixes are held (once sealed).
     package var count: Int { prefixes.count }
 
     /// Adds a digest; ``seal()`` before asking.
@@ -27,6 +28,13 @@ package struct HeldDigests: Sendable {
     /// Makes the digests inserted ready to be asked about.
     package mutating func seal() {
         prefixes.sort()
+        // Each prefix once, as a set holds them: the sorted copies side by side.
+        var kept = 0
+        for prefix in prefixes where kept == 0 || prefixes[kept - 1] != prefix {
+            prefixes[kept] = prefix
+            kept += 1
+        }
+        prefixes.removeLast(prefixes.count - kept)
         sealed = true
     }
 
@@ -41,18 +49,5 @@ package struct HeldDigests: Sendable {
     /// The digest's first 64 bits; nil when it is not a digest.
     private static func prefix(_ digest: String) -> UInt64? {
         Digest128(hex: digest)?.high
-    }
-}
-
-extension Array where Element: Comparable {
-    /// Where `value` is in this sorted array, by halving; nil when it is not.
-    func sortedIndex(of value: Element) -> Int? {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < count && self[low] == value ? low : nil
     }
 }

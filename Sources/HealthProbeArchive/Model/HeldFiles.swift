@@ -6,6 +6,7 @@
 package struct HeldFiles: Sendable {
     package var contents = HeldDigests()
     private var sources: [Source] = []
+    private var sealed = true
 
     /// The bytes' digest, the content it gave, and the items it holds.
     private struct Source: Sendable, Comparable {
@@ -29,17 +30,20 @@ package struct HeldFiles: Sendable {
     package mutating func insert(source: String, digest: String, items: Int) {
         guard let source = Digest128(hex: source), let digest = Digest128(hex: digest) else { return }
         sources.append(Source(source: source, digest: digest, items: items))
+        sealed = false
     }
 
     /// Makes what was inserted ready to be asked about.
     package mutating func seal() {
         contents.seal()
         sources.sort()
+        sealed = true
     }
 
     /// The content the archive read from bytes of this digest, without its bytes: the archive
     /// holds them.
     package func content(source: String) -> FileContent? {
+        precondition(sealed, "HeldFiles asked before it was sealed")
         guard let key = Digest128(hex: source),
             let index = sources.sortedIndex(of: Source(source: key, digest: key, items: 0))
         else { return nil }

@@ -298,7 +298,7 @@ final class CaptureWrite {
             var bin = spilled.bin
             if let stored, let row = try Row.fetchOne(stored, arguments: [captureID, spilled.type, spilled.day]) {
                 bin.count += row[0] as Int
-                bin.hash &+= HexText.decode(row[1] as String).map { $0.reduce(0) { $0 << 8 | UInt64($1) } } ?? 0
+                bin.hash &+= UInt64(row[1] as String, radix: 16) ?? 0
                 bin.valueSum += row[2] as Double? ?? 0
                 bin.valueCount += row[3] as Int
             }
