@@ -18,7 +18,8 @@
 #   day-5y       `day --json` of five years, every type, to /dev/null
 #   export-*     `export` in every format (json, jsonl, csv, sqlite with its day figures, apple-health)
 #   assistant    the assistant's longest answers through the Python MCP SDK (Scripts/benchmark-mcp.py:
-#                a year of one type, five years of coverage, …), with its own timings in the log
+#                a year of one type, five years of coverage, …); the line's seconds and KB are the
+#                client's whole run, the server's timings and peak memory are in its log
 #   graph        a first graph sync to a local FalkorDB (when Scripts/falkordb.sh can start one)
 #
 # Results: DIR/results.tsv (what, build, round, seconds, KB, exit) and each run's output in DIR/logs/.
