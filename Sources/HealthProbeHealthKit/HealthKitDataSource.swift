@@ -58,15 +58,14 @@
             let unit = unit(for: type)
             // A cancelled check (the background task's expiration) returns at once: the page is
             // abandoned and the query stopped; its late answer, if any, is ignored.
-            let answer = QueryAnswer()
             let recordings = Recordings()
-            var page = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    let query = HKAnchoredObjectQuery(
-                        type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
-                    ) { _, samples, deleted, newAnchor, error in
-                        if let error { return answer.finish(.failure(Self.mapped(error))) }
-                        do {
+            var page: ChangePage = try await StoppableAnswer.wait { reply in
+                let query = HKAnchoredObjectQuery(
+                    type: sampleType, predicate: nil, anchor: queryAnchor, limit: limit
+                ) { _, samples, deleted, newAnchor, error in
+                    if let error { return reply(.failure(Self.mapped(error))) }
+                    reply(
+                        Result {
                             let added = (samples ?? []).compactMap { HealthSample(healthKit: $0, unit: unit) }
                             recordings.keep((samples ?? []).compactMap { $0 as? HKElectrocardiogram })
                             let removed = (deleted ?? []).map(Self.deletedSample)
@@ -76,19 +75,13 @@
                                         withRootObject: $0, requiringSecureCoding: true))
                             }
                             let count = (samples?.count ?? 0) + (deleted?.count ?? 0)
-                            answer.finish(
-                                .success(
-                                    ChangePage(
-                                        added: added, deleted: removed, anchor: archived ?? anchor,
-                                        mayHaveMore: count >= limit)))
-                        } catch {
-                            answer.finish(.failure(error))
-                        }
-                    }
-                    if answer.start(continuation, query: query) { store.execute(query) }
+                            return ChangePage(
+                                added: added, deleted: removed, anchor: archived ?? anchor,
+                                mayHaveMore: count >= limit)
+                        })
                 }
-            } onCancel: {
-                if let query = answer.cancel() { store.stop(query) }
+                store.execute(query)
+                return RunningQuery(store: store, query: query).stop
             }
             // An ECG recording's voltages come from a query of their own, one recording at a time.
             for recording in recordings.take() {
@@ -99,24 +92,25 @@
             return page
         }
 
-        /// A recording's voltages in µV, in order, from its lead.
+        /// A recording's voltages in µV, in order, from its lead; a cancelled check stops the query.
         private func voltages(of recording: HKElectrocardiogram) async throws -> [Double] {
             let collected = Voltages()
-            return try await withCheckedThrowingContinuation { continuation in
+            return try await StoppableAnswer.wait { reply in
                 let query = HKElectrocardiogramQuery(recording) { _, result in
                     switch result {
                     case .measurement(let measurement):
                         if let quantity = measurement.quantity(for: .appleWatchSimilarToLeadI) {
                             collected.append(quantity.doubleValue(for: HKUnit.voltUnit(with: .micro)))
                         }
-                    case .done: continuation.resume(returning: collected.values)
-                    case .error(let error): continuation.resume(throwing: Self.mapped(error))
+                    case .done: reply(.success(collected.values))
+                    case .error(let error): reply(.failure(Self.mapped(error)))
                     // A kind of result a later iOS may add is passed over: `.done` or `.error`
-                    // still ends the reading, and the continuation is resumed once.
+                    // still ends the reading, and the answer is given once.
                     @unknown default: break
                     }
                 }
                 store.execute(query)
+                return RunningQuery(store: store, query: query).stop
             }
         }
 
@@ -138,46 +132,13 @@
             var values: [Double] { lock.withLock { gathered } }
         }
 
-        /// One anchored query's answer, given once: by HealthKit, or by a cancellation that came
-        /// first (before or after the query started).
-        private final class QueryAnswer: @unchecked Sendable {
-            private let lock = NSLock()
-            private var continuation: CheckedContinuation<ChangePage, Error>?
-            private var query: HKQuery?
-            private var cancelled = false
+        /// A query HealthKit runs, to be stopped from whichever thread a cancellation comes on
+        /// (the store is documented as safe to use from any thread).
+        struct RunningQuery: @unchecked Sendable {
+            let store: HKHealthStore
+            let query: HKQuery
 
-            /// Returns whether to execute the query: not when the check was cancelled already.
-            func start(_ continuation: CheckedContinuation<ChangePage, Error>, query: HKQuery) -> Bool {
-                lock.lock()
-                defer { lock.unlock() }
-                if cancelled {
-                    continuation.resume(throwing: CancellationError())
-                    return false
-                }
-                self.continuation = continuation
-                self.query = query
-                return true
-            }
-
-            func finish(_ result: Result<ChangePage, Error>) {
-                lock.lock()
-                let waiting = continuation
-                continuation = nil
-                lock.unlock()
-                waiting?.resume(with: result)
-            }
-
-            /// Ends the wait with a cancellation; returns the query to stop, if it started.
-            func cancel() -> HKQuery? {
-                lock.lock()
-                cancelled = true
-                let waiting = continuation
-                continuation = nil
-                let started = query
-                lock.unlock()
-                waiting?.resume(throwing: CancellationError())
-                return started
-            }
+            func stop() { store.stop(query) }
         }
 
         private func unit(for type: String) -> String? {

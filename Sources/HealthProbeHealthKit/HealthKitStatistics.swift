@@ -8,9 +8,11 @@
     /// from local midnight), which combines a type's sources as the Health app does. Days and
     /// the unit come from the kit (`LocalDays`, `HealthKitCatalog`); this file only asks HealthKit.
     extension HealthKitDataSource: HealthStatisticsSource {
-        public func dailySums(of type: String, unit: String, days: ClosedRange<Int64>, zone: TimeZone) async throws
-            -> [Int64: Double]
-        {
+        /// HealthKit steps the days of a statistics collection query in the current calendar.
+        public var calendarZone: TimeZone { Calendar.current.timeZone }
+
+        public func dailySums(of type: String, unit: String, days: ClosedRange<Int64>) async throws -> [Int64: Double] {
+            let zone = calendarZone
             guard let quantityType = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: type))
             else { return [:] }
             var local = LocalDays(zone: zone)
@@ -22,10 +24,11 @@
                 quantityType: quantityType,
                 quantitySamplePredicate: HKQuery.predicateForSamples(withStart: start, end: end, options: []),
                 options: .cumulativeSum, anchorDate: start, intervalComponents: step)
-            return try await withCheckedThrowingContinuation { continuation in
+            // A cancelled check (a background task's expiry) stops the query and returns at once.
+            return try await StoppableAnswer.wait { reply in
                 query.initialResultsHandler = { _, collection, error in
                     guard let collection else {
-                        return continuation.resume(throwing: error ?? HealthDataSourceError.databaseInaccessible)
+                        return reply(.failure(error ?? HealthDataSourceError.databaseInaccessible))
                     }
                     let healthUnit = HKUnit(from: unit)
                     var days = LocalDays(zone: zone)
@@ -35,9 +38,10 @@
                         sums[days.day(of: statistics.startDate.timeIntervalSince1970)] = sum.doubleValue(
                             for: healthUnit)
                     }
-                    continuation.resume(returning: sums)
+                    reply(.success(sums))
                 }
                 store.execute(query)
+                return RunningQuery(store: store, query: query).stop
             }
         }
     }

@@ -5,10 +5,15 @@ import HealthProbeArchive
 /// cumulative type's sources as the Health app does (docs/HEALTHKIT.md), so the phone can hold
 /// the archive's day figures against them.
 public protocol HealthStatisticsSource: Sendable {
-    /// The sum of `type` in `unit` of each local day of `days` (days since 1970-01-01 in `zone`)
-    /// that has any.
-    func dailySums(of type: String, unit: String, days: ClosedRange<Int64>, zone: TimeZone) async throws
-        -> [Int64: Double]
+    /// The zone of the calendar the source's days are stepped in. HealthKit steps a statistics
+    /// query's days in the device's current calendar, whatever zone the archive shows days in:
+    /// the comparison reads the archive's figures in this zone too, so that after travel, or a
+    /// clock change in only one of the two zones, the same day is held against the same day.
+    var calendarZone: TimeZone { get async }
+
+    /// The sum of `type` in `unit` of each local day of `days` (days since 1970-01-01 in
+    /// ``calendarZone``) that has any.
+    func dailySums(of type: String, unit: String, days: ClosedRange<Int64>) async throws -> [Int64: Double]
 }
 
 /// A day whose figure in the archive is not the one Health shows.
@@ -31,7 +36,7 @@ public enum HealthStatisticsComparison {
     public static func compare(
         _ store: ArchiveStore, with statistics: any HealthStatisticsSource, types: [String], now: Date
     ) async throws -> [FigureDisagreement] {
-        let zone = try store.dayZone()
+        let zone = await statistics.calendarZone
         var local = LocalDays(zone: zone)
         let today = local.day(of: now.timeIntervalSince1970)
         let period = (today - days + 1)...today
@@ -41,7 +46,7 @@ public enum HealthStatisticsComparison {
             let figures = try store.dayFigures(types: [type], days: period, zone: zone)
             guard figures.allSatisfy({ $0.unit == unit }) else { continue }
             let ours = Dictionary(uniqueKeysWithValues: figures.map { ($0.day, $0.value) })
-            let health = try await statistics.dailySums(of: type, unit: unit, days: period, zone: zone)
+            let health = try await statistics.dailySums(of: type, unit: unit, days: period)
             for day in period {
                 let (mine, theirs) = (ours[day] ?? 0, health[day] ?? 0)
                 let larger = max(abs(mine), abs(theirs))
@@ -52,7 +57,7 @@ public enum HealthStatisticsComparison {
         return found
     }
 
-    /// The trail's line: types, days and shares, never a value.
+    /// The trail's line: types, days (in the statistics' calendar) and shares, never a value.
     public static func auditMessage(_ found: [FigureDisagreement]) -> String {
         let shown = found.prefix(5).map { item in
             "\(HealthKitCatalog.displayName(of: item.type)) on \(UTCText.day(item.day)) by "

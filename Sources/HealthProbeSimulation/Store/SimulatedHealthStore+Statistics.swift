@@ -7,11 +7,12 @@ import HealthProbeKit
 /// a cumulative type's sum of a local day, each stretch between two sample edges taken from the
 /// best-placed source covering it (entered by hand, the Apple Watch, the iPhone, then other
 /// sources, the one that wrote first latest first), a sample's quantity spread evenly over its
-/// time; an instant sample counts unless a better-placed source covers its instant.
+/// time; an instant sample counts unless a better-placed source covers its instant. Days are
+/// stepped in the store's own calendar (``calendarZone``, the simulated phone's), as HealthKit
+/// steps them in the device's, not in the zone the archive shows.
 extension SimulatedHealthStore: HealthStatisticsSource {
-    public func dailySums(of type: String, unit: String, days: ClosedRange<Int64>, zone: TimeZone) async throws
-        -> [Int64: Double]
-    {
+    public func dailySums(of type: String, unit: String, days: ClosedRange<Int64>) async throws -> [Int64: Double] {
+        let zone = calendarZone
         try checkReadable()
         guard readAccess else { return [:] }
         let held = (samples[type] ?? [:]).values.filter { $0.sample.unit == unit && $0.sample.value != nil }

@@ -28,6 +28,9 @@ public actor SimulatedHealthStore: HealthDataSource {
     public private(set) var readAccess = true
     public private(set) var isAvailable = true
     private var authorizationRequested: Bool
+    /// The simulated phone's time zone, whose calendar its statistics step days in (HealthKit's
+    /// are the device's current calendar's).
+    public private(set) var calendarZone = TimeZone.current
     /// HealthProbe's writing (`SimulatedHealthStore+Restore.swift`): the person's answer to a
     /// request (nil: yes to every type), what was asked, and what may be written.
     var writeAnswer: Set<String>?
@@ -36,6 +39,11 @@ public actor SimulatedHealthStore: HealthDataSource {
 
     public init(authorizationRequested: Bool = true) {
         self.authorizationRequested = authorizationRequested
+    }
+
+    /// The phone travels, or is set to another zone.
+    public func setCalendarZone(_ zone: TimeZone) {
+        calendarZone = zone
     }
 
     public enum SaveError: Error, Equatable {

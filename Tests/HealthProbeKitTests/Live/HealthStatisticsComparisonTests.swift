@@ -32,6 +32,8 @@ struct HealthStatisticsComparisonTests {
 
     @Test func overlappingSourcesAgreeAndADayHealthNoLongerHoldsIsNoted() async throws {
         let timeline = try LiveTimeline()
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        await timeline.store.setCalendarZone(utc)
         let monitor = try timeline.monitor()
         // The Watch and the iPhone count the same walks, cut differently; the iPhone alone later;
         // a band app's total overlapping both; steps typed in by hand.
@@ -60,11 +62,10 @@ struct HealthStatisticsComparisonTests {
 
         // Health's sums, as the simulated store computes them, are the day figures.
         let archive = try timeline.support.openArchive()
-        let utc = try #require(TimeZone(identifier: "UTC"))
         var local = LocalDays(zone: utc)
         let today = local.day(of: timeline.clock.now.timeIntervalSince1970)
         let health = try await timeline.store.dailySums(
-            of: LiveTimeline.steps, unit: "count", days: (today - 2)...today, zone: utc)
+            of: LiveTimeline.steps, unit: "count", days: (today - 2)...today)
         let figures = try archive.dayFigures(types: [LiveTimeline.steps], days: (today - 2)...today, zone: utc)
         #expect(figures.count == 2)
         for figure in figures { #expect(abs(figure.value - (health[figure.day] ?? .nan)) < 1e-6, "day \(figure.day)") }
@@ -97,5 +98,41 @@ struct HealthStatisticsComparisonTests {
         timeline.clock.advance(by: 60)
         _ = await monitor.runCheck()
         #expect(try archive.fetchAuditEntries().filter { $0.event == AuditLog.Event.figuresDiffer.rawValue }.count == 1)
+    }
+
+    /// The archive shows days in Los Angeles; the phone is in Berlin, whose calendar HealthKit
+    /// steps its days in. A walk at three each morning in Berlin is on the day before in Los
+    /// Angeles, and each day's walk is longer than the last: held against Health's days in the
+    /// archive's zone, every day would differ. In the phone's zone they agree.
+    @Test func daysAreComparedInThePhonesCalendarNotTheArchivesZone() async throws {
+        let timeline = try LiveTimeline()
+        let archive = try timeline.support.openArchive()
+        let angeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        try archive.setDayZone(angeles)
+        await timeline.store.setCalendarZone(berlin)
+        var phoneDays = LocalDays(zone: berlin)
+        let today = phoneDays.day(of: timeline.clock.now.timeIntervalSince1970)
+        var walks: [HealthSample] = []
+        for daysAgo in Int64(1)...5 {
+            let start = phoneDays.start(of: today - daysAgo) + 3 * 3_600
+            walks.append(
+                HealthSample(
+                    kind: .quantity, type: LiveTimeline.steps, sourceName: "iPhone-TESTDEVICE", device: Self.phone,
+                    unit: "count", value: Double(600 + 100 * daysAgo), startDate: start, endDate: start + 1_800))
+        }
+        _ = try await Self.save(walks, to: timeline.store)
+        let monitor = try timeline.monitor()
+        let outcome = await monitor.runCheck()
+        #expect(outcome.kind == .completed)
+        #expect(outcome.figureDisagreements.isEmpty, "\(outcome.figureDisagreements)")
+
+        // The same sums against the archive's days in its own zone do differ: the zone is what
+        // tells the two apart.
+        let period = (today - 6)...today
+        let health = try await timeline.store.dailySums(of: LiveTimeline.steps, unit: "count", days: period)
+        let inAngeles = try archive.dayFigures(types: [LiveTimeline.steps], days: period, zone: angeles)
+        #expect(inAngeles.count == 5)
+        #expect(inAngeles.allSatisfy { abs($0.value - (health[$0.day] ?? 0)) > 1 })
     }
 }
