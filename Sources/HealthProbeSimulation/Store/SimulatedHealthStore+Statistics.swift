@@ -9,9 +9,11 @@ import HealthProbeKit
 /// sources, the one that wrote first latest first), a sample's quantity spread evenly over its
 /// time; an instant sample counts unless a better-placed source covers its instant. Days are
 /// stepped in the store's own calendar (``calendarZone``, the simulated phone's), as HealthKit
-/// steps them in the device's, not in the zone the archive shows.
+/// steps them in the device's, not in the zone the archive shows. A sum of a type that is not
+/// cumulative is refused, as HealthKit refuses it (``requireSupport(of:for:)``).
 extension SimulatedHealthStore: HealthStatisticsSource {
     public func dailySums(of type: String, unit: String, days: ClosedRange<Int64>) async throws -> [Int64: Double] {
+        try requireSupport(of: "cumulativeSum", for: type)
         let zone = calendarZone
         try checkReadable()
         guard readAccess else { return [:] }
