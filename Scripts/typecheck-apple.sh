@@ -2,7 +2,7 @@
 # Type-checks the Apple-only code — HealthProbeHealthKit, HealthProbeApp with its SwiftUI views,
 # and the Xcode target's @main App (App/Main) — in Swift 6 mode on Linux, against stub modules of
 # HealthKit, BackgroundTasks, Security and SwiftUI in Scripts/AppleStubs/, written from Apple's
-# documentation for the iOS 18.4 SDK (Xcode 16.3). The Apple-only files are inside
+# documentation at the app's minimum, iOS 18 (built with Xcode 26). The Apple-only files are inside
 # `#if os(iOS) || HEALTHPROBE_APPLE_STUBS`; only this script sets the second condition, so the
 # files checked here are the ones Xcode compiles for iOS, and a Mac's `swift build` skips them.
 #

@@ -1,5 +1,6 @@
 // A stub of BackgroundTasks for type-checking HealthProbe's app on Linux (Scripts/typecheck-apple.sh):
-// only what the app uses, as Apple's documentation gives it for the iOS 18.4 SDK (Xcode 16.3).
+// only what the app uses, as Apple's documentation gives it at the app's minimum, iOS 18 (built
+// with Xcode 26).
 // `BGTask` is not `Sendable`, and its launch handler is a plain escaping closure run on the queue
 // given (a background one for `nil`): a handler made on the main actor is wrong there.
 import Dispatch

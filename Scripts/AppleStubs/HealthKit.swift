@@ -1,8 +1,8 @@
 // A stub of HealthKit for type-checking HealthProbe's adapter on Linux (Scripts/typecheck-apple.sh):
-// only what the adapter uses, each declaration as Apple's documentation gives it for the iOS 18.4
-// SDK (Xcode 16.3) — names, labels, optionality, `@Sendable` handlers, `async` variants. The
-// classes are not `Sendable` here: where the documentation's conformances could not be confirmed,
-// the stricter choice, so code that type-checks here does not rely on it. Where Apple marks `init()`
+// only what the adapter uses, each declaration as Apple's documentation gives it, at the app's
+// minimum iOS 18 (built with Xcode 26) — names, labels, optionality, `@Sendable` handlers, `async`
+// variants. The classes are not `Sendable` here: where the documentation's conformances could not
+// be confirmed, the stricter choice, so code that type-checks here does not rely on it. Where Apple marks `init()`
 // unavailable, so does the stub (not on `HKQuery`, whose subclasses' initialisers need it here).
 // Enumerations are compiled with library evolution, as Apple's are: a switch over one needs
 // `@unknown default`. Nothing here runs: bodies are `fatalError()`.

@@ -1,7 +1,7 @@
 // A stub of the Security framework's keychain items for type-checking HealthProbe's app on Linux
 // (Scripts/typecheck-apple.sh): the calls and constants the app uses, as Apple's documentation
-// gives them for the iOS 18.4 SDK (Xcode 16.3). Core Foundation's types stand as their toll-free
-// Foundation twins, which Linux has: `CFString` is `NSString`, `CFDictionary` `NSDictionary`;
+// gives them at the app's minimum, iOS 18 (built with Xcode 26). Core Foundation's types stand as
+// their toll-free Foundation twins, which Linux has: `CFString` is `NSString`, `CFDictionary` `NSDictionary`;
 // the constants are C globals, which Swift imports unchecked (`nonisolated(unsafe)` here).
 import Foundation
 

@@ -1,5 +1,5 @@
 // A stub of the UIKit declarations HealthProbe's app uses, for type-checking it on Linux
-// (Scripts/typecheck-apple.sh), as Apple's documentation gives them for the iOS 18.4 SDK:
+// (Scripts/typecheck-apple.sh), as Apple's documentation gives them at the app's minimum, iOS 18:
 // `UIDevice` is main-actor isolated. `FileManager.ubiquityIdentityToken` is Foundation's on
 // Apple's systems and absent from Linux's Foundation; it stands here, where the app imports it.
 import Foundation
