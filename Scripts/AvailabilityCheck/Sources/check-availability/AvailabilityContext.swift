@@ -2,11 +2,12 @@ import SwiftParser
 import SwiftSyntax
 
 /// What a place in a source file guarantees: the versions its enclosing `@available` declarations,
-/// `if #available` branches and earlier `guard #available` statements require, and whether it is
-/// compiled only where Apple's platforms are not (`#if os(Linux)`).
+/// `if #available` branches and earlier `guard #available` statements require, and the Apple
+/// platforms its enclosing `#if` clauses let it be compiled for (none under `#if os(Linux)`, macOS
+/// alone under `#if os(macOS)`).
 struct AvailabilityContext {
     var versions: Versions = [:]
-    var notOnApplePlatforms = false
+    var platforms = Set(Platform.allCases)
 }
 
 /// One source file, parsed once, asked about many places.
@@ -47,10 +48,9 @@ struct SourceFile {
                     }
                 }
             }
-            if let clause = current.as(IfConfigClauseSyntax.self), let condition = clause.condition {
-                let text = condition.trimmedDescription
-                if text.contains("os(Linux)") || text.contains("canImport(Glibc)") || text.contains("canImport(Musl)") {
-                    context.notOnApplePlatforms = true
+            if let clause = current.as(IfConfigClauseSyntax.self) {
+                context.platforms = context.platforms.filter {
+                    CompilationCondition.compiles(clause, for: .apple($0))
                 }
             }
             child = current

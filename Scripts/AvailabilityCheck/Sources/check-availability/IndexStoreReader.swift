@@ -32,25 +32,41 @@ final class IndexStoreReader {
 
     deinit { indexstore_store_dispose(store) }
 
+    /// What the index holds for the files a reading accepts: the references to the wanted
+    /// declarations, and each file read with when its newest unit was written (seconds since 1970).
+    struct Reading {
+        var uses: [Use] = []
+        var files: [String: Double] = [:]
+        /// The system modules those files' units import.
+        var systemModules: Set<String> = []
+    }
+
     /// The references to `wanted` declarations in the units whose main file `accepts`.
-    func uses(of wanted: Set<String>, inUnitsWhere accepts: (String) -> Bool) throws -> [Use] {
+    func uses(of wanted: Set<String>, inUnitsWhere accepts: (String) -> Bool) throws -> Reading {
         var records: [String: String] = [:]
+        var reading = Reading()
         for unit in unitNames() {
             var error: indexstore_error_t?
             guard let reader = unit.withCString({ indexstore_unit_reader_create(store, $0, &error) }) else {
                 throw IndexStoreFailure(description: "cannot read unit \(unit): \(Self.describe(error))")
             }
             defer { indexstore_unit_reader_dispose(reader) }
-            guard indexstore_unit_reader_has_main_file(reader),
-                accepts(Self.text(indexstore_unit_reader_get_main_file(reader)))
-            else { continue }
+            guard indexstore_unit_reader_has_main_file(reader) else { continue }
+            let main = Self.text(indexstore_unit_reader_get_main_file(reader))
+            guard accepts(main) else { continue }
+            var seconds: Int64 = 0
+            var nanoseconds: Int64 = 0
+            indexstore_unit_reader_get_modification_time(reader, &seconds, &nanoseconds)
+            let written = Double(seconds) + Double(nanoseconds) / 1e9
+            reading.files[main] = max(written, reading.files[main] ?? written)
             for (record, file) in Self.records(of: reader) { records[record] = file }
+            reading.systemModules.formUnion(Self.systemModules(of: reader))
         }
-        var uses: [Use] = []
         for (record, file) in records.sorted(by: { $0.key < $1.key }) where accepts(file) {
-            uses += try references(in: record, file: file, wanted: wanted)
+            reading.uses += try references(in: record, file: file, wanted: wanted)
         }
-        return uses.sorted()
+        reading.uses.sort()
+        return reading
     }
 
     private func unitNames() -> [String] {
@@ -81,6 +97,22 @@ final class IndexStoreReader {
             }
         }
         return records
+    }
+
+    /// The modules of the system units a unit depends on.
+    private static func systemModules(of reader: indexstore_unit_reader_t) -> [String] {
+        var modules: [String] = []
+        withUnsafeMutablePointer(to: &modules) { pointer in
+            _ = indexstore_unit_reader_dependencies_apply_f(reader, pointer) { context, dependency in
+                guard indexstore_unit_dependency_get_kind(dependency) == INDEXSTORE_UNIT_DEPENDENCY_UNIT,
+                    indexstore_unit_dependency_is_system(dependency)
+                else { return true }
+                let name = IndexStoreReader.text(indexstore_unit_dependency_get_modulename(dependency))
+                if !name.isEmpty { context!.assumingMemoryBound(to: [String].self).pointee.append(name) }
+                return true
+            }
+        }
+        return modules
     }
 
     private struct Collector {

@@ -35,7 +35,8 @@ enum Platform: String, CaseIterable {
     var availabilityNames: Set<String> {
         switch self {
         case .macOS: ["macOS", "OSX", "macOSApplicationExtension"]
-        case .iOS: ["iOS", "iOSApplicationExtension", "macCatalyst"]
+        // Not `macCatalyst`: a Mac Catalyst guarantee says nothing of an iPhone's system.
+        case .iOS: ["iOS", "iOSApplicationExtension"]
         }
     }
 }
@@ -48,12 +49,17 @@ typealias Versions = [Platform: Version]
 struct Introductions {
     /// Versions by USR.
     var versions: [String: Versions] = [:]
-    /// Each declaration's siblings of the same name, by USR: an overload added later (Swift 6's
+    /// Each declaration's twins, by USR: declarations beside it of the same name, the same
+    /// parameter and result types and the same staticness. A twin added later (Swift 6's
     /// `FixedWidthInteger.&*` requirement beside the extension's operator) is the one a Linux
     /// build picks, and one a build for an older Apple system does not, since the type checker
-    /// ranks a declaration its deployment target lacks below one it has. Such a use is fine when
-    /// an older sibling would serve.
+    /// ranks a declaration its deployment target lacks below one it has; a twin takes exactly
+    /// what the other takes, so the older one would be chosen there. An overload whose types
+    /// differ is no twin: it may not accept the same arguments, so it excuses nothing.
     var siblings: [String: [String]] = [:]
+
+    /// The modules dumped.
+    var modules: Set<String> = []
 
     init(dumps: [URL]) throws {
         for dump in dumps {
@@ -61,16 +67,26 @@ struct Introductions {
             guard let root = (json as? [String: Any])?["ABIRoot"] as? [String: Any] else {
                 throw IndexStoreFailure(description: "\(dump.path) is not a swift-api-digester dump")
             }
+            if let name = root["name"] as? String { modules.insert(name) }
             walk(root, inherited: [:])
         }
     }
 
-    /// Whether a declaration of the same name beside `usr` needs no more than `minimum`.
+    /// Whether a twin of `usr` (``siblings``) needs no more than `minimum`.
     func hasOlderSibling(_ usr: String, within minimum: Versions) -> Bool {
         (siblings[usr] ?? []).contains { sibling in
             let needed = versions[sibling] ?? [:]
             return needed.allSatisfy { platform, version in minimum[platform].map { version <= $0 } ?? true }
         }
+    }
+
+    /// A declaration's name with its types as the dump prints them (result first, then each
+    /// parameter's) and whether it is static.
+    private static func signature(of node: [String: Any]) -> String {
+        let types = (node["children"] as? [[String: Any]] ?? []).filter { $0["declKind"] == nil }
+        let printed = types.map { $0["printedName"] as? String ?? "?" }
+        let isStatic = node["static"] as? Bool ?? false
+        return "\(node["printedName"] as? String ?? "")|\(isStatic)|" + printed.joined(separator: ",")
     }
 
     private mutating func walk(_ node: [String: Any], inherited: Versions) {
@@ -87,7 +103,7 @@ struct Introductions {
             }
         }
         let children = (node["children"] as? [[String: Any]] ?? []).filter { $0["declKind"] != nil }
-        let byName = Dictionary(grouping: children) { $0["printedName"] as? String ?? "" }
+        let byName = Dictionary(grouping: children) { Self.signature(of: $0) }
         for group in byName.values where group.count > 1 {
             let usrs = group.compactMap { $0["usr"] as? String }
             for usr in usrs { siblings[usr, default: []] += usrs.filter { $0 != usr } }
