@@ -15,10 +15,11 @@
     @MainActor
     public final class AppEnvironment {
         public let archive: ArchiveStore
-        public let health = HKHealthStore()
+        public let health: HKHealthStore
         public let source: HealthKitDataSource
         public let monitor: HealthMonitor
-        private var delivery: HealthKitBackgroundDelivery?
+        /// The observer queries, started at launch by ``AppLaunch`` before the archive opened.
+        private let observers: AppObservers
         public let context: ContextMonitor
         public let dashboard: DashboardModel
         public let anomalies: AnomaliesModel
@@ -33,9 +34,12 @@
 
         nonisolated public static let refreshTaskIdentifier = "org.healthprobe.check"
 
-        /// Made by ``AppLaunch`` once it has opened `archive` off the main thread.
-        init(archive: ArchiveStore) throws {
+        /// Made by ``AppLaunch`` once it has opened `archive` off the main thread, with the
+        /// store and observers it made at launch.
+        init(archive: ArchiveStore, health: HKHealthStore, observers: AppObservers) throws {
             self.archive = archive
+            self.health = health
+            self.observers = observers
             source = HealthKitDataSource(store: health)
             monitor = try HealthMonitor(source: source, store: archive)
             context = ContextMonitor(store: archive)
@@ -59,12 +63,10 @@
             exportSchedule.onSaved = { [weak self] in self?.scheduledExports.submitNext() }
         }
 
-        /// The observer queries with background delivery, as soon as the archive is open (the
-        /// background tasks' handlers ``AppLaunch`` registered before launching ended). A wake by
-        /// HealthKit launches the app without a window; the observers' first update comes when
-        /// they start.
+        /// Once the archive is open: the observers ``AppLaunch`` started from the kept plan are
+        /// started again only if the archive's settings choose otherwise.
         func launch() {
-            startObservers((try? archive.fetchSettings()) ?? .defaults)
+            observers.start(ObserverPlan((try? archive.fetchSettings()) ?? .defaults), restart: false)
         }
 
         /// Each time the app comes to the foreground (the scene becoming active, not only a cold
@@ -77,7 +79,12 @@
             // access, deliver nothing: started again once access is asked for (and granted).
             startObservers((try? archive.fetchSettings()) ?? .defaults)
             await Self.scheduleBackgroundRefresh(monitor: monitor)
-            await scheduledExports.runOverdueInForeground()
+            // An export begun here would be frozen mid-file when the user leaves: iOS is asked
+            // for time to finish it, and when that runs out the export stops cleanly.
+            let exports = scheduledExports
+            await ForegroundTime.finishing("Scheduled export") { cancellation in
+                await exports.runOverdueInForeground(cancellation: cancellation)
+            }
             scheduledExports.submitNext()
         }
 
@@ -97,23 +104,12 @@
         }
 
         /// Observers for the monitored types (hourly for the 2-hour frequency, daily otherwise),
-        /// replacing those of earlier settings; each wake runs a check within its time.
-        /// Background delivery HealthKit refused (most often: the entitlement is missing) is
-        /// written to the audit trail, where the Audit Trail screen shows it.
+        /// replacing those of earlier settings, the plan kept for the next launch; each wake runs
+        /// a check within its time. Background delivery HealthKit refused (most often: the
+        /// entitlement is missing) is written to the audit trail, where the Audit Trail screen
+        /// shows it.
         func startObservers(_ settings: MonitoringSettings) {
-            let monitor = monitor
-            let archive = archive
-            let delivery = HealthKitBackgroundDelivery(
-                store: health, types: settings.monitoredTypes,
-                onRefused: { type, reason in try? archive.noteBackgroundDeliveryRefused(type: type, reason: reason) }
-            ) {
-                _ = await monitor.runCheck()
-            }
-            // The old observers stop; delivery is turned off only for the types no longer
-            // monitored, so that no "disable all" can land after the new types are enabled.
-            self.delivery?.stop(keepingDeliveryFor: delivery.observedTypes)
-            delivery.start(frequency: settings.checkFrequency <= .every2Hours ? .hourly : .daily)
-            self.delivery = delivery
+            observers.start(ObserverPlan(settings))
         }
 
         /// Asks for the next refresh at the time the chosen frequency gives.

@@ -1,44 +1,80 @@
 #if os(iOS) || HEALTHPROBE_APPLE_STUBS
     import BackgroundTasks
     import Foundation
+    import HealthKit
     import HealthProbeKit
     import HealthProbeArchive
 
     /// The app's launch. The background tasks' handlers are registered at once (iOS wants them
-    /// before launching ends); the archive is opened off the main thread, because after an update
-    /// its migrations can outlast the launch watchdog; the environment is made from it on the main
-    /// actor. The handlers and the screens wait for it; if it cannot be made, each handler ends
-    /// its task at once and the screen says why.
+    /// before launching ends), and the observer queries started from the plan kept beside the
+    /// archive (HealthKit's wakes need them from the launch on); the archive is opened off the
+    /// main thread, because after an update its migrations can outlast the launch watchdog; the
+    /// environment is made from it on the main actor. The handlers and the screens wait for it.
+    /// If it cannot be made, each waiting handler ends its work at once, the screen says why, and
+    /// the next wake, task or "Try again" tries again (``RetryingAttempt``).
     public final class AppLaunch: Sendable {
-        private let opening: Task<AppEnvironment, any Error>
+        private let attempt: RetryingAttempt<AppEnvironment>
+        private let observers: AppObservers
+
+        /// Application Support, where the archive and the observers' plan live (excluded from
+        /// backups with everything in it when the archive is opened).
+        static var folder: URL {
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        }
 
         @MainActor
         public init() {
-            opening = Task { @MainActor in
-                var folder = try FileManager.default.url(
-                    for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-                // Health data never goes into the phone's iCloud or computer backups (App Review
-                // 5.1.3(ii)): the folder is excluded with everything in it — the archive, and the
-                // `-wal` and `-shm` files SQLite makes and removes beside it, which a flag on the
-                // file alone would miss. Set at each launch: a folder an older build made had none.
-                var excluded = URLResourceValues()
-                excluded.isExcludedFromBackup = true
-                try folder.setResourceValues(excluded)
-                let path = folder.appendingPathComponent("archive.sqlite").path
-                let archive = try await Task.detached(priority: .userInitiated) {
-                    try ArchiveStore.open(at: path)
-                }.value
-                let environment = try AppEnvironment(archive: archive)
-                environment.launch()
-                return environment
+            let health = HKHealthStore()
+            let observers = AppObservers(health: health, planFile: Self.folder.appendingPathComponent("observers.json"))
+            let attempt = RetryingAttempt { @MainActor in
+                try await Self.openEnvironment(health: health, observers: observers)
             }
+            self.attempt = attempt
+            self.observers = observers
+            observers.whenChanged = {
+                guard let environment = try? await attempt.value() else { return }
+                _ = await environment.monitor.runCheck()
+            }
+            observers.whenRefused = { type, reason in
+                guard let environment = try? await attempt.value() else { return }
+                try? environment.archive.noteBackgroundDeliveryRefused(type: type, reason: reason)
+            }
+            observers.start(observers.savedPlan)
             registerBackgroundTasks()
+            Task { @MainActor in _ = try? await attempt.value() }
         }
 
-        /// The environment, once the archive is open (at once after the first time).
-        public func environment() async throws -> AppEnvironment {
-            try await opening.value
+        @MainActor
+        private static func openEnvironment(health: HKHealthStore, observers: AppObservers) async throws
+            -> AppEnvironment
+        {
+            var folder = try FileManager.default.url(
+                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+            // Health data never goes into the phone's iCloud or computer backups (App Review
+            // 5.1.3(ii)): the folder is excluded with everything in it — the archive, and the
+            // `-wal` and `-shm` files SQLite makes and removes beside it, which a flag on the
+            // file alone would miss. Set at each launch: a folder an older build made had none.
+            var excluded = URLResourceValues()
+            excluded.isExcludedFromBackup = true
+            try folder.setResourceValues(excluded)
+            let path = folder.appendingPathComponent("archive.sqlite").path
+            let archive = try await Task.detached(priority: .userInitiated) {
+                try ArchiveStore.open(at: path)
+            }.value
+            let environment = try AppEnvironment(archive: archive, health: health, observers: observers)
+            environment.launch()
+            return environment
         }
+
+        /// The environment, once the archive is open (at once after the first time); a failed
+        /// opening is tried again.
+        public func environment() async throws -> AppEnvironment {
+            try await attempt.value()
+        }
+
+        /// Why the archive could not be opened the last time, until it is.
+        @MainActor
+        public var lastFailure: (any Error)? { attempt.lastFailure }
 
         private func registerBackgroundTasks() {
             _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: AppEnvironment.refreshTaskIdentifier, using: nil)

@@ -4,7 +4,8 @@
     import SwiftUI
 
     /// What the window shows from launch: a note while the archive opens (after an update its
-    /// migrations may take a while), then the five tabs, or why the archive could not be opened.
+    /// migrations may take a while), then the five tabs, or why the archive could not be opened
+    /// with "Try again", which opens it anew.
     public struct LaunchView: View {
         let launch: AppLaunch
         @State private var environment: AppEnvironment?
@@ -24,8 +25,13 @@
                         Task { await environment.becameActive() }
                     }
             } else if let failure {
-                Text("HealthProbe could not open its archive: \(failure)")
-                    .padding()
+                // What failed, and a way on: the next attempt opens the archive anew (a wake or a
+                // background task would also try again).
+                VStack(spacing: 12) {
+                    Text("HealthProbe could not open its archive: \(failure)")
+                    Button("Try again") { self.failure = nil }
+                }
+                .padding()
             } else {
                 Text(
                     "Opening the archive… After an update HealthProbe brings it up to date first; nothing in it is lost."

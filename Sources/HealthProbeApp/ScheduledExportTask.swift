@@ -91,11 +91,13 @@
 
         /// The foreground fallback: when the app becomes active, run what is owed, on the export
         /// queue (one export at a time with the background task's), not on the cooperative pool.
-        public func runOverdueInForeground() async {
+        /// `cancellation` stops it cleanly (no file left, the slot still owed) when the time iOS
+        /// gave to finish after the user left runs out.
+        public func runOverdueInForeground(cancellation: CancellationFlag) async {
             let scheduler = scheduler
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 queue.async {
-                    _ = try? scheduler.runDue()
+                    _ = try? scheduler.runDue(cancellation: cancellation)
                     done.resume()
                 }
             }
