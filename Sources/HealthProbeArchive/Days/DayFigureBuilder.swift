@@ -105,6 +105,17 @@ package struct DayFigureBuilder {
         finish(through: range.upperBound)
     }
 
+    /// Whether days were finished since their figures were last taken.
+    var hasFinishedDays: Bool { !figures.isEmpty }
+
+    /// The figures of the days finished so far, handed over once: a builder fed a long period
+    /// then holds only the days it has not handed over.
+    package mutating func takeFinished() -> [DayFigure] {
+        let taken = figures
+        figures = []
+        return taken
+    }
+
     /// Every figure of the days through `lastDay` (a builder given an open-ended range).
     package mutating func finish(through lastDay: Int64) -> [DayFigure] {
         while next <= min(lastDay, range.upperBound) { finishDay() }

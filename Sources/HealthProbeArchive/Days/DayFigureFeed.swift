@@ -7,6 +7,8 @@ import Foundation
 /// wait in a small window ordered by start — an export's rows of one type come nearly in time
 /// order — and go to the type's builder once no later row can start before them. A type whose
 /// rows break the window (a backfill checked later) is left to a sorted read by the caller.
+/// Figures of finished days are handed over as they are made (``takeReady()``), so that a
+/// twenty-year export holds a few days of each type, not every day's figure.
 package struct DayFigureFeed {
     /// How far a type's rows may come out of time order and still be figured as they come.
     static let window: Double = 2 * 86_400
@@ -59,6 +61,8 @@ package struct DayFigureFeed {
     /// The earliest start and latest end of every record fed: the days the figures cover.
     package private(set) var firstStart = Double.infinity
     package private(set) var lastEnd = -Double.infinity
+    /// Figures of finished days, not yet taken.
+    private var ready: [DayFigure] = []
     private var type = RepeatedText()
     private var source = RepeatedText()
     private var unit = RepeatedText()
@@ -101,22 +105,44 @@ package struct DayFigureFeed {
             unit: unit.text(cursor.text(.unit)),
             category: typeName == TypeDays.sleepType ? cursor.string(.value) : nil)
         guard start >= feeds[slot].lastSent else {
-            // Released whole: its builder and waiting rows are the caller's sorted read's now.
+            // Released whole: its builder and waiting rows are the caller's sorted read's now,
+            // and so are its figures taken before (the caller drops those of `unordered`).
             feeds[slot] = TypeFeed(type: typeName, builder: nil)
             unordered.insert(typeName)
+            ready.removeAll { $0.type == typeName }
             return
         }
         feeds[slot].latestStart = max(feeds[slot].latestStart, start)
         feeds[slot].waiting.push(waiting)
         feeds[slot].send(through: feeds[slot].latestStart - Self.window)
+        if feeds[slot].builder?.hasFinishedDays == true { ready += feeds[slot].builder!.takeFinished() }
     }
 
-    /// Every figure of the types fed in order, through the day of the last end, by day then type.
+    /// How many figures wait to be taken.
+    package var readyCount: Int { ready.count }
+
+    /// The figures of the days finished so far, in the order they were finished; each is
+    /// handed over once. Some may be of days before ``firstDay()`` (a type's builder begins a
+    /// few days before its first row), which the caller leaves out; those of a type later found
+    /// ``unordered`` are the caller's to drop.
+    package mutating func takeReady() -> [DayFigure] {
+        let taken = ready
+        ready = []
+        return taken
+    }
+
+    /// The local day of the earliest start fed: figures before it are left out.
+    package mutating func firstDay() -> Int64? {
+        firstStart < .infinity ? days.day(of: firstStart) : nil
+    }
+
+    /// Every figure not taken yet of the types fed in order, through the day of the last end, by
+    /// day then type; with those taken before (``takeReady()``), every figure from ``firstDay()``.
     package mutating func finish() -> [DayFigure] {
         guard lastEnd > -Double.infinity else { return [] }
         let lastDay = days.day(of: max(firstStart, lastEnd))
         let firstDay = days.day(of: firstStart)
-        var figures: [DayFigure] = []
+        var figures = takeReady().filter { $0.day >= firstDay }
         for slot in feeds.indices where feeds[slot].builder != nil {
             feeds[slot].send(through: .infinity)
             figures += feeds[slot].builder!.finish(through: lastDay).filter { $0.day >= firstDay }

@@ -18,8 +18,10 @@ final class SQLiteExportWriter: ExportFormatWriter {
     private var scratch: [UInt8] = []
     private var zone = TimeZone(identifier: "UTC")!
     private var dayOrders = DaySourceOrders()
-    /// The day figures, fed each row as it is written.
+    /// The day figures, fed each row as it is written; those of finished days staged in
+    /// temporary tables a few hundred at a time.
     private var dayFigures: DayFigureFeed?
+    private static let figuresStagedAtOnce = 512
     /// The record's columns, then `localDate`: the day of `startDate` in the export's time zone
     /// (SQLite's `date(startDate)` would give the UTC day).
     static let sampleColumns = RecordEncoding.columns(devices: ["deviceId"]) + ["localDate"]
@@ -43,6 +45,7 @@ final class SQLiteExportWriter: ExportFormatWriter {
         dayFigures = DayFigureFeed(zone: zone, orders: dayOrders)
         try access { db in
             try db.execute(sql: Self.schema)
+            try db.execute(sql: DailyFiguresTable.stagingSchema)
             try db.execute(sql: "BEGIN")
             for (key, value) in description.keyValues {
                 try db.execute(sql: "INSERT INTO exportInfo (key, value) VALUES (?, ?)", arguments: [key, value])
@@ -95,6 +98,9 @@ final class SQLiteExportWriter: ExportFormatWriter {
             })
         try bindings.step(db)
         dayFigures?.add(cursor, devices: context.devices)
+        if let count = dayFigures?.readyCount, count >= Self.figuresStagedAtOnce {
+            try DailyFiguresTable.stage(dayFigures!.takeReady(), db)
+        }
         try parts?.add(cursor, &context, db)
         try contents?.add(cursor, &context)
     }
@@ -106,8 +112,10 @@ final class SQLiteExportWriter: ExportFormatWriter {
         try access { db in
             try db.execute(sql: Self.indexes)
             var feed = dayFigures ?? DayFigureFeed(zone: zone, orders: dayOrders)
+            let last = feed.finish()
             try DailyFiguresTable.write(
-                db, figures: feed.finish(), readingBack: feed.unordered, zone: zone, orders: dayOrders)
+                db, figures: last, firstDay: feed.firstDay(), readingBack: feed.unordered, zone: zone,
+                orders: dayOrders)
             try db.execute(sql: "COMMIT")
         }
         finished = true

@@ -190,15 +190,22 @@ struct ExportContentTests {
     /// `localDate` is the day in the export's zone (SQLite's `date(startDate)` would give the UTC
     /// day), and `dailySummaries` are that zone's day figures — the very figures the archive gives
     /// every other face (`healthprobe day`, the assistant, the graph): one answer for a day.
-    @Test(arguments: [("Asia/Tokyo", 3), ("Europe/Berlin", 10)])
-    func sqliteDailySummariesAreTheArchivesDayFiguresInTheExportsZone(zone: String, month: Int) throws {
+    /// Samples ten minutes apart fill a few days; eleven hours apart, seven years, whose figures
+    /// are set aside in temporary tables hundreds at a time while the rows are written, and those
+    /// of a type later found out of order dropped for its sorted read.
+    @Test(arguments: [
+        ("Asia/Tokyo", 3, Int64(600), 1_500), ("Europe/Berlin", 10, 600, 1_500), ("Europe/Berlin", 10, 40_000, 6_000),
+    ])
+    func sqliteDailySummariesAreTheArchivesDayFiguresInTheExportsZone(
+        zone: String, month: Int, spacing: Int64, elements: Int
+    ) throws {
         // October's in Berlin: the hour repeated when summer time ends writes local times that
         // sort out of time order, which the figures must not mind.
         let support = try ArchiveTestSupport()
         let store = try support.openArchive()
-        var options = SyntheticExportOptions(elementCount: 1_500, seed: 11)
+        var options = SyntheticExportOptions(elementCount: elements, seed: 11)
         options.firstDay = CivilCalendar.daysSince1970(year: 2000, month: month, day: 20)
-        options.spacingSeconds = 600
+        options.spacingSeconds = spacing
         // Four days left out of the first export and backfilled by the second: the archive holds
         // them after the later days, so their types come to the export out of time order and
         // are read back sorted; the other types are figured as their rows are written.
