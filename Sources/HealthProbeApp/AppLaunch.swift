@@ -72,10 +72,6 @@
             try await attempt.value()
         }
 
-        /// Why the archive could not be opened the last time, until it is.
-        @MainActor
-        public var lastFailure: (any Error)? { attempt.lastFailure }
-
         private func registerBackgroundTasks() {
             _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: AppEnvironment.refreshTaskIdentifier, using: nil)
             { task in
