@@ -7,8 +7,8 @@ import HealthProbeArchive
 /// exactly what the export holds, of any capture — fed the rows as they are written
 /// (``DayFigureFeed``), a type whose rows come out of time order read back sorted — and each
 /// source's part. The fed figures wait in temporary tables as each day is finished (SQLite's
-/// temporary file, not memory: twenty years of every type is a quarter of a million figures),
-/// and are copied in day and type order at the end.
+/// temporary file, not memory: a ten-year export's twenty years held 67,653 figures and 75,170
+/// source parts, 50 MB), and are copied in day and type order at the end.
 enum DailyFiguresTable {
     static let schema = """
         CREATE TABLE dailySummaries (
