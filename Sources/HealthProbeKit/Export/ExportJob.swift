@@ -130,7 +130,7 @@ private struct ExportJob {
         let writer: any ExportFormatWriter
         switch request.format {
         case .appleHealth:
-            writer = AppleHealthExportWriter(file: file, timeZone: request.timeZone, cancellation: cancellation)
+            writer = try AppleHealthExportWriter(file: file, timeZone: request.timeZone, cancellation: cancellation)
         case .csv: writer = CSVExportWriter(stream: AppleExportByteStream(writer: file))
         case .json, .jsonl, .sqlite:
             writer = JSONExportWriter(stream: AppleExportByteStream(writer: file), lines: request.format == .jsonl)

@@ -170,6 +170,42 @@ struct AppleHealthRebuildTests {
         #expect(ecgsBack == 3)
     }
 
+    /// A gone workout and the one that took its place may name the same route file with other
+    /// points: the rebuild gives each its own, the second under the name with `_2`.
+    @Test func twoRoutesUnderOneNameAreBothGivenBackUnderTwo() throws {
+        let support = try ArchiveTestSupport()
+        let store = try support.openArchive()
+        let path = "/workout-routes/route_2000-01-01_8.30am.gpx"
+        func export(_ name: String, start: String, points: Int, day: Int) throws -> URL {
+            try Fixture.folder(
+                MiniExport(
+                    exportDate: "2000-01-0\(day) 12:00:00 +0000", elements: [Fixture.workout(route: path, start: start)]
+                ),
+                files: [path: Fixture.gpx(points: points)], in: support.folder, named: name)
+        }
+        _ = try support.check(export("first", start: "2000-01-01 08:00:00 +0000", points: 300, day: 3), in: store)
+        let second = try support.check(
+            export("second", start: "2000-01-01 07:00:00 +0000", points: 100, day: 5), in: store)
+        #expect(second.capture.gone == 1 && second.capture.new == 1)
+
+        let result = try support.runExport(store, .appleHealth, selection: ExportSelection(includeGone: true))
+        let zip = try ZipContents(path: result.path)
+        let routes = zip.names.filter { $0.hasPrefix("apple_health_export/workout-routes/") }.sorted()
+        #expect(
+            routes == [
+                "apple_health_export/workout-routes/route_2000-01-01_8.30am.gpx",
+                "apple_health_export/workout-routes/route_2000-01-01_8.30am_2.gpx",
+            ])
+        let xml = try zip.text("apple_health_export/export.xml")
+        for route in routes {
+            let reference = "<FileReference path=\"/\(route.dropFirst("apple_health_export/".count))\"/>"
+            #expect(xml.components(separatedBy: reference).count == 2, "\(route)")
+        }
+        let points = try routes.map { try zip.text($0).components(separatedBy: "<trkpt").count - 1 }
+        #expect(points.sorted() == [100, 300])
+        #expect(result.files == AppleHealthFileCounts(written: 2, notInCapture: 0, notKept: 0))
+    }
+
     static func fingerprints(_ store: ArchiveStore) throws -> [String] {
         try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT kind || ' ' || hex(strictFingerprint) FROM record ORDER BY 1")

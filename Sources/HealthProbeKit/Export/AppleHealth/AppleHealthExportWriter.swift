@@ -6,36 +6,27 @@ import HealthProbeArchive
 /// `apple_health_export/export.xml` and, beside it, the routes, ECG recordings and clinical
 /// documents its records came with, under the names that capture knew them by. The XML is
 /// deflated into the zip as it is formatted (``ZipStreamWriter``, on the writer thread); the
-/// files follow it, each read from the archive when its turn comes, so memory holds one at a time.
+/// files follow it, each read from the archive when its turn comes, so memory holds one at a time;
+/// until then the names given and the files to come wait on file (``AppleExportScratch``).
 final class AppleHealthExportWriter: ExportFormatWriter {
     private let zip: ZipStreamWriter
+    private let scratch: AppleExportScratch
     private let stream: AppleExportByteStream
     private let timeZone: TimeZone
     private let cancellation: CancellationFlag?
     private var elements: AppleHealthElements?
     private var context: ExportContext?
     private var exportedAt = 0.0
-    private var pending: [PendingFile] = []
-    private var pendingNames: Set<String> = []
-    /// Zip names given so far, with the digest of what each holds (nil for a file the capture
-    /// did not hold): one name is never given two contents.
-    private var claimed: [String: String?] = [:]
     /// The capture's files no record refers to, read with the rest of its context.
     private var strays: [ExportContext.ReferencedFile] = []
     private(set) var files = AppleHealthFileCounts()
 
-    private struct PendingFile {
-        var name: String
-        var kind: AttachedFile.Kind
-        var digest: String
-        /// The recording's record, for an ECG's header.
-        var record: StoredRecord?
-    }
-
     static let folder = "apple_health_export"
 
-    init(file: ExportFileWriter, timeZone: TimeZone, cancellation: CancellationFlag?) {
-        let zip = ZipStreamWriter(modified: Date()) { bytes in try file.write(bytes) }
+    init(file: ExportFileWriter, timeZone: TimeZone, cancellation: CancellationFlag?) throws {
+        let scratch = try AppleExportScratch()
+        let zip = ZipStreamWriter(modified: Date(), directory: scratch) { bytes in try file.write(bytes) }
+        self.scratch = scratch
         self.zip = zip
         stream = AppleExportByteStream { chunk in try chunk.withUnsafeBytes { try zip.write($0) } }
         self.timeZone = timeZone
@@ -63,7 +54,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
         let record = StoredRecord(cursor, devices: context.devices)
         var names = AppleHealthElements.FileNames()
         for file in context.attachedFiles(cursor) ?? [] {
-            let name = claim(file)
+            let name = try claim(file)
             switch file.kind {
             case .route: names.routes.append("/" + name)
             case .clinicalDocument: names.document = "/" + name
@@ -77,11 +68,11 @@ final class AppleHealthExportWriter: ExportFormatWriter {
                 files.notKept += 1
                 continue
             }
-            guard pendingNames.insert(name).inserted else { continue }
-            pending.append(
-                PendingFile(
-                    name: name, kind: file.kind, digest: digest,
-                    record: file.kind == .electrocardiogram ? record : nil))
+            var head: [UInt8]?
+            if file.kind == .electrocardiogram, var text = elements?.text {
+                head = AppleHealthFiles.electrocardiogramHead(record, text: &text)
+            }
+            _ = try scratch.addPending(.init(name: name, kind: file.kind, digest: digest, head: head))
         }
         elements!.append(record, files: names, to: &stream.buffer)
         try stream.flushIfFull()
@@ -91,18 +82,16 @@ final class AppleHealthExportWriter: ExportFormatWriter {
         // Files the export held that no record refers to come back too, under their names.
         for file in strays {
             guard let digest = file.digest, file.kind != .electrocardiogram else { continue }
-            let name = claim(file)
-            guard pendingNames.insert(name).inserted else { continue }
-            pending.append(PendingFile(name: name, kind: file.kind, digest: digest, record: nil))
+            _ = try scratch.addPending(.init(name: try claim(file), kind: file.kind, digest: digest, head: nil))
         }
         stream.buffer += AppleHealthDocument.tail
         try stream.finish()
         try zip.finishEntry()
-        for file in pending {
+        try scratch.forEachPending { file in
             if cancellation?.isCancelled == true { throw ExportFailure.cancelled }
             guard let bytes = try render(file) else {
                 files.notKept += 1
-                continue
+                return
             }
             try zip.addEntry("\(Self.folder)/\(file.name)", bytes: bytes)
             files.written += 1
@@ -113,7 +102,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
     func abandon() { stream.abandon() }
 
     /// The file's bytes as the export held them; nil when the archive does not hold its content.
-    private func render(_ file: PendingFile) throws -> [UInt8]? {
+    private func render(_ file: AppleExportScratch.PendingFile) throws -> [UInt8]? {
         guard let content = try context?.fileContent(file.digest), let bytes = content.inflated() else { return nil }
         switch file.kind {
         case .clinicalDocument, .clinicalSummary:
@@ -123,28 +112,29 @@ final class AppleHealthExportWriter: ExportFormatWriter {
             let name = "Route " + (file.name.split(separator: "/").last ?? "").dropLast(4)
             return AppleHealthFiles.gpx(track, name: String(name), exportedAt: exportedAt)
         case .electrocardiogram:
-            guard let voltages = VoltageCoding.decode(bytes), let record = file.record, var text = elements?.text else {
-                return nil
-            }
-            return AppleHealthFiles.electrocardiogramCSV(record, voltages: voltages, text: &text)
+            guard let voltages = VoltageCoding.decode(bytes), let head = file.head else { return nil }
+            return AppleHealthFiles.electrocardiogramCSV(head: head, voltages: voltages)
         }
     }
 
     /// The name `file` takes in the zip, below the export's folder: its path as the capture held
     /// it, made safe (no `..`, no empty parts); another name when the path already holds another
     /// content.
-    private func claim(_ file: ExportContext.ReferencedFile) -> String {
+    private func claim(_ file: ExportContext.ReferencedFile) throws -> String {
         let parts = file.path.split(separator: "/").filter { $0 != "." && $0 != ".." }
         let base = parts.isEmpty ? "\(file.kind.rawValue)-file" : parts.joined(separator: "/")
         var name = base
         var suffix = 2
-        while let holder = claimed[name], holder != file.digest {
+        while true {
+            guard let holder = try scratch.holder(of: name) else {
+                try scratch.give(name, to: file.digest)
+                return name
+            }
+            if holder == file.digest { return name }
             let dot = base.lastIndex(of: ".").flatMap { base[$0...].contains("/") ? nil : $0 } ?? base.endIndex
             name = "\(base[..<dot])_\(suffix)\(base[dot...])"
             suffix += 1
         }
-        if claimed[name] == nil { claimed[name] = .some(file.digest) }
-        return name
     }
 }
 

@@ -69,10 +69,20 @@ public enum AppleHealthFiles {
     }
 
     /// An ECG recording's CSV in the Health app's layout: the person's two lines left empty (the
-    /// archive never keeps them), the header, two empty lines, then one voltage a line.
-    static func electrocardiogramCSV(
-        _ record: StoredRecord, voltages: ElectrocardiogramVoltages, text: inout AppleHealthText
-    ) -> [UInt8] {
+    /// archive never keeps them), the header, two empty lines (``electrocardiogramHead(_:text:)``),
+    /// then one voltage a line.
+    static func electrocardiogramCSV(head: [UInt8], voltages: ElectrocardiogramVoltages) -> [UInt8] {
+        var bytes = head
+        bytes.reserveCapacity(bytes.count + voltages.values.count * 9)
+        for index in voltages.values.indices {
+            bytes += voltages.text(at: index).utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// An ECG recording's CSV up to its voltages, from the recording's record.
+    static func electrocardiogramHead(_ record: StoredRecord, text: inout AppleHealthText) -> [UInt8] {
         let details = record.details
         var header: [(String, String?)] = [("Name", ""), ("Date of Birth", "")]
         var recorded: [UInt8] = []
@@ -96,11 +106,6 @@ public enum AppleHealthFiles {
         if let lead = details?["lead"]?.string { bytes += "Lead,\(csvField(lead))\n".utf8 }
         if let unit = record.unit { bytes += "Unit,\(csvField(unit))\n".utf8 }
         bytes += "\n\n".utf8
-        bytes.reserveCapacity(bytes.count + voltages.values.count * 9)
-        for index in voltages.values.indices {
-            bytes += voltages.text(at: index).utf8
-            bytes.append(UInt8(ascii: "\n"))
-        }
         return bytes
     }
 

@@ -12,6 +12,9 @@ import HealthProbeArchive
 /// ZIPFoundation, which reads every zip here, writes an entry only from a source whose size is
 /// known before it starts, and rewrites its whole central directory after each entry: neither
 /// fits an entry formatted as it is written, followed by thousands of route files.
+///
+/// Each entry's central-directory header is made when the entry ends and kept in a
+/// ``ZipDirectoryStore`` until the archive's end, so memory does not grow with the entries.
 final class ZipStreamWriter {
     private struct Entry {
         var name: [UInt8]
@@ -25,7 +28,8 @@ final class ZipStreamWriter {
 
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private let level: Int32
-    private var entries: [Entry] = []
+    private let directory: any ZipDirectoryStore
+    private var entryCount = 0
     private var written: UInt64 = 0
     private var stream = z_stream()
     private var current: Entry?
@@ -36,9 +40,13 @@ final class ZipStreamWriter {
 
     /// `level`: zlib's, 1 (fastest) to 9. The rebuild uses 1: on an export's XML, about 1.7 times
     /// level 6's speed for a file a third larger.
-    init(modified: Date, level: Int32 = 1, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(
+        modified: Date, level: Int32 = 1, directory: any ZipDirectoryStore,
+        sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
         self.sink = sink
         self.level = level
+        self.directory = directory
         let seconds = Int64(modified.timeIntervalSince1970.rounded(.down))
         let (days, secondOfDay) = CivilCalendar.day(ofSeconds: seconds)
         let (year, month, day) = CivilCalendar.date(daysSince1970: days)
@@ -104,8 +112,9 @@ final class ZipStreamWriter {
             Self.append32(UInt32(entry.compressedSize), to: &descriptor)
             Self.append32(UInt32(entry.size), to: &descriptor)
         }
-        entries.append(entry)
         try emit(descriptor)
+        try directory.keep(centralHeader(entry))
+        entryCount += 1
     }
 
     /// An entry whose bytes are all at hand.
@@ -119,9 +128,9 @@ final class ZipStreamWriter {
     func finish() throws {
         precondition(current == nil, "an entry is still open")
         let directoryStart = written
-        for entry in entries { try emit(centralHeader(entry)) }
+        try directory.forEachHeader { try emit($0) }
         let directorySize = written - directoryStart
-        let needsZip64 = entries.count >= 0xFFFF || directoryStart >= 0xFFFF_FFFF || directorySize >= 0xFFFF_FFFF
+        let needsZip64 = entryCount >= 0xFFFF || directoryStart >= 0xFFFF_FFFF || directorySize >= 0xFFFF_FFFF
         var end: [UInt8] = []
         if needsZip64 {
             let recordStart = written
@@ -131,8 +140,8 @@ final class ZipStreamWriter {
             Self.append16(45, to: &end)
             Self.append32(0, to: &end)
             Self.append32(0, to: &end)
-            Self.append64(UInt64(entries.count), to: &end)
-            Self.append64(UInt64(entries.count), to: &end)
+            Self.append64(UInt64(entryCount), to: &end)
+            Self.append64(UInt64(entryCount), to: &end)
             Self.append64(directorySize, to: &end)
             Self.append64(directoryStart, to: &end)
             Self.append32(0x0706_4b50, to: &end)
@@ -143,8 +152,8 @@ final class ZipStreamWriter {
         Self.append32(0x0605_4b50, to: &end)
         Self.append16(0, to: &end)
         Self.append16(0, to: &end)
-        Self.append16(UInt16(min(entries.count, 0xFFFF)), to: &end)
-        Self.append16(UInt16(min(entries.count, 0xFFFF)), to: &end)
+        Self.append16(UInt16(min(entryCount, 0xFFFF)), to: &end)
+        Self.append16(UInt16(min(entryCount, 0xFFFF)), to: &end)
         Self.append32(UInt32(min(directorySize, 0xFFFF_FFFF)), to: &end)
         Self.append32(UInt32(min(directoryStart, 0xFFFF_FFFF)), to: &end)
         Self.append16(0, to: &end)
@@ -230,4 +239,11 @@ final class ZipStreamWriter {
     private static func append64(_ value: UInt64, to bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
+}
+
+/// Where a zip's central-directory headers wait, in the order the entries were written, until
+/// the archive's end.
+protocol ZipDirectoryStore: AnyObject {
+    func keep(_ header: [UInt8]) throws
+    func forEachHeader(_ body: ([UInt8]) throws -> Void) throws
 }
