@@ -35,10 +35,10 @@ extension HealthProbeCommand {
             if let engine { try await GraphSyncRunner.checkReachable(engine) }
             let started = Date()
             let plan = try GraphSyncPlanner.plan(store, destination: destination.name, timeZone: zone, full: full)
-            guard let engine else { return try printDryRun(plan) }
+            guard let engine else { return try printDryRun(plan, try await GraphSyncRunner.dryRun(plan)) }
             let report = try await GraphSyncRunner.run(plan, on: engine, store: store)
             if output.json { return try Output.json(GraphSyncJSON(report, seconds: Date().timeIntervalSince(started))) }
-            if plan.isEmpty {
+            if report.statements == 0 {
                 return Output.line("The graph at \(destination.name) is up to date: nothing to write.")
             }
             Output.line(
@@ -50,15 +50,15 @@ extension HealthProbeCommand {
             )
         }
 
-        private func printDryRun(_ plan: GraphSyncPlan) throws {
-            let outline = plan.outline
-            if output.json { return try Output.json(GraphDryRunJSON(plan)) }
-            guard !plan.isEmpty else {
+        private func printDryRun(_ plan: GraphSyncPlan, _ tally: GraphSyncTally) throws {
+            let outline = tally.outline
+            if output.json { return try Output.json(GraphDryRunJSON(plan, tally)) }
+            guard tally.writes > 0 else {
                 return Output.line("Dry run: the graph at \(plan.destination) is up to date; nothing would be written.")
             }
             let kind = plan.isFirst ? " (a first sync writes every day)" : ""
             Output.line(
-                "Dry run: graph sync \(plan.syncNumber) to \(plan.destination) would write \(Output.grouped(plan.daysWritten.count)) days and remove \(Output.grouped(plan.daysRemoved.count))\(kind), with \(Output.grouped(plan.anomalies.count)) anomalies."
+                "Dry run: graph sync \(plan.syncNumber) to \(plan.destination) would write \(Output.grouped(tally.daysWritten)) days and remove \(Output.grouped(tally.daysRemoved))\(kind), with \(Output.grouped(plan.anomalies.count)) anomalies."
             )
             Output.line(
                 "  nodes merged: " + outline.nodes.map { "\($0.0) \(Output.grouped($0.1))" }.joined(separator: ", "))
@@ -119,14 +119,14 @@ struct GraphDryRunJSON: Encodable {
     var relationships: [String: Int]
     var removed: [String: Int]
 
-    init(_ plan: GraphSyncPlan) {
+    init(_ plan: GraphSyncPlan, _ tally: GraphSyncTally) {
         destination = plan.destination
         sync = plan.syncNumber
         first = plan.isFirst
-        daysWritten = plan.daysWritten.count
-        daysRemoved = plan.daysRemoved.count
+        daysWritten = tally.daysWritten
+        daysRemoved = tally.daysRemoved
         anomalies = plan.anomalies.count
-        let outline = plan.outline
+        let outline = tally.outline
         nodes = Dictionary(uniqueKeysWithValues: outline.nodes)
         relationships = Dictionary(uniqueKeysWithValues: outline.relationships)
         removed = outline.removed

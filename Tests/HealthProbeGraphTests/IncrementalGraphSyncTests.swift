@@ -20,8 +20,10 @@ struct IncrementalGraphSyncTests {
 
         let plan = try archive.plan(engine)
         // The backfill's day, the workout's day, the day that lost everything; not the 2nd.
-        #expect(plan.changedDays.map(\.description) == ["2000-01-01", "2000-01-04", "2000-01-05"])
-        #expect(plan.daysRemoved.map(\.description) == ["2000-01-05"])
+        #expect(plan.changedDays?.map(\.description) == ["2000-01-01", "2000-01-04", "2000-01-05"])
+        let dry = try await GraphSyncRunner.dryRun(plan)
+        #expect(dry.changedDays.filter { !$0.value }.keys.map(\.description) == ["2000-01-05"])
+        #expect(dry.daysWritten == 2 && dry.daysRemoved == 1)
         let report = try await GraphSyncRunner.run(plan, on: engine, store: archive.store)
         #expect(report.daysWritten == 2)
         #expect(report.daysRemoved == 1)

@@ -119,9 +119,42 @@ extension GraphSource.Relevance {
 }
 
 extension ArchiveStore {
-    /// Runs `body` in one read transaction of the archive, as a graph sync plans from it.
+    /// Runs `body` in one read transaction of the archive, as `graph status` counts from it.
     public func readGraphSource<T>(_ body: (GraphSource) throws -> T) throws -> T {
         try read { db in try body(GraphSource(db: db)) }
+    }
+
+    /// The archive as it is now, for a sync that plans, then reads its days a month at a time
+    /// while it writes them: every read of the snapshot sees the archive as it was when it was
+    /// made, whatever a check commits meanwhile.
+    public func graphSnapshot() throws -> GraphSourceSnapshot {
+        do {
+            // An archive in memory (tests, the demo) has one connection and no other writer.
+            let reader: any DatabaseReader = try (writer as? DatabasePool)?.makeSnapshot() ?? writer
+            return GraphSourceSnapshot(reader: reader, store: self)
+        } catch {
+            throw translated(error)
+        }
+    }
+}
+
+/// One unchanging view of the archive (``ArchiveStore/graphSnapshot()``), read as often as a
+/// sync needs; it keeps its read transaction open until it is released.
+public final class GraphSourceSnapshot: @unchecked Sendable {
+    private let reader: any DatabaseReader
+    private let store: ArchiveStore
+
+    init(reader: any DatabaseReader, store: ArchiveStore) {
+        self.reader = reader
+        self.store = store
+    }
+
+    public func read<T>(_ body: (GraphSource) throws -> T) throws -> T {
+        do {
+            return try reader.read { db in try body(GraphSource(db: db)) }
+        } catch {
+            throw store.translated(error)
+        }
     }
 }
 

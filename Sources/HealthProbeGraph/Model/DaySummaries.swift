@@ -14,7 +14,7 @@ public enum DaySummaries {
         try store.readGraphSource { source in
             var reader = try ArchiveDayReader(source, clock: LocalDayClock(defaultZone: timeZone))
             var contents: [LocalDay: DayContent] = [:]
-            try reader.read(first...last, into: &contents)
+            try reader.read(first...last, from: source, into: &contents)
             return contents.values.filter(\.hasData).sorted { $0.day < $1.day }
         }
     }

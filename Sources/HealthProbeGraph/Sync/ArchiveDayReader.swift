@@ -15,19 +15,26 @@ struct ArchiveDayReader {
     static let earliestOffset: Double = -12 * 3600
     static let latestOffset: Double = 14 * 3600
 
-    private let source: GraphSource
     private(set) var clock: LocalDayClock
     /// Each device's name, for `USES` and a workout's device.
     private let devices: [Int64: String]
 
     init(_ source: GraphSource, clock: LocalDayClock) throws {
-        self.source = source
+        self.init(devices: try Self.deviceNames(source), clock: clock)
+    }
+
+    init(devices: [Int64: String], clock: LocalDayClock) {
         self.clock = clock
+        self.devices = devices
+    }
+
+    /// Each device's name by its id.
+    static func deviceNames(_ source: GraphSource) throws -> [Int64: String] {
         var devices: [Int64: String] = [:]
         for device in try source.devices() {
             devices[device.id] = DeviceDescription(canonicalText: device.description)["name"]
         }
-        self.devices = devices
+        return devices
     }
 
     /// Which records feed the graph: the summary's sample types, workouts and activity summaries.
@@ -35,7 +42,9 @@ struct ArchiveDayReader {
 
     /// Reads the present records of the days in `range` (local days) into `contents`, which
     /// gains an entry for every day of the range that has any.
-    mutating func read(_ range: ClosedRange<LocalDay>, into contents: inout [LocalDay: DayContent]) throws {
+    mutating func read(
+        _ range: ClosedRange<LocalDay>, from source: GraphSource, into contents: inout [LocalDay: DayContent]
+    ) throws {
         let from = Double(range.lowerBound.number) * 86_400 - Self.latestOffset
         let to = Double(range.upperBound.number + 1) * 86_400 - Self.earliestOffset
         let cursor = try source.records(starting: from..<to, Self.relevance)

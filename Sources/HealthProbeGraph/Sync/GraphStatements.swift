@@ -93,6 +93,17 @@ struct GraphStatements {
         """
     }
 
+    /// A workout of a rewritten day that this sync already wrote to another day (it moved to an
+    /// earlier month, as a change of time zone moves one near midnight): only its link to this
+    /// day goes, before ``removeWorkouts`` removes the rest.
+    var unlinkMovedWorkouts: String {
+        """
+        UNWIND $rows AS row MATCH \(node("d", "Day", "row.date")) WITH d, row
+        MATCH (d)<-[r:ON_DAY]-(w:Workout)-[:ON_DAY]->(e:Day)
+        WHERE NOT w.uid IN row.uids AND \(text("e")) <> row.date DELETE r
+        """
+    }
+
     var workouts: String {
         """
         UNWIND $rows AS row MERGE (w:Workout {uid: row.uid}) SET w += row.values

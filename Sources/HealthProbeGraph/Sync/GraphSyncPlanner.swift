@@ -2,9 +2,10 @@ import Foundation
 import HealthProbeArchive
 import HealthProbeKit
 
-/// Works out what a sync to a destination writes, from the archive and the destination's state.
+/// Works out what a sync to a destination reads and writes, from the archive and the
+/// destination's state.
 public enum GraphSyncPlanner {
-    /// Days read per query on a first sync: a month keeps memory small and queries few.
+    /// Days read at a time: a month keeps memory small and queries few.
     static let chunkDays: Int64 = 31
 
     /// `full` rewrites every day, as a first sync does: for a destination whose graph was emptied
@@ -14,7 +15,8 @@ public enum GraphSyncPlanner {
     ) throws -> GraphSyncPlan {
         // Reads only (the start-date index the day reads use is the archive's, migration v9):
         // a plan that is never sent, `--dry-run`'s, leaves the archive as it was.
-        try store.readGraphSource { source in
+        let snapshot = try store.graphSnapshot()
+        return try snapshot.read { source in
             if let running = try source.runningCapture() { throw GraphSyncError.captureRunning(running) }
             guard let capture = try source.latestCompleteCapture() else { throw GraphSyncError.nothingCaptured }
             let ceiling = try source.recordCeiling()
@@ -23,16 +25,15 @@ public enum GraphSyncPlanner {
             // What the destination holds can be built on only when it was synced in the same zone.
             let base = full ? nil : previous.flatMap { $0.timeZone == timeZone.identifier ? $0 : nil }
             var clock = LocalDayClock(defaultZone: timeZone)
-            var contents: [LocalDay: DayContent] = [:]
-            let changed: Set<LocalDay>
-            var reader = try ArchiveDayReader(source, clock: clock)
+            let changed: [LocalDay]?
+            let ranges: [ClosedRange<LocalDay>]
             if let base {
-                changed = try ChangedDays.since(base, source, clock: &clock)
-                let neighbourhood = changed.flatMap { [$0.adding(-1), $0, $0.adding(1)] }
-                for range in ranges(of: Set(neighbourhood)) { try reader.read(range, into: &contents) }
+                let days = try ChangedDays.since(base, source, clock: &clock)
+                changed = days.sorted()
+                ranges = Self.ranges(of: Set(days.flatMap { [$0.adding(-1), $0, $0.adding(1)] }))
             } else {
-                try readEverything(source, reader: &reader, into: &contents)
-                changed = previousDataDays.union(contents.values.filter(\.hasData).map(\.day))
+                changed = nil
+                ranges = try everyDay(source, held: previousDataDays)
             }
             let anomalies = try source.anomalies(since: base).map { try graphAnomaly($0, source, clock: &clock) }
             let next = GraphSyncState(
@@ -40,27 +41,25 @@ public enum GraphSyncPlanner {
                 anomalyCeiling: try source.anomalyCeiling(), resolvedAnomalies: try source.resolvedAnomalies(),
                 timeZone: timeZone.identifier, syncedAt: now, syncs: (previous?.syncs ?? 0) + 1)
             return GraphSyncPlan(
-                destination: destination, previous: previous, next: next, changedDays: changed.sorted(),
-                contents: contents, previousDataDays: previousDataDays, anomalies: anomalies, isFirst: base == nil)
+                destination: destination, previous: previous, next: next, changedDays: changed, ranges: ranges,
+                previousDataDays: previousDataDays, anomalies: anomalies, isFirst: base == nil, snapshot: snapshot,
+                timeZone: timeZone, deviceNames: try ArchiveDayReader.deviceNames(source))
         }
     }
 
-    /// Reads every present record, a month of days at a time, from the first start date to the last.
-    private static func readEverything(
-        _ source: GraphSource, reader: inout ArchiveDayReader, into contents: inout [LocalDay: DayContent]
-    ) throws {
-        guard let starts = try source.startDates() else { return }
-        let (first, last) = (starts.lowerBound, starts.upperBound)
-        var day = LocalDay(Int64(((first + ArchiveDayReader.earliestOffset) / 86_400).rounded(.down)))
-        let lastDay = LocalDay(Int64(((last + ArchiveDayReader.latestOffset) / 86_400).rounded(.down)))
-        while day <= lastDay {
-            let end = min(day.adding(chunkDays - 1), lastDay)
-            try reader.read(day...end, into: &contents)
-            day = end.adding(1)
+    /// Every day from the first start date to the last, and any day the destination held
+    /// outside them (a day that lost everything is rewritten too).
+    private static func everyDay(_ source: GraphSource, held: Set<LocalDay>) throws -> [ClosedRange<LocalDay>] {
+        var bounds = held.min().map { ($0, held.max()!) }
+        if let starts = try source.startDates() {
+            let first = LocalDay(Int64(((starts.lowerBound + ArchiveDayReader.earliestOffset) / 86_400).rounded(.down)))
+            let last = LocalDay(Int64(((starts.upperBound + ArchiveDayReader.latestOffset) / 86_400).rounded(.down)))
+            bounds = bounds.map { (min($0.0, first), max($0.1, last)) } ?? (first, last)
         }
+        return bounds.map { [$0.0...$0.1] } ?? []
     }
 
-    /// Consecutive days as ranges, so that each run is read with one query.
+    /// Consecutive days as ranges, so that each run is read with one query a month.
     static func ranges(of days: Set<LocalDay>) -> [ClosedRange<LocalDay>] {
         var ranges: [ClosedRange<LocalDay>] = []
         for day in days.sorted() {

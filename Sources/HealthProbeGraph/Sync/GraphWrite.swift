@@ -29,12 +29,12 @@ public struct GraphOutline: Sendable, Equatable {
         merged.filter { !Self.nodeLabels.contains($0.key) }.sorted { $0.key < $1.key }
     }
 
-    init(_ writes: [GraphWrite]) {
-        for write in writes {
-            for name in write.merges { merged[name, default: 0] += write.rows.count }
-            if let removed = write.removes { self.removed[removed, default: 0] += write.rows.count }
-        }
-        merged = merged.filter { $0.value > 0 }
-        removed = removed.filter { $0.value > 0 }
+    init() {}
+
+    /// Counts one statement's rows.
+    mutating func add(_ write: GraphWrite) {
+        guard !write.rows.isEmpty else { return }
+        for name in write.merges { merged[name, default: 0] += write.rows.count }
+        if let removed = write.removes { self.removed[removed, default: 0] += write.rows.count }
     }
 }
