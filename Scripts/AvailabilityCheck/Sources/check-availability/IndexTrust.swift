@@ -18,7 +18,7 @@ enum IndexTrust {
         }
         if let first = changed.first {
             problems.append(
-                "error: \(changed.count) files changed or gone since the index was written (\(relative(first, root))"
+                "error: \(changed.count) files changed since the index was written (\(relative(first, root))"
                     + (changed.count > 1 ? ", …" : "") + "): build again")
         }
         var missing: [String] = []

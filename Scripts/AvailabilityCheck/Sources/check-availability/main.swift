@@ -41,8 +41,11 @@ do {
             && !introductions.hasOlderSibling(usr, within: minimum)
     }
     let reader = try IndexStoreReader(path: indexStore)
+    // A unit of a file since deleted or renamed holds no code of the checkout: it is skipped, and
+    // the file's new name must be in the index as any other.
     let reading = try reader.uses(of: Set(newer.keys)) { file in
         file.hasPrefix(root + "/") && !file.contains("/.build/") && !file.contains("/checkouts/")
+            && FileManager.default.fileExists(atPath: file)
     }
     let problems = IndexTrust.problems(of: reading, root: root, expected: expected)
     var files: [String: SourceFile] = [:]
