@@ -28,10 +28,13 @@ final class SQLiteExportWriter: ExportFormatWriter {
 
     init(path: String) throws {
         var configuration = Configuration()
+        // SQLite's own page size: its sorter fills at least 250 pages before it writes a run out,
+        // and building the indexes of a ten-year export with 16 KiB pages peaked 7.5 MB higher
+        // (66.0 MB against 58.5 MB at 7.5 million records, for 3 % to 12 % more time).
         configuration.prepareDatabase { db in
             try db.execute(
                 sql:
-                    "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048"
+                    "PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048"
             )
         }
         // One transaction spans every row, each written in its own access.
