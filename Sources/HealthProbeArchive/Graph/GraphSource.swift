@@ -140,7 +140,7 @@ extension ArchiveStore {
 
 /// One unchanging view of the archive (``ArchiveStore/graphSnapshot()``), read as often as a
 /// sync needs; it keeps its read transaction open until it is released.
-public final class GraphSourceSnapshot: @unchecked Sendable {
+public final class GraphSourceSnapshot: Sendable {
     private let reader: any DatabaseReader
     private let store: ArchiveStore
 

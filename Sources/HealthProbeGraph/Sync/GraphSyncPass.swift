@@ -40,18 +40,17 @@ struct GraphSyncPass {
             var first = range.lowerBound
             while first <= range.upperBound {
                 let last = min(first.adding(plan.chunkDays - 1), range.upperBound)
+                // And the day after, where the run goes on: a workout of the month's last day may be
+                // followed by that day's sleep. At a run's end the day after is neither changed nor
+                // read (it would be in the run).
+                let read = last < range.upperBound ? first...last.adding(1) : first...last
                 var contents: [LocalDay: DayContent] = [:]
-                // And the day after: a workout of the last day may be followed by that day's sleep.
-                try plan.snapshot.read { source in
-                    try reader.read(first...last.adding(1), from: source, into: &contents)
-                }
-                let changed = Self.days(first...last.adding(1)).filter { isChanged($0, contents) }
-                let month = MonthContent(
-                    days: first...last, changed: changed.filter { $0 <= last }, contents: contents,
-                    previousDataDays: plan.previousDataDays)
+                try plan.snapshot.read { source in try reader.read(read, from: source, into: &contents) }
+                let changed = Self.days(read).filter { isChanged($0, contents) }
+                let month = MonthContent(days: first...last, changed: changed.filter { $0 <= last }, contents: contents)
                 try await emit(monthWrites(month), send)
                 try await emit(heldLinks, send)
-                heldLinks = sleepLinkWrites(month, changedAfter: changed.last == last.adding(1))
+                heldLinks = sleepLinkWrites(month, changedAfter: changed.last.map { $0 > last } ?? false)
                 first = last.adding(1)
             }
         }
@@ -84,18 +83,16 @@ struct GraphSyncPass {
         let days: ClosedRange<LocalDay>
         let changed: [LocalDay]
         let contents: [LocalDay: DayContent]
-        let previousDataDays: Set<LocalDay>
     }
 
     private mutating func monthWrites(_ month: MonthContent) -> [GraphWrite] {
         let contents = month.contents
-        for day in month.changed {
-            let hasData = contents[day]?.hasData == true
-            tally.changedDays[day] = hasData
-            if !hasData && month.previousDataDays.contains(day) { tally.daysRemoved += 1 }
-        }
+        let previousDataDays = plan.previousDataDays
         let written = month.changed.filter { contents[$0]?.hasData == true }
         let emptied = month.changed.filter { contents[$0]?.hasData != true }
+        for day in written { tally.changedDays[day] = true }
+        for day in emptied { tally.changedDays[day] = false }
+        tally.daysRemoved += emptied.filter(previousDataDays.contains).count
         let writtenContents = written.compactMap { contents[$0] }
         var writes: [GraphWrite] = []
         let devices = Set(writtenContents.flatMap(\.devices)).subtracting(devicesWritten).sorted()
@@ -129,12 +126,12 @@ struct GraphSyncPass {
         let sleepless = month.changed.filter { contents[$0]?.sleepSession == nil }
         writes.append(
             GraphWrite(
-                statements.removeSleepSessions, sleepless.filter(month.previousDataDays.contains).map(Self.dateValue),
+                statements.removeSleepSessions, sleepless.filter(previousDataDays.contains).map(Self.dateValue),
                 removes: "SleepSession"))
         writes.append(contentsOf: workoutWrites(month))
         writes.append(
             GraphWrite(
-                statements.removeSummaries, emptied.filter(month.previousDataDays.contains).map(Self.dateValue),
+                statements.removeSummaries, emptied.filter(previousDataDays.contains).map(Self.dateValue),
                 removes: "DailySummary"))
         writes.append(GraphWrite(statements.removeDays, emptied.map(Self.dateValue), removes: "Day"))
         return writes

@@ -63,13 +63,12 @@ final class AppleExportScratch: ZipDirectoryStore {
         }
     }
 
-    /// Adds a file to write after the XML; false when a file of that name is already to come.
-    func addPending(_ file: PendingFile) throws -> Bool {
+    /// Adds a file to write after the XML, unless a file of that name is already to come.
+    func addPending(_ file: PendingFile) throws {
         try access { db in
             let statement = try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO pendingFile (name, kind, digest, head) VALUES (?, ?, ?, ?)")
             try statement.execute(arguments: [file.name, file.kind.rawValue, file.digest, file.head.map { Data($0) }])
-            return db.changesCount > 0
         }
     }
 
@@ -114,14 +113,16 @@ final class AppleExportScratch: ZipDirectoryStore {
     }
 
     /// A failure of the temporary file, said as the export's (a full temporary folder, most
-    /// likely), without the statement SQLite was running.
+    /// likely; SQLite puts it in `$SQLITE_TMPDIR`, `$TMPDIR`, else /var/tmp or /tmp), without the
+    /// statement SQLite was running.
     private static func told<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
             throw ExportFailure.failed(
                 problem:
-                    "the temporary file for the files beside the XML failed: \(error.message ?? "\(error.resultCode)")")
+                    "the temporary file for the files beside the XML failed (\(error.message ?? "\(error.resultCode)")): "
+                    + "free space where temporary files go ($TMPDIR, else /var/tmp or /tmp) and export again")
         }
     }
 }

@@ -72,7 +72,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
             if file.kind == .electrocardiogram, var text = elements?.text {
                 head = AppleHealthFiles.electrocardiogramHead(record, text: &text)
             }
-            _ = try scratch.addPending(.init(name: name, kind: file.kind, digest: digest, head: head))
+            try scratch.addPending(.init(name: name, kind: file.kind, digest: digest, head: head))
         }
         elements!.append(record, files: names, to: &stream.buffer)
         try stream.flushIfFull()
@@ -82,7 +82,7 @@ final class AppleHealthExportWriter: ExportFormatWriter {
         // Files the export held that no record refers to come back too, under their names.
         for file in strays {
             guard let digest = file.digest, file.kind != .electrocardiogram else { continue }
-            _ = try scratch.addPending(.init(name: try claim(file), kind: file.kind, digest: digest, head: nil))
+            try scratch.addPending(.init(name: try claim(file), kind: file.kind, digest: digest, head: nil))
         }
         stream.buffer += AppleHealthDocument.tail
         try stream.finish()
