@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import HealthProbeArchive
@@ -24,21 +25,36 @@ struct FileContentTests {
         #expect(content.inflated() == bytes)
     }
 
+    /// What the archive holds, asked as a capture's reader asks it, from a thread of its own while
+    /// `writing` runs in the capture's transaction.
+    static func asked<T: Sendable>(
+        _ store: ArchiveStore, writing: (Database) throws -> Void = { _ in },
+        question: @escaping @Sendable (HeldFileAnswers) -> T
+    ) throws -> T {
+        try store.writer.write { db in
+            let held = try HeldFiles.asked(of: store, writing: db)
+            try writing(db)
+            let answer = Mutex<T?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            Thread {
+                answer.withLock { $0 = try? held.asking(question) }
+                answered.signal()
+            }.start()
+            answered.wait()
+            return try #require(answer.withLock { $0 })
+        }
+    }
+
     @Test func contentTheArchiveHeldIsLeftUncompressedAndStoredIfItIsGone() throws {
         let bytes = Array("2000-01-01 a track of Test User's points".utf8)
         let compressed = FileContent(bytes, items: 3)
-        let left = FileContent(bytes, items: 3, unlessHeld: HeldDigests([compressed.digest]))
+        let left = FileContent(bytes, items: 3) { $0 == compressed.digest }
         #expect(left.isLeftUncompressed && !compressed.isLeftUncompressed)
         #expect(left == compressed)
         #expect(left.inflated() == bytes)
         #expect(left.compressed == compressed.compressed)
-        let other = HeldDigests(["00000000000000000000000000000000", "not a digest"])
-        #expect(other.count == 1)
-        // Digests are told apart by their first 64 bits: one sharing them may be held.
-        #expect(HeldDigests([compressed.digest]).mayHold(String(compressed.digest.prefix(16)) + "0123456789abcdef"))
-        #expect(FileContent(bytes, items: 3, unlessHeld: other).isLeftUncompressed == false)
 
-        let store = try ArchiveStore.inMemory()
+        let store = try ArchiveTestSupport().openArchive()
         func stored() throws -> [String: Data] {
             try store.writer.read { db in
                 Dictionary(
@@ -50,8 +66,8 @@ struct FileContentTests {
         // Held when read, gone when stored (another process removed its last capture): stored.
         try store.writer.write { db in try ReferencedFiles.store(left, kind: .route, db) }
         #expect(try stored() == [compressed.digest: Data(compressed.compressed)])
-        let held = try store.writer.read(ReferencedFiles.held).contents
-        #expect(held.mayHold(compressed.digest) && held.count == 1)
+        let digest = compressed.digest
+        #expect(try Self.asked(store) { [$0.holds(digest), $0.holds(String(digest.reversed()))] } == [true, false])
         // Held and still there: nothing written again.
         try store.writer.write { db in
             try db.execute(sql: "UPDATE fileContent SET content = x'00'")
@@ -64,47 +80,60 @@ struct FileContentTests {
     /// holds it, and were it gone all the same, the capture fails rather than keep a digest with
     /// no content.
     @Test func contentKnownByItsBytesIsNeverStoredEmpty() throws {
-        let store = try ArchiveStore.inMemory()
+        let store = try ArchiveTestSupport().openArchive()
         var read = FileContent(Array("2000-01-01 Test User's points".utf8), items: 2)
         read.source = "00112233445566778899aabbccddeeff"
         try store.writer.write { db in try ReferencedFiles.store(read, kind: .route, db) }
-        var held = try store.writer.read(ReferencedFiles.held)
-        let known = try #require(held.content(source: "00112233445566778899aabbccddeeff"))
+        let answers = try Self.asked(store) {
+            [
+                $0.content(source: "00112233445566778899aabbccddeeff"),
+                $0.content(source: "ffffffffffffffffffffffffffffffff"),
+            ]
+        }
+        let known = try #require(answers[0])
         #expect(known == read && !known.hasBytes && known.compressed.isEmpty)
-        #expect(held.content(source: "ffffffffffffffffffffffffffffffff") == nil)
+        #expect(answers[1] == nil)
 
         try store.writer.write { db in try ReferencedFiles.store(known, kind: .route, db) }
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileSource") } == 1)
 
-        held.insert(source: "ffffffffffffffffffffffffffffffff", digest: "ffffffffffffffffffffffffffffffff", items: 1)
-        held.seal()
-        let gone = try #require(held.content(source: "ffffffffffffffffffffffffffffffff"))
+        let gone = FileContent(
+            held: "ffffffffffffffffffffffffffffffff", items: 1, source: "ffffffffffffffffffffffffffffffff")
         #expect(throws: ArchiveError.self) {
             try store.writer.write { db in try ReferencedFiles.store(gone, kind: .route, db) }
         }
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileContent") } == 1)
     }
 
-    /// Held routes in one sorted array: every one inserted, in any order, is found, and no other.
-    @Test func everyHeldRouteIsFoundAmongThousandsAndNoOther() {
+    /// The reader sees what the archive held as the capture started: nothing the capture's own
+    /// transaction writes, every route however many. An archive in memory answers nothing held.
+    @Test func theReaderIsAnsweredWhatTheArchiveHeldAsTheCaptureStarted() throws {
         var generator = SystemRandomNumberGenerator()
-        func digest() -> String {
-            (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        func content(_ index: Int) -> FileContent {
+            var content = FileContent(Array("2000-01-01 route \(index) of Test User".utf8), items: index)
+            content.source = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
+                .joined()
+            return content
         }
-        let sources = (0..<3_000).map { _ in digest() }
-        var held = HeldFiles()
-        for (index, source) in sources.enumerated() {
-            held.insert(source: source, digest: source, items: index)
-            held.contents.insert(source)
+        let held = (0..<3_000).map(content)
+        let store = try ArchiveTestSupport().openArchive()
+        try store.writer.write { db in
+            for file in held { try ReferencedFiles.store(file, kind: .route, db) }
         }
-        held.seal()
-        for (index, source) in sources.enumerated() {
-            #expect(held.content(source: source)?.items == index)
-            #expect(held.contents.mayHold(source))
+        let written = (3_000..<3_010).map(content)
+        let sources = (held + written).map { $0.source! }
+        let answers = try Self.asked(store) { db in
+            for file in written { try ReferencedFiles.store(file, kind: .route, db) }
+        } question: { answers in
+            sources.map { answers.content(source: $0)?.items }
         }
-        let inserted = Set(sources)
-        let others = (0..<3_000).map { _ in digest() }.filter { !inserted.contains($0) }
-        #expect(others.allSatisfy { held.content(source: $0) == nil })
-        #expect(others.filter { held.contents.mayHold($0) }.isEmpty)
+        #expect(answers == held.map(\.items) + written.map { _ in nil })
+        #expect(
+            try Self.asked(store) { answers in sources.filter { answers.content(source: $0) != nil }.count } == 3_010)
+
+        let memory = try ArchiveStore.inMemory()
+        try memory.writer.write { db in try ReferencedFiles.store(held[0], kind: .route, db) }
+        let inMemory = try memory.writer.write { db in try HeldFiles.asked(of: memory, writing: db) }
+        #expect(try inMemory.asking { [$0.knowsSources, $0.holds(held[0].digest)] } == [false, false])
     }
 }

@@ -12,8 +12,9 @@ package enum ExportCapturePart: Sendable {
 /// An export as the kit reads it, on threads of its own: its records a batch at a time, then its
 /// end; the files beside its XML as they are read; and whether the user stopped the check.
 package protocol AppleExportCaptureFeed {
-    /// What the archive holds of files, read once the capture's transaction holds the archive:
-    /// the files' reader may wait for it (nothing it names can go before the capture is written).
+    /// Whom to ask what the archive holds of files, once the capture's transaction holds the
+    /// archive: the files' reader waits for it (nothing it names can go before the capture is
+    /// written).
     func begin(holding held: HeldFiles)
     /// The next part. Throws why the reading stopped, when it stopped before the end.
     func next() throws -> ExportCapturePart
@@ -70,7 +71,7 @@ extension ArchiveStore {
             origin: .export, inputName: request.inputName, input: "an export", startedAt: request.startedAt,
             pageCacheKiB: request.pageCacheKiB
         ) { writing in
-            feed.begin(holding: try ReferencedFiles.held(writing.db))
+            feed.begin(holding: try HeldFiles.asked(of: self, writing: writing.db))
             try writing.matchRecordsBackupsDescribed()
             while true {
                 switch try feed.next() {

@@ -59,15 +59,16 @@ public struct FileContent: Sendable, Hashable {
     /// `bytes` compressed, named by the first 16 bytes of the SHA-256 of `identity` (the bytes
     /// themselves when nil).
     public init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int) {
-        self.init(bytes, identity: identity, items: items, unlessHeld: HeldDigests())
+        self.init(bytes, identity: identity, items: items) { _ in false }
     }
 
-    /// As ``init(_:identity:items:)``, unless `held` may have the digest: the archive holds the
-    /// content already, and the bytes are kept as they are (compressed only if it turns out not to).
-    package init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int, unlessHeld held: HeldDigests) {
+    /// As ``init(_:identity:items:)``, unless the archive `holds` the digest: then the bytes are
+    /// kept as they are (compressed only if the archive turns out not to hold them when they are
+    /// stored).
+    package init(_ bytes: [UInt8], identity: [UInt8]? = nil, items: Int, unlessHeld holds: (String) -> Bool) {
         digest = Self.digest(identity ?? bytes)
         self.items = items
-        if held.mayHold(digest) {
+        if holds(digest) {
             plain = bytes
         } else {
             packed = Self.compressed(bytes)

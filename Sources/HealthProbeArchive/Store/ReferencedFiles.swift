@@ -67,7 +67,7 @@ enum ReferencedFiles {
     /// Stores `content` unless the archive holds it already, and the bytes it was read from. Content
     /// left uncompressed (its digest was held when it was read) is compressed here if the archive
     /// does not hold it after all; content known by its bytes alone always is held (the reader
-    /// was told so in this transaction).
+    /// was told so while this transaction held the archive).
     static func store(_ content: FileContent, kind: AttachedFile.Kind, _ db: Database) throws {
         let stored = try content.isLeftUncompressed && holds(content.digest, db)
         if !stored {
@@ -89,19 +89,6 @@ enum ReferencedFiles {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM fileContent WHERE digest = ?)"), arguments: [digest])
             == true
-    }
-
-    /// What the archive holds of files, for the reader of a capture this transaction writes.
-    static func held(_ db: Database) throws -> HeldFiles {
-        var held = HeldFiles()
-        let digests = try String.fetchCursor(db, sql: "SELECT digest FROM fileContent")
-        while let digest = try digests.next() { held.contents.insert(digest) }
-        let sources = try Row.fetchCursor(db, sql: "SELECT source, digest, items FROM fileSource")
-        while let row = try sources.next() {
-            held.insert(source: row[0], digest: row[1], items: row[2])
-        }
-        held.seal()
-        return held
     }
 
     /// The paths of `kind` that records of capture `captureID` refer to and that have not been

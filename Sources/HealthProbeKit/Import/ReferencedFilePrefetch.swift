@@ -33,10 +33,13 @@ package final class ReferencedFilePrefetch: @unchecked Sendable {
             guard let files = try? AuxiliaryFiles(source: source), let held = held.receive() else { return }
             // The clinical summary beside the main XML (`export_cda.xml`) too: no record refers to it.
             let kinds: [AttachedFile.Kind] = [.clinicalDocument, .route, .clinicalSummary]
-            try? files.forEachFile(in: kinds.map(ReferencedFileReader.place(of:))) { place, path, stream in
-                let (content, problem) = ReferencedFileReader.content(kinds[place], path: path, held: held, stream)
-                try channel.send(
-                    Item(file: AttachedFile(kind: kinds[place], path: path, content: content), problem: problem))
+            try? held.asking { answers in
+                try files.forEachFile(in: kinds.map(ReferencedFileReader.place(of:))) { place, path, stream in
+                    let (content, problem) = ReferencedFileReader.content(
+                        kinds[place], path: path, held: answers, stream)
+                    try channel.send(
+                        Item(file: AttachedFile(kind: kinds[place], path: path, content: content), problem: problem))
+                }
             }
         }
     }

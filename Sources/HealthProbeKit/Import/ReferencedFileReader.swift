@@ -27,7 +27,7 @@ enum ReferencedFileReader {
     /// Content `held` by the archive is left uncompressed; a route whose bytes it read before is
     /// given as the content it holds, unread.
     static func content(
-        _ kind: AttachedFile.Kind, path: String, held: HeldFiles = HeldFiles(),
+        _ kind: AttachedFile.Kind, path: String, held: HeldFileAnswers = .nothing,
         _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) -> (FileContent?, String?) {
         do {
@@ -43,7 +43,7 @@ enum ReferencedFileReader {
                     guard bytes.count + chunk.count <= maximumSummaryBytes else { throw TooLarge() }
                     bytes.append(contentsOf: chunk)
                 }
-                return (FileContent(bytes, items: bytes.count, unlessHeld: held.contents), nil)
+                return (FileContent(bytes, items: bytes.count, unlessHeld: held.holds), nil)
             case .clinicalDocument:
                 var bytes: [UInt8] = []
                 try stream { chunk in
@@ -54,17 +54,17 @@ enum ReferencedFileReader {
                 }
                 if let excess = ClinicalDocument.beyondBudget(bytes) {
                     return (
-                        FileContent(bytes, items: bytes.count, unlessHeld: held.contents),
+                        FileContent(bytes, items: bytes.count, unlessHeld: held.holds),
                         "\(excess), more than a clinical document; kept as it was"
                     )
                 }
                 guard let canonical = ClinicalDocument.canonical(bytes) else {
                     return (
-                        FileContent(bytes, items: bytes.count, unlessHeld: held.contents),
+                        FileContent(bytes, items: bytes.count, unlessHeld: held.holds),
                         "it is not JSON; kept as it was"
                     )
                 }
-                return (FileContent(bytes, identity: canonical, items: bytes.count, unlessHeld: held.contents), nil)
+                return (FileContent(bytes, identity: canonical, items: bytes.count, unlessHeld: held.holds), nil)
             }
         } catch is TooLarge {
             return (nil, "it is larger than the \(maximumDocumentBytes >> 20) MiB a clinical document may be")
@@ -81,7 +81,7 @@ enum ReferencedFileReader {
     /// hashed, and read as a track when its bytes are new; the digest kept with a read track is of
     /// the very bytes it was read from (a folder's file may change between two readings).
     private static func route(
-        path: String, held: HeldFiles, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        path: String, held: HeldFileAnswers, _ stream: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws -> FileContent {
         if held.knowsSources {
             var source = RouteSourceDigest()
@@ -100,7 +100,7 @@ enum ReferencedFileReader {
             try parser.feed(chunk)
         }
         let track = try parser.finish()
-        var content = FileContent(TrackCoding.encode(track), items: track.count, unlessHeld: held.contents)
+        var content = FileContent(TrackCoding.encode(track), items: track.count, unlessHeld: held.holds)
         content.source = source.finalize()
         return content
     }

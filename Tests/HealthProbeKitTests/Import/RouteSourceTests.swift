@@ -14,7 +14,7 @@ import Testing
 struct RouteSourceTests {
     typealias Fixture = ReferencedFileFixture
 
-    static func content(_ text: String, held: HeldFiles) -> FileContent? {
+    static func content(_ text: String, held: HeldFileAnswers = .nothing) -> FileContent? {
         let bytes = Array(text.utf8)
         return ReferencedFileReader.content(.route, path: "/workout-routes/a.gpx", held: held) { consume in
             // In small pieces, as a zip entry streams: the export's time lies across two.
@@ -25,30 +25,35 @@ struct RouteSourceTests {
     }
 
     @Test func aRouteWhoseBytesTheArchiveKnowsIsNotReadAgain() throws {
-        let first = try #require(Self.content(Fixture.gpx(points: 120), held: HeldFiles()))
+        let first = try #require(Self.content(Fixture.gpx(points: 120)))
         let source = try #require(first.source)
         #expect(first.items == 120)
 
         // The archive says those bytes gave a content of its own: that is what comes back, unread.
-        var held = HeldFiles()
-        let stand = "0123456789abcdef0123456789abcdef"
-        held.insert(source: source, digest: stand, items: 7)
-        held.seal()
-        let again = try #require(Self.content(Fixture.gpx(points: 120, exportedAt: "2000-02-01T09:30:00Z"), held: held))
-        #expect(again.digest == stand && again.items == 7 && again.source == source)
-        #expect(!again.hasBytes)
+        let store = try ArchiveTestSupport().openArchive()
+        var stand = FileContent(Array("2000-01-01 seven points of Test User's".utf8), items: 7)
+        stand.source = source
+        try store.writer.write { db in try ReferencedFiles.store(stand, kind: .route, db) }
+        let held = try store.writer.write { db in try HeldFiles.asked(of: store, writing: db) }
+        try held.asking { held in
+            let again = try #require(
+                Self.content(Fixture.gpx(points: 120, exportedAt: "2000-02-01T09:30:00Z"), held: held))
+            #expect(again.digest == stand.digest && again.items == 7 && again.source == source)
+            #expect(!again.hasBytes)
 
-        // Exported in another time zone: the name says another local time, the track is the same.
-        let renamed = Fixture.gpx(points: 120).replacingOccurrences(
-            of: "Route 2000-01-01 8:00am", with: "Route 2000-01-01 9:00am")
-        #expect(Self.content(renamed, held: held)?.digest == stand)
+            // Exported in another time zone: the name says another local time, the track is the same.
+            let renamed = Fixture.gpx(points: 120).replacingOccurrences(
+                of: "Route 2000-01-01 8:00am", with: "Route 2000-01-01 9:00am")
+            #expect(Self.content(renamed, held: held)?.digest == stand.digest)
 
-        // A point moved, or a point fewer: new bytes, read as a track.
-        let moved = Fixture.gpx(points: 120).replacingOccurrences(of: "lat=\"0.001000\"", with: "lat=\"0.001001\"")
-        let changed = try #require(Self.content(moved, held: held))
-        #expect(changed.digest != first.digest && changed.digest != stand && changed.items == 120)
-        let shorter = try #require(Self.content(Fixture.gpx(points: 119), held: held))
-        #expect(shorter.items == 119 && shorter.source != source)
+            // A point moved, or a point fewer: new bytes, read as a track.
+            let moved = Fixture.gpx(points: 120).replacingOccurrences(
+                of: "lat=\"0.001000\"", with: "lat=\"0.001001\"")
+            let changed = try #require(Self.content(moved, held: held))
+            #expect(changed.digest != first.digest && changed.digest != stand.digest && changed.items == 120)
+            let shorter = try #require(Self.content(Fixture.gpx(points: 119), held: held))
+            #expect(shorter.items == 119 && shorter.source != source)
+        }
     }
 
     @Test func aRecheckKeepsWhatItDidNotReadAndReadsWhatChanged() throws {
