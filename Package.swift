@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HealthProbeHealthKit", targets: ["HealthProbeHealthKit"]),
         .library(name: "HealthProbeApp", targets: ["HealthProbeApp"]),
         .executable(name: "healthprobe", targets: ["healthprobe"]),
+        .executable(name: "healthprobe-connect", targets: ["healthprobe-connect"]),
         .executable(name: "healthprobe-benchmark", targets: ["HealthProbeBenchmark"]),
     ],
     dependencies: [
@@ -106,7 +107,16 @@ let package = Package(
             name: "HealthProbeCLI",
             dependencies: [
                 "AppleHealthExport", "HealthProbeArchive", "HealthProbeKit", "HealthProbeScreens", "HealthProbeWeb",
-                "HealthProbeGraph", "HealthProbeMCP", "HealthProbeSimulation",
+                "HealthProbeSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The commands that talk to another program (`mcp`, `graph`), in `healthprobe-connect`:
+        // only it links the HTTP clients they need (see HealthProbeCLI's ConnectionCommands).
+        .target(
+            name: "HealthProbeConnections",
+            dependencies: [
+                "HealthProbeArchive", "HealthProbeKit", "HealthProbeCLI", "HealthProbeGraph", "HealthProbeMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +131,10 @@ let package = Package(
         .executableTarget(
             name: "healthprobe",
             dependencies: ["HealthProbeCLI"]
+        ),
+        .executableTarget(
+            name: "healthprobe-connect",
+            dependencies: ["HealthProbeCLI", "HealthProbeConnections"]
         ),
         .target(
             name: "HealthProbeGraph",

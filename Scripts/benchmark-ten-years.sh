@@ -5,8 +5,9 @@
 #
 #   Scripts/benchmark-ten-years.sh [--records N] [--rounds N] [--folder DIR] BUILD...
 #
-# Each BUILD is a folder holding a release `healthprobe` and `healthprobe-benchmark`
-# (`swift build -c release`, then copy both out). The exports are generated once, seeded, with
+# Each BUILD is a folder holding a release `healthprobe`, `healthprobe-connect` (the assistant and
+# graph sync run in it, from `healthprobe`'s folder) and `healthprobe-benchmark`
+# (`swift build -c release`, then copy the three out). The exports are generated once, seeded, with
 # the last build's `generate` into DIR (default .build/ten-years): N items (default 7,216,000:
 # 7,506,260 elements, 3.1 GiB of XML, as a real ten-year export holds) and the same with one item
 # in a hundred left out, every date at -0700 and fresh HKDevice addresses. Then, for each round

@@ -1,13 +1,12 @@
 import ArgumentParser
 import Foundation
-import HealthProbeArchive
-import HealthProbeMCP
 
 extension HealthProbeCommand {
     /// `healthprobe mcp`: the assistant — the archive answering an assistant, over stdio,
-    /// read-only. The command keeps the protocol's name, which clients' settings name.
-    struct Assistant: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    /// read-only. The command keeps the protocol's name, which clients' settings name. It runs in
+    /// `healthprobe-connect` (``ConnectionCommands``).
+    package struct Assistant: AsyncParsableCommand {
+        package static let configuration = CommandConfiguration(
             commandName: "mcp",
             abstract: "Answer an assistant from the archive: a local, read-only MCP server over stdio.",
             discussion: """
@@ -22,17 +21,14 @@ extension HealthProbeCommand {
                 """)
 
         @Flag(name: .customLong("reveal-values"), help: "Let the assistant see single records' values too.")
-        var revealValues = false
+        package var revealValues = false
 
-        @OptionGroup var archive: ArchiveOptions
+        @OptionGroup package var archive: ArchiveOptions
 
-        func run() async throws {
-            let path = archive.resolvedPath
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ArchiveError.missing(path: path)
-            }
-            try await AssistantServer(archivePath: path, revealValues: revealValues).run(
-                version: HealthProbeVersion.number)
+        package init() {}
+
+        package func run() async throws {
+            try await ConnectionCommands.run { try await $0.answerAssistant(self) }
         }
     }
 }

@@ -8,7 +8,7 @@ import HealthProbeScreens
 /// A command's failure: one line on stderr and an exit code (docs/DESIGN.md §9). Commands throw it; the
 /// entry point (`HealthProbeCommand.runMain`) prints it and exits, so `defer` blocks run and
 /// nothing below a command's `run()` ends the process.
-struct CommandFailure: Error, Equatable {
+package struct CommandFailure: Error, Equatable {
     static let usageCode: Int32 = 64
     static let badInputCode: Int32 = 65
     static let ioFailureCode: Int32 = 74
@@ -22,7 +22,7 @@ struct CommandFailure: Error, Equatable {
     }
 
     /// Bad usage: exit 64.
-    static func usage(_ message: String) -> CommandFailure {
+    package static func usage(_ message: String) -> CommandFailure {
         CommandFailure(message, code: usageCode)
     }
 
@@ -77,8 +77,8 @@ struct CommandFailure: Error, Equatable {
 }
 
 /// Text and JSON on stdout.
-enum Output {
-    static func json<T: Encodable>(_ value: T) throws {
+package enum Output {
+    package static func json<T: Encodable>(_ value: T) throws {
         FileHandle.standardOutput.write(try ReportJSON.encode(value))
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
@@ -87,7 +87,7 @@ enum Output {
     /// so a name or a reason from a file can neither end the line nor send the terminal a code.
     /// On a terminal narrower than the line, it goes on `hanging` spaces in (else under its own
     /// indent and two more): ``LineWrap``.
-    static func line(_ text: String = "", hanging: Int? = nil) {
+    package static func line(_ text: String = "", hanging: Int? = nil) {
         let shown = UntrustedText.terminal(text)
         var lines = [shown]
         if let width = LineWrap.width, shown.count > width {
@@ -152,7 +152,7 @@ enum Output {
     }
 
     /// "1,234", as evidence writes numbers.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         EvidenceText.grouped(number)
     }
 }

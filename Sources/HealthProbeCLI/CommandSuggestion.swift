@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// The version `--version` prints.
-enum HealthProbeVersion {
-    static let number = "0.9.0"
+package enum HealthProbeVersion {
+    package static let number = "0.9.0"
 }
 
 /// A command name mistyped (`chek`), answered with the nearest one, as argument-parser already

@@ -27,12 +27,14 @@ public struct HealthProbeCommand: AsyncParsableCommand {
 }
 
 /// Options every archive command shares.
-struct ArchiveOptions: ParsableArguments {
+package struct ArchiveOptions: ParsableArguments {
     @Option(name: .long, help: "The archive file (else $HEALTHPROBE_ARCHIVE, else the per-user data folder).")
     var archive: String?
 
+    package init() {}
+
     /// `--archive`, then `HEALTHPROBE_ARCHIVE`, then the per-user data folder.
-    var resolvedPath: String {
+    package var resolvedPath: String {
         if let archive { return archive }
         if let environment = ProcessInfo.processInfo.environment["HEALTHPROBE_ARCHIVE"], !environment.isEmpty {
             return environment
@@ -63,7 +65,7 @@ struct ArchiveOptions: ParsableArguments {
 
     /// Opens an existing archive read-only, for commands that never write it: they leave its
     /// file as it was, to the byte.
-    func openForReading() throws -> ArchiveStore {
+    package func openForReading() throws -> ArchiveStore {
         Self.inUse.set(resolvedPath)
         return try Self.timesInItsZone(
             ArchiveStore.openForReading(at: resolvedPath, busyTimeout: try Self.busyTimeout()))
@@ -95,9 +97,11 @@ struct ArchiveOptions: ParsableArguments {
     static let writing = LockedValue<Bool>(false)
 }
 
-struct OutputOptions: ParsableArguments {
+package struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
-    var json = false
+    package var json = false
+
+    package init() {}
 }
 
 extension HealthProbeCommand {

@@ -2,15 +2,15 @@ import Foundation
 
 /// Where an export's password comes from: the terminal without echo, or a file only its owner
 /// can read. Never an argument, never logged, never stored.
-enum PasswordInput {
-    enum Problem: Error, LocalizedError {
+package enum PasswordInput {
+    package enum Problem: Error, LocalizedError {
         case fileReadableByOthers(String)
         case unreadableFile(String)
         case emptyPassword
         case noTerminal
         case mismatch
 
-        var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .fileReadableByOthers(let path):
                 "\(path) can be read by others; make it owner-only (chmod 600) or type the password instead"
@@ -34,7 +34,7 @@ enum PasswordInput {
         return password
     }
 
-    static func fromFile(_ path: String) throws(Problem) -> [UInt8] {
+    package static func fromFile(_ path: String) throws(Problem) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadableFile(path) }
         guard status.st_mode & 0o077 == 0, status.st_uid == getuid() else { throw .fileReadableByOthers(path) }
@@ -44,7 +44,7 @@ enum PasswordInput {
         return line
     }
 
-    static func fromTerminal(confirming: Bool) throws(Problem) -> [UInt8] {
+    package static func fromTerminal(confirming: Bool) throws(Problem) -> [UInt8] {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { throw .noTerminal }
         defer { close(tty) }
