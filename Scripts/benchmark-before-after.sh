@@ -6,8 +6,8 @@
 #
 #   Scripts/benchmark-before-after.sh BEFORE AFTER [ROUNDS] [FOLDER]
 #
-# BEFORE and AFTER are folders holding a release `healthprobe` and `healthprobe-benchmark`
-# (`swift build -c release`). ROUNDS (default 2) applies to the quick benchmarks; the 5M import,
+# BEFORE and AFTER are folders holding a release `healthprobe`, `healthprobe-benchmark` and, from
+# `9200b14` on, `healthprobe-connect` (`mcp` runs in it) (`swift build -c release`). ROUNDS (default 2) applies to the quick benchmarks; the 5M import,
 # graph sync and the phone-scale benchmark run once per build. The inputs are generated once,
 # with AFTER's `generate`, into FOLDER (default .build/before-after); the results go to
 # FOLDER/results.tsv (section, what, build, round, seconds, KB, exit) and FOLDER/logs/.

@@ -5,8 +5,8 @@
 #
 #   Scripts/benchmark-ten-years.sh [--records N] [--rounds N] [--folder DIR] BUILD...
 #
-# Each BUILD is a folder holding a release `healthprobe`, `healthprobe-connect` (the assistant and
-# graph sync run in it, from `healthprobe`'s folder) and `healthprobe-benchmark`
+# Each BUILD is a folder holding a release `healthprobe`, `healthprobe-benchmark` and, from
+# `9200b14` on, `healthprobe-connect` (the assistant and graph sync run in it)
 # (`swift build -c release`, then copy the three out). The exports are generated once, seeded, with
 # the last build's `generate` into DIR (default .build/ten-years): N items (default 7,216,000:
 # 7,506,260 elements, 3.1 GiB of XML, as a real ten-year export holds) and the same with one item
