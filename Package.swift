@@ -117,7 +117,6 @@ let package = Package(
             name: "HealthProbeConnections",
             dependencies: [
                 "HealthProbeArchive", "HealthProbeKit", "HealthProbeCLI", "HealthProbeGraph", "HealthProbeMCP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `healthprobe mcp`: the archive to assistants, over the Model Context Protocol's stdio.

@@ -26,19 +26,13 @@ struct ConnectionHandOverTests {
         try FileManager.default.copyItem(at: CommandRunner.executable, to: lone)
         let archive = folder.appendingPathComponent("archive.sqlite").path
         for arguments in [["graph", "status"], ["mcp"]] {
-            let process = Process()
-            process.executableURL = lone
-            process.arguments = arguments + ["--archive", archive]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 74)
-            #expect(said.split(separator: "\n").count == 1, "\(said)")
-            #expect(said.hasPrefix("healthprobe: `\(arguments[0])` runs in healthprobe-connect, which is not beside "))
-            #expect(said.contains("swift build -c release --product healthprobe-connect"))
+            let outcome = try CommandRunner.run(arguments + ["--archive", archive], executable: lone)
+            #expect(outcome.status == 74)
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.hasPrefix(
+                    "healthprobe: `\(arguments[0])` runs in healthprobe-connect, which is not beside "))
+            #expect(outcome.stderr.contains("swift build -c release --product healthprobe-connect"))
         }
         #expect(!FileManager.default.fileExists(atPath: archive))
     }

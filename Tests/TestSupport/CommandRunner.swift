@@ -15,7 +15,9 @@ public struct CommandRunner {
         return url.appendingPathComponent(".build/debug/healthprobe")
     }()
 
-    private static func makeProcess(_ arguments: [String], environment: [String: String]) -> Process {
+    private static func makeProcess(
+        _ arguments: [String], environment: [String: String], executable: URL = executable
+    ) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -40,10 +42,12 @@ public struct CommandRunner {
         return process
     }
 
-    public static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
-        -> Outcome
-    {
-        let process = makeProcess(arguments, environment: environment)
+    /// Runs the command to its end; `executable` another copy of it (a test's own folder).
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil,
+        executable: URL = executable
+    ) throws -> Outcome {
+        let process = makeProcess(arguments, environment: environment, executable: executable)
         if let folder { process.currentDirectoryURL = folder }
         let out = Pipe()
         let err = Pipe()
