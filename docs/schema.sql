@@ -176,9 +176,6 @@ CREATE TABLE record (
     fuzzyFingerprint BLOB NOT NULL,
     occurrence INTEGER NOT NULL,
     firstSeenCapture INTEGER NOT NULL,
-    lastSeenCapture INTEGER NOT NULL,
-    previousSeenCapture INTEGER,
-    lastVerifiedAt REAL,
     goneCapture INTEGER,
     goneReason TEXT,
     correlationId INTEGER
@@ -196,6 +193,13 @@ CREATE TABLE recordRestore (
     restoredRecordId INTEGER PRIMARY KEY REFERENCES record(id) ON DELETE CASCADE,
     recordId INTEGER NOT NULL REFERENCES record(id) ON DELETE CASCADE,
     captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE
+);
+
+CREATE TABLE recordSighting (
+    recordId INTEGER PRIMARY KEY REFERENCES record(id) ON DELETE CASCADE,
+    lastSeenCapture INTEGER NOT NULL,
+    previousSeenCapture INTEGER,
+    lastVerifiedAt REAL
 );
 
 CREATE TABLE referencedFile (

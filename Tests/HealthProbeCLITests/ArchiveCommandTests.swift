@@ -109,7 +109,7 @@ struct ArchiveCommandTests {
         #expect(try CommandRunner.run(["check", first.path, "--archive", archive]).status == 0)
 
         let check = try CommandRunner.start(["check", second.path, "--archive", archive])
-        try Self.waitUntilWriting(archive, check)
+        try ProcessProgress.wait(untilDone: 1 << 20, by: check, archive: archive)
         let backup = try CommandRunner.run(["archive", "backup", copy, "--archive", archive])
         let resolve = try CommandRunner.run(
             ["resolve", "1"], environment: ["HEALTHPROBE_ARCHIVE": archive, "HEALTHPROBE_WAIT": "0.5"])
@@ -138,14 +138,4 @@ struct ArchiveCommandTests {
         return (folder, archive)
     }
 
-    /// Waits until a check has begun writing the archive (its write-ahead log grows).
-    static func waitUntilWriting(_ archive: String, _ process: Process) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline {
-            let wal =
-                (try? FileManager.default.attributesOfItem(atPath: archive + "-wal")[.size] as? NSNumber)?.intValue ?? 0
-            if wal > 256 << 10 { return }
-            usleep(5_000)
-        }
-    }
 }

@@ -42,7 +42,7 @@ struct CaptureSetAsideTests {
             """
             SELECT 'record ' || id || ' ' || identityKey || ' ' || occurrence || ' ' || firstSeenCapture || ' '
                 || lastSeenCapture || ' ' || \(previous) || ' ' || IFNULL(goneCapture, '-') || ' '
-                || IFNULL(goneReason, '-') FROM record
+                || IFNULL(goneReason, '-') FROM record JOIN recordSighting ON recordId = record.id
             UNION ALL SELECT 'absence ' || recordId || ' ' || goneCapture || ' ' || returnCapture FROM recordAbsence
             UNION ALL SELECT 'anomaly of capture ' || captureId || ': ' || id || ' ' || type || ' ' || recordCount || ' '
                 || IFNULL(withdrawnReason, 'open') || ' back ' || recoveredCount || ' in ' || IFNULL(recoveredCapture, '-')
@@ -231,7 +231,10 @@ struct CaptureSetAsideTests {
             #expect(setAside.status == 0, "\(setAside.stderr)")
         }
         #expect(try Self.presentRecords(archive) == Self.presentRecords(reference))
-        let sightings = "SELECT COUNT(*) FROM record WHERE goneReason IS NOT 'aside' AND lastSeenCapture = 1"
+        let sightings = """
+            SELECT COUNT(*) FROM record JOIN recordSighting ON recordId = record.id
+            WHERE goneReason IS NOT 'aside' AND lastSeenCapture = 1
+            """
         #expect(try ArchiveInspection.scalar(archive, sightings) == ArchiveInspection.scalar(reference, sightings))
         #expect(try CommandRunner.run(["archive", "verify", "--archive", archive]).status == 0)
         let status = try CommandRunner.run(["status", "--archive", archive])
@@ -299,7 +302,8 @@ struct CaptureSetAsideTests {
             archive,
             """
             UPDATE capture SET previousCaptureId = 2 WHERE id = 3;
-            UPDATE record SET lastSeenCapture = 2 WHERE id IN (SELECT id FROM record WHERE lastSeenCapture = 3 LIMIT 4)
+            UPDATE recordSighting SET lastSeenCapture = 2
+            WHERE recordId IN (SELECT recordId FROM recordSighting WHERE lastSeenCapture = 3 LIMIT 4)
             """)
         let unheld = try CommandRunner.run(["archive", "verify", "--archive", archive])
         #expect(unheld.status == 65)

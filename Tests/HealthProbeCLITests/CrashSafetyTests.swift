@@ -13,10 +13,11 @@ struct CrashSafetyTests {
 
         var testDescription: String { "\(self)" }
 
-        /// Kill once the archive and its write-ahead log have grown by this many bytes (0: at
-        /// once). A first check writes into the archive itself (a rollback journal, see
-        /// `ArchiveStore.withBulkLoadJournal`), a later one into the write-ahead log.
-        var grownBytes: Int {
+        /// Kill once the check has done this many bytes of its work (0: at once), as
+        /// ``ProcessProgress`` measures it. A first check writes into the archive itself (a
+        /// rollback journal, see `ArchiveStore.withBulkLoadJournal`); a later one is measured by
+        /// what it has read since it took the archive's write lock.
+        var doneBytes: Int {
             switch self {
             case .atStart: 0
             case .earlyInIngest: 1 << 20
@@ -128,15 +129,7 @@ struct CrashSafetyTests {
     ) {
         let errors = Pipe()
         let process = try CommandRunner.start(["check", input, "--archive", archive], stderr: errors)
-        let deadline = Date().addingTimeInterval(60)
-        let sizeBefore = (try? FileManager.default.attributesOfItem(atPath: archive)[.size] as? NSNumber)?.intValue ?? 0
-        while process.isRunning, Date() < deadline {
-            let size = [archive, archive + "-wal"].reduce(0) { total, path in
-                total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
-            }
-            if size - sizeBefore >= 1 << 20 { break }
-            usleep(2_000)
-        }
+        try ProcessProgress.wait(untilDone: 1 << 20, by: process, archive: archive)
         #expect(process.isRunning, "the check finished before the signal")
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
@@ -146,18 +139,8 @@ struct CrashSafetyTests {
 
     /// Starts `check`, waits for the kill point, and kills it with SIGKILL.
     static func killCheck(_ input: String, archive: String, at point: KillPoint) throws {
-        func size() -> Int {
-            [archive, archive + "-wal"].reduce(0) { total, path in
-                total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
-            }
-        }
-        let sizeBefore = size()
         let process = try CommandRunner.start(["check", input, "--archive", archive])
-        let deadline = Date().addingTimeInterval(60)
-        while point.grownBytes > 0, process.isRunning, Date() < deadline {
-            if size() - sizeBefore >= point.grownBytes { break }
-            usleep(2_000)
-        }
+        if point.doneBytes > 0 { try ProcessProgress.wait(untilDone: point.doneBytes, by: process, archive: archive) }
         #expect(process.isRunning, "the check finished before it could be killed at \(point)")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

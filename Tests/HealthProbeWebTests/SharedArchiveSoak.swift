@@ -66,7 +66,7 @@ enum SharedArchiveSoak {
         """
         SELECT group_concat(f || '-' || l || '-' || g || '=' || n, ' ') FROM (
             SELECT firstSeenCapture AS f, lastSeenCapture AS l, ifnull(goneCapture, 0) AS g, COUNT(*) AS n
-            FROM record GROUP BY 1, 2, 3 ORDER BY 1, 2, 3)
+            FROM record JOIN recordSighting ON recordId = record.id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3)
         """,
         "SELECT group_concat(captureId || ':' || type || ':' || sampleType || ':' || recordCount, ' ') FROM (SELECT * FROM anomaly ORDER BY id)",
     ]
@@ -164,12 +164,15 @@ enum SharedArchiveSoak {
     /// The watching runs on a thread of its own: on the shared pool, under the soak's load, a
     /// millisecond's sleep could last the whole check, which then ended before it was killed.
     static func killACheck(archive: String, export: URL, log: SoakLog) async throws -> Bool {
+        let sizeBefore = ProcessProgress.archiveBytes(archive)
         let process = try CommandRunner.start(["check", export.path, "--archive", archive])
         let killed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             Thread.detachNewThread {
                 let deadline = Date().addingTimeInterval(60)
+                // Where there is no `/proc` (a Mac), how much the archive has grown.
                 while process.isRunning, Date() < deadline,
-                    bytesWritten(by: process.processIdentifier, archive: archive) < 1 << 20
+                    ProcessProgress.bytesWritten(by: process.processIdentifier)
+                        ?? (ProcessProgress.archiveBytes(archive) - sizeBefore) < 1 << 20
                 {
                     usleep(1_000)
                 }
@@ -185,18 +188,5 @@ enum SharedArchiveSoak {
             await log.failed("the check to be killed finished before it could be")
         }
         return killed
-    }
-
-    /// `wchar` of `/proc/PID/io`: bytes the process has written. Where there is no `/proc` (a
-    /// Mac), the size of the archive's write-ahead log, read with `stat` (no descriptor opened, so
-    /// no lock of the archive is touched): what the check has written into it so far.
-    static func bytesWritten(by pid: Int32, archive: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") })
-        else {
-            var status = stat()
-            return stat(archive + "-wal", &status) == 0 ? Int(status.st_size) : 0
-        }
-        return Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
     }
 }

@@ -22,6 +22,22 @@ public enum ArchiveInspection {
         }
     }
 
+    /// Whether another connection holds the archive's write lock (a check inside its
+    /// transaction): a `BEGIN IMMEDIATE` that may not wait is refused. One that succeeds is
+    /// rolled back at once. For an archive in WAL mode, where a reader stands in no writer's way.
+    public static func isBeingWritten(_ path: String) throws -> Bool {
+        var configuration = Configuration()
+        configuration.busyMode = .immediateError
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        do {
+            try queue.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
+            return false
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return true
+        }
+    }
+
     public static func integrity(_ path: String) throws -> String {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }

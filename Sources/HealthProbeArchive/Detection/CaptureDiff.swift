@@ -31,8 +31,8 @@ enum CaptureDiff {
                     WHERE goneCapture = :current AND goneReason IN (\(GoneReason.absent.sqlLiteral), \(GoneReason.deleted.sqlLiteral));
                 INSERT INTO temp.arrival SELECT \(columns), 0, NULL, NULL FROM record
                     WHERE id > :floor AND firstSeenCapture = :current;
-                INSERT INTO temp.arrival SELECT \(columns), 1, NULL, NULL FROM record
-                    WHERE goneCapture IS NOT NULL AND lastSeenCapture = :current;
+                INSERT INTO temp.arrival SELECT \(columns), 1, NULL, NULL FROM record \(RecordSightings.join)
+                    WHERE goneCapture IS NOT NULL AND sighting.lastSeenCapture = :current;
                 CREATE INDEX temp.arrival_slot ON arrival(type, startDate, endDate);
                 CREATE INDEX temp.arrival_semantic ON arrival(semanticKey);
                 """, arguments: ["current": pair.current.id, "floor": pair.recordIDFloor])

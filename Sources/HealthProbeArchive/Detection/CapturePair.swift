@@ -55,16 +55,16 @@ struct CapturePair: Sendable {
     /// capture), so what a capture holds is what is present after it, not what it saw.
     var isLive: Bool { current.origin == LiveCapture.origin }
 
-    /// SQL true for a record C holds. An export capture holds what it saw; a live capture, every
-    /// live record present after it (not gone, or gone before and seen again now — not one it
-    /// read and then saw deleted).
+    /// SQL true for a record C holds, over `record` and its `sighting` (``RecordSightings/join``).
+    /// An export capture holds what it saw; a live capture, every live record present after it
+    /// (not gone, or gone before and seen again now — not one it read and then saw deleted).
     var heldByCurrent: String {
         isLive
             ? """
             (healthKitUUID IS NOT NULL
-                AND (goneCapture IS NULL OR (lastSeenCapture = :current AND goneCapture <> :current)))
+                AND (goneCapture IS NULL OR (sighting.lastSeenCapture = :current AND goneCapture <> :current)))
             """
-            : "lastSeenCapture = :current"
+            : "sighting.lastSeenCapture = :current"
     }
 
     /// SQL true for a record P held: for exports, seen last in P (gone since) or seen in P and
@@ -72,7 +72,10 @@ struct CapturePair: Sendable {
     var heldByPrevious: String {
         isLive
             ? "(healthKitUUID IS NOT NULL AND firstSeenCapture < :current AND (goneCapture IS NULL OR goneCapture = :current))"
-            : "(lastSeenCapture = :previous OR (lastSeenCapture = :current AND previousSeenCapture IS :previous))"
+            : """
+            (sighting.lastSeenCapture = :previous
+                OR (sighting.lastSeenCapture = :current AND sighting.previousSeenCapture IS :previous))
+            """
     }
 
     /// Records of each type C and P hold (their per-type counts).

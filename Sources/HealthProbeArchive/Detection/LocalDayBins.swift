@@ -37,7 +37,7 @@ struct LocalDayBins {
             sql: """
                 SELECT type, \(LocalQuarters.sql("startDate")) AS quarter, COUNT(*) AS count,
                     SUM(numericValue) AS valueSum, COUNT(numericValue) AS valueCount
-                FROM record
+                FROM record \(RecordSightings.join)
                 WHERE startDate >= :lower AND startDate < :to AND \(pair.heldByCurrent)
                 GROUP BY type, quarter
                 """,

@@ -60,7 +60,7 @@ struct SampleGroupScan {
                         WHEN value IS NOT NULL THEN value ELSE details END AS sampleValue,
                     startDate, endDate, semanticFingerprint,
                     \(pair.heldByCurrent) AS heldByCurrent, \(pair.heldByPrevious) AS heldByPrevious
-                FROM record
+                FROM record \(RecordSightings.join)
                 WHERE semanticKey = :key AND correlationId IS NULL
                     AND (\(pair.heldByCurrent) OR \(pair.heldByPrevious))
                 """)

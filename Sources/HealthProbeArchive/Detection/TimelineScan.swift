@@ -85,7 +85,7 @@ struct TimelineScan {
                     \(OverlapClass.sql(summedTypes: summedTypes)) AS overlapClass,
                     COALESCE(instr(metadata, '\(Self.syncIdentifierKey)') > 0, 0) AS synced,
                     NOT \(pair.heldByPrevious) AS isArrival, type, sourceName, unit, value
-                FROM record \(throughStartIndex ? "INDEXED BY record_startDate" : "")
+                FROM record \(throughStartIndex ? "INDEXED BY record_startDate" : "") \(RecordSightings.join)
                 WHERE (\(condition)) AND startDate IS NOT NULL AND endDate IS NOT NULL AND kind = 'record'
                     AND (numericValue IS NOT NULL OR type = '\(Self.sleepType)')
                     AND type NOT GLOB '\(Self.excludedTypePrefix)*'

@@ -154,7 +154,8 @@ public struct ResolvedSelection {
                 SELECT \(Self.columns()), gone.lastSeen, gone.goneAt, gone.reason,
                     record.numericValue IS NULL
                 FROM (
-                    SELECT id, lastSeenCapture AS lastSeen, goneCapture AS goneAt, goneReason AS reason FROM record
+                    SELECT id, sighting.lastSeenCapture AS lastSeen, goneCapture AS goneAt, goneReason AS reason
+                    FROM record \(RecordSightings.join)
                     WHERE goneCapture <= \(capture.id)
                     UNION ALL
                     SELECT recordId, lastSeenCapture, goneCapture, goneReason FROM recordAbsence

@@ -33,9 +33,9 @@ package final class BackupSampleMatcher: @unchecked Sendable {
             db,
             sql: """
                 SELECT id, sampleUUID, type, sourceName, unit, value, numericValue, startDate, endDate,
-                    sampleUUID IS NULL AND lastSeenCapture = ?1 AND goneCapture IS NULL AND healthKitUUID IS NULL
+                    sampleUUID IS NULL AND sighting.lastSeenCapture = ?1 AND goneCapture IS NULL AND healthKitUUID IS NULL
                         AND \(HealthDatabaseTypes.describedRecordsSQL)
-                FROM record
+                FROM record \(RecordSightings.join)
                 """, arguments: [previous ?? -1])
         var keyMaker = SampleMatchKey()
         while try rows.step() {

@@ -29,13 +29,16 @@ struct BackupTombstones {
         var outcome = Outcome(read: tombstones.count, housekeeping: tombstones.filter(\.isHousekeeping).count)
         let byUUID = try db.cachedStatement(
             sql:
-                "SELECT id, type FROM record WHERE id = ? AND sampleUUID = ? AND goneCapture IS NULL AND lastSeenCapture <> ?"
-        )
+                """
+                SELECT id, type FROM record \(RecordSightings.join)
+                WHERE id = ? AND sampleUUID = ? AND goneCapture IS NULL AND sighting.lastSeenCapture <> ?
+                """)
         let bySlot = try db.cachedStatement(
             sql: """
-                SELECT id, type, sourceName FROM record
+                SELECT id, type, sourceName FROM record \(RecordSightings.join)
                 WHERE startDate BETWEEN ?1 - 1 AND ?1 + 1 AND type = ?2 AND abs(endDate - ?3) <= 1
-                    AND lastSeenCapture = ?4 AND goneCapture IS NULL AND sampleUUID IS NULL AND healthKitUUID IS NULL
+                    AND sighting.lastSeenCapture = ?4 AND goneCapture IS NULL AND sampleUUID IS NULL
+                    AND healthKitUUID IS NULL
                 """)
         let mark = try db.cachedStatement(sql: "UPDATE record SET goneCapture = ?, goneReason = ? WHERE id = ?")
         var byDay: [String: [String: Int]] = [:]
@@ -94,8 +97,8 @@ struct BackupTombstones {
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = ?1, goneReason = \(GoneReason.absent.sqlLiteral)
-                WHERE goneCapture IS NULL AND lastSeenCapture <> ?1 AND healthKitUUID IS NULL
-                    AND \(HealthDatabaseTypes.describedRecordsSQL)
+                WHERE id IN (SELECT recordId FROM recordSighting WHERE lastSeenCapture <> ?1)
+                    AND goneCapture IS NULL AND healthKitUUID IS NULL AND \(HealthDatabaseTypes.describedRecordsSQL)
                 """, arguments: [captureID])
         return db.changesCount
     }
@@ -105,8 +108,10 @@ struct BackupTombstones {
     static func carryOver(captureID: Int64, _ db: Database) throws -> Int {
         try db.execute(
             sql: """
-                UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1
-                WHERE goneCapture IS NULL AND lastSeenCapture <> ?1 AND healthKitUUID IS NULL
+                UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1
+                WHERE lastSeenCapture <> ?1 AND EXISTS (
+                    SELECT 1 FROM record
+                    WHERE id = recordSighting.recordId AND goneCapture IS NULL AND healthKitUUID IS NULL)
                 """, arguments: [captureID])
         return db.changesCount
     }

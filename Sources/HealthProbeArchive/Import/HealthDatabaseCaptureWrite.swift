@@ -140,7 +140,8 @@ extension CaptureWrite {
         // sample's): then the totals are read from what the capture holds.
         let totals =
             streamed.met + notCompared > 0
-            ? try CaptureAggregates.of(db, where: "lastSeenCapture = ?1", capture: captureID) : streamed.newTotals
+            ? try CaptureAggregates.of(db, where: "sighting.lastSeenCapture = ?1", capture: captureID)
+            : streamed.newTotals
         try writeAggregates(totals.withoutEmptyTypes)
         let unreadable = streamed.unread[HealthDatabaseTypes.unreadableRow] ?? 0
         let unread = streamed.unread.values.reduce(0, +) - unreadable

@@ -14,7 +14,8 @@ extension LiveCapture {
             // first took SQLite 20 s before the first row, where no cancellation can reach it, and
             // the UUID index would read them in random order.
             where: """
-                +healthKitUUID IS NOT NULL AND (goneCapture IS NULL OR (lastSeenCapture = ?1 AND goneCapture <> ?1))
+                +healthKitUUID IS NOT NULL
+                    AND (goneCapture IS NULL OR (sighting.lastSeenCapture = ?1 AND goneCapture <> ?1))
                 """,
             captureID
         ) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
@@ -37,7 +38,8 @@ extension LiveCapture {
         try CaptureAggregates.forEachRecord(
             db, cancellation,
             where: """
-                goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1 AND +healthKitUUID IS NOT NULL
+                goneCapture IS NOT NULL AND goneCapture <> ?1 AND sighting.lastSeenCapture = ?1
+                    AND +healthKitUUID IS NOT NULL
                 """, captureID
         ) { aggregates.add(type: $0, sourceName: $1, numbers: $2, strict: $3) }
         try CaptureAggregates.forEachRecord(

@@ -113,8 +113,9 @@ package struct LiveCapture: Sendable {
         // as it was: its return is taken back.
         let returnTakenBack = try db.cachedStatement(
             sql: """
-                UPDATE record SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
-                WHERE healthKitUUID = ?2 AND goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                UPDATE recordSighting SET lastSeenCapture = previousSeenCapture, previousSeenCapture = NULL
+                WHERE lastSeenCapture = ?1 AND recordId IN (
+                    SELECT id FROM record WHERE healthKitUUID = ?2 AND goneCapture IS NOT NULL AND goneCapture <> ?1)
                 """)
         let statement = try db.cachedStatement(
             sql: """

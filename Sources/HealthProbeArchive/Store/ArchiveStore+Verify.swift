@@ -51,6 +51,16 @@ extension ArchiveStore {
             problems.append(
                 "\(foreignKeys.count) rows refer to rows that do not exist (\(tables.joined(separator: ", ")))")
         }
+        let unsighted =
+            try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT COUNT(*) FROM record WHERE NOT EXISTS (SELECT 1 FROM recordSighting WHERE recordId = record.id)"
+            ) ?? 0
+        if unsighted > 0 {
+            let records = unsighted == 1 ? "1 record has" : "\(unsighted) records have"
+            problems.append("\(records) no sighting: restore a backup of the archive")
+        }
         let unfinished = try Int64.fetchAll(
             db,
             sql: """
@@ -98,9 +108,9 @@ extension ArchiveStore {
             try Int.fetchOne(
                 db,
                 sql: """
-                    SELECT COUNT(*) FROM record WHERE goneCapture IS NULL AND healthKitUUID IS NULL
-                        AND lastSeenCapture <> ?1
-                        AND lastSeenCapture IN (SELECT id FROM capture WHERE origin IN (\(snapshots)))
+                    SELECT COUNT(*) FROM record \(RecordSightings.join)
+                    WHERE goneCapture IS NULL AND healthKitUUID IS NULL AND sighting.lastSeenCapture <> ?1
+                        AND sighting.lastSeenCapture IN (SELECT id FROM capture WHERE origin IN (\(snapshots)))
                     """, arguments: [latest]) ?? 0
         if unheld > 0 {
             problems.append(
@@ -125,7 +135,11 @@ extension ArchiveStore {
             ).map { ($0["type"] as String, $0["count"] as Int) })
         let held = Dictionary(
             uniqueKeysWithValues: try Row.fetchAll(
-                db, sql: "SELECT type, COUNT(*) AS n FROM record WHERE lastSeenCapture = ? GROUP BY type",
+                db,
+                sql: """
+                    SELECT type, COUNT(*) AS n FROM record \(RecordSightings.join)
+                    WHERE sighting.lastSeenCapture = ? GROUP BY type
+                    """,
                 arguments: [capture]
             ).map { ($0["type"] as String, $0["n"] as Int) })
         return Set(snapshot.keys).union(held.keys).sorted().compactMap { type in

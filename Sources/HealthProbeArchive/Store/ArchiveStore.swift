@@ -260,6 +260,9 @@ public struct ArchiveStore: Sendable {
             sql:
                 "DELETE FROM correlationMember WHERE correlationId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
             arguments: [capture])
+        try db.execute(
+            sql: "DELETE FROM recordSighting WHERE recordId IN (SELECT id FROM record WHERE firstSeenCapture = ?)",
+            arguments: [capture])
         try db.execute(sql: "DELETE FROM record WHERE firstSeenCapture = ?", arguments: [capture])
         // Records this capture saw return are gone again, as they were before it.
         try db.execute(
@@ -269,12 +272,7 @@ public struct ArchiveStore: Sendable {
                 WHERE record.id = absence.recordId
                 """, arguments: [capture])
         try db.execute(sql: "DELETE FROM recordAbsence WHERE returnCapture = ?", arguments: [capture])
-        try db.execute(
-            sql: """
-                UPDATE record SET lastSeenCapture = previousSeenCapture,
-                    previousSeenCapture = \(RecordSightings.beforePrevious)
-                WHERE lastSeenCapture = ?
-                """, arguments: [capture])
+        try db.execute(sql: RecordSightings.stepBack(where: "sighting.lastSeenCapture = ?"), arguments: [capture])
         try db.execute(
             sql: "UPDATE record SET goneCapture = NULL, goneReason = NULL WHERE goneCapture = ?", arguments: [capture])
         try db.execute(sql: "DELETE FROM capture WHERE id = ?", arguments: [capture])

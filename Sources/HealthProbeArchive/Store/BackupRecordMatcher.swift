@@ -30,8 +30,9 @@ final class BackupRecordMatcher {
         let rows = try SQLiteRowCursor(
             db,
             sql: """
-                SELECT id, type, sourceName, unit, value, numericValue, startDate, endDate FROM record
-                WHERE sampleUUID IS NOT NULL AND lastSeenCapture = ? AND goneCapture IS NULL
+                SELECT id, type, sourceName, unit, value, numericValue, startDate, endDate
+                FROM record \(RecordSightings.join)
+                WHERE sampleUUID IS NOT NULL AND sighting.lastSeenCapture = ? AND goneCapture IS NULL
                     AND firstSeenCapture IN (SELECT id FROM capture WHERE origin = ?)
                 """, arguments: [previous, CaptureOrigin.backup.rawValue])
         // Room for every record: only what is filled takes memory.

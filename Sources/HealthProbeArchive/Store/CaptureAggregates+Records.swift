@@ -17,7 +17,7 @@ extension CaptureAggregates {
             sql: """
                 SELECT type, sourceName, numericValue, startDate, strictFingerprint,
                     instr(metadata, '\(SourceArrival.handEntryMark)') > 0
-                FROM record WHERE \(condition)
+                FROM record \(RecordSightings.join) WHERE \(condition)
                 """,
             arguments: arguments)
         var read = 0

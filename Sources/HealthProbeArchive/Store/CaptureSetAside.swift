@@ -130,17 +130,16 @@ enum CaptureSetAside {
                 FROM recordAbsence WHERE returnCapture = :capture;
                 \(keep) SELECT :capture, \(Change.gone.sqlLiteral), id, NULL, NULL, goneCapture, goneReason
                 FROM record WHERE goneCapture = :capture AND firstSeenCapture < :capture;
-                \(keep) SELECT :capture, \(Change.seen.sqlLiteral), id, NULL, previousSeenCapture, NULL, NULL
-                FROM record WHERE lastSeenCapture = :capture AND firstSeenCapture < :capture;
+                \(keep) SELECT :capture, \(Change.seen.sqlLiteral), id, NULL, sighting.previousSeenCapture, NULL, NULL
+                FROM record \(RecordSightings.join)
+                WHERE sighting.lastSeenCapture = :capture AND firstSeenCapture < :capture;
                 \(Self.unrecover)
                 UPDATE record SET goneCapture = absence.goneCapture, goneReason = absence.goneReason
                 FROM (SELECT recordId, goneCapture, goneReason FROM recordAbsence WHERE returnCapture = :capture) AS absence
                 WHERE record.id = absence.recordId;
                 DELETE FROM recordAbsence WHERE returnCapture = :capture;
                 UPDATE record SET goneCapture = NULL, goneReason = NULL WHERE goneCapture = :capture AND firstSeenCapture < :capture;
-                UPDATE record SET lastSeenCapture = previousSeenCapture,
-                    previousSeenCapture = \(RecordSightings.beforePrevious)
-                WHERE lastSeenCapture = :capture AND firstSeenCapture < :capture;
+                \(RecordSightings.stepBack(where: "sighting.lastSeenCapture = :capture AND record.firstSeenCapture < :capture"));
                 UPDATE record SET occurrence = -id, goneCapture = :capture, goneReason = \(GoneReason.setAside.sqlLiteral)
                 WHERE firstSeenCapture = :capture;
                 """, arguments: ["capture": capture])
@@ -172,8 +171,8 @@ enum CaptureSetAside {
                 UPDATE record SET occurrence = kept.occurrence, goneCapture = kept.goneCapture, goneReason = kept.goneReason
                 FROM (SELECT recordId, occurrence, goneCapture, goneReason \(kept) \(Change.first.sqlLiteral)) AS kept
                 WHERE record.id = kept.recordId;
-                UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = :capture
-                WHERE id IN (SELECT recordId \(kept) \(Change.seen.sqlLiteral));
+                UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = :capture
+                WHERE recordId IN (SELECT recordId \(kept) \(Change.seen.sqlLiteral));
                 UPDATE record SET goneCapture = :capture, goneReason = kept.goneReason
                 FROM (SELECT recordId, goneReason \(kept) \(Change.gone.sqlLiteral)) AS kept
                 WHERE record.id = kept.recordId;

@@ -13,10 +13,10 @@ final class RowAppender {
     /// The largest record id so far: rows a statement inserts are numbered on from it.
     var largestRowID: Int64
 
-    init(db: Database, captureID: Int64, verifiedAt: Double, largestRowID: Int64) throws {
+    init(db: Database, captureID: Int64, largestRowID: Int64) throws {
         let values = (0..<Int32(Self.rowsPerStatement)).map { row in
             CaptureWrite.values(
-                captureID: captureID, firstParameter: 2 + row * CaptureWrite.parametersPerRow, occurrence: "0")
+                captureID: captureID, firstParameter: 1 + row * CaptureWrite.parametersPerRow, occurrence: "0")
         }
         binding = SQLiteBinding(
             statement: try db.cachedStatement(
@@ -24,7 +24,6 @@ final class RowAppender {
                     INSERT OR IGNORE INTO record (\(CaptureWrite.columns))
                     VALUES \(values.joined(separator: ",\n"))
                     """))
-        binding.bind(1, verifiedAt)
         self.largestRowID = largestRowID
     }
 }
@@ -37,11 +36,12 @@ extension CaptureWrite {
     ) throws {
         let floor = appender.largestRowID
         for (position, index) in rows.enumerated() {
-            try bind(batch.rows[index], bytes, to: appender.binding, at: 2 + Int32(position) * Self.parametersPerRow)
+            try bind(batch.rows[index], bytes, to: appender.binding, at: 1 + Int32(position) * Self.parametersPerRow)
         }
         if try appender.binding.stepCountingChanges(db) == rows.count {
             records += rows.count
             appender.largestRowID = floor + Int64(rows.count)
+            try firstSightings.write((floor + 1)...appender.largestRowID)
             for (position, index) in rows.enumerated() {
                 if let extras = batch.extras(at: index) { try remember(extras, recordID: floor + 1 + Int64(position)) }
             }

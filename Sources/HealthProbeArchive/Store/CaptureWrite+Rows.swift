@@ -9,16 +9,15 @@ extension CaptureWrite {
         kind, type, sourceName, sourceVersion, deviceId, unit, value, numericValue,
         creationDate, startDate, endDate, metadata, details, healthKitUUID,
         strictFingerprint, semanticFingerprint, fuzzyFingerprint, identityKey, semanticKey, metadataAsWritten, sampleUUID,
-        lastVerifiedAt, occurrence, firstSeenCapture, lastSeenCapture
+        occurrence, firstSeenCapture
         """
     /// The parameters each row binds (``bind(_:_:to:at:)``), from `kind` to `sampleUUID`.
     static let parametersPerRow: Int32 = 21
 
-    /// One row's values: its parameters from `firstParameter`, the time of verification in ?1
-    /// (shared by every row of a statement), then `occurrence` and the capture.
+    /// One row's values: its parameters from `firstParameter`, then `occurrence` and the capture.
     static func values(captureID: Int64, firstParameter: Int32, occurrence: String) -> String {
         let fields = (firstParameter..<(firstParameter + parametersPerRow)).map { "?\($0)" }.joined(separator: ", ")
-        return "(\(fields), ?1, \(occurrence), \(captureID), \(captureID))"
+        return "(\(fields), \(occurrence), \(captureID))"
     }
 
     /// Binds a row's parameters from `first` on, in the order of ``columns``.
@@ -101,7 +100,8 @@ extension CaptureWrite {
 final class ExtrasStatements {
     /// A correlation's sample, once per correlation.
     let member: SQLiteBinding
-    /// Links the copies of a sample stored before its correlation; into an empty archive only.
+    /// Links the copies of a sample stored before its correlation; into an empty archive only,
+    /// where every record is this capture's.
     let earlierCopies: SQLiteBinding?
     let referencedFile: SQLiteBinding
 
@@ -119,8 +119,7 @@ final class ExtrasStatements {
                 statement: try db.makeStatement(
                     sql: """
                         UPDATE record SET correlationId = ?1
-                        WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3
-                            AND lastSeenCapture = \(captureID) AND kind = 'record'
+                        WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3 AND kind = 'record'
                         """))
             : nil
         referencedFile = SQLiteBinding(

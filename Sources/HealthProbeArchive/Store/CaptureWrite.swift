@@ -6,9 +6,10 @@ internal import GRDB
 /// within the capture take the next occurrence, so they are counted as a multiset.
 ///
 /// The unique index holds a 64-bit key (`Fingerprint.key(startingAt:)`: the start hour, then
-/// fingerprint bits), so that an export's inserts walk the index in time order; the upsert
-/// confirms the whole fingerprint, and a record whose key collides with another's simply takes
-/// the next occurrence.
+/// fingerprint bits), so that an export's inserts walk the index in time order; marking a
+/// record seen confirms the whole fingerprint, and a record whose key collides with another's
+/// simply takes the next occurrence. What changes at each capture, its sightings, is written to
+/// `recordSighting`, not to the record's row (``RecordSightings``).
 final class CaptureWrite {
     let db: Database
     let captureID: Int64
@@ -16,7 +17,13 @@ final class CaptureWrite {
     private let upsert: SQLiteBinding
     /// Into an archive that holds records, most records of a capture are seen again: this marks
     /// one by its identity alone, before the upsert binds and builds a whole row.
+    /// A record already in the archive is marked seen again, unless this capture already did
+    /// (then the copy takes the next occurrence) or only the 64-bit key matches. A record that
+    /// had gone keeps its gone mark until the capture completes, so that the detectors can tell
+    /// a return from an arrival (``clearReturned()``).
     private let markSeen: SQLiteBinding?
+    /// The sighting of each record this capture stores.
+    let firstSightings: FirstSightings
     /// Many rows a statement, for a capture into an empty archive.
     private let appender: RowAppender?
     private let lookup: Statement
@@ -66,47 +73,36 @@ final class CaptureWrite {
         // Into an empty archive every conflict is with a copy this capture stored: a plain insert
         // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
         let plainInsert = startedEmpty || insertsOnly
-        let conflict = plainInsert ? "" : Self.seenAgain
+        // Where a stored record holds this identity, `markSeen` has just met it or found it
+        // another's: the insert yields to it, and the copy takes the next occurrence.
         upsert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
                     INSERT \(plainInsert ? "OR IGNORE " : "")INTO record (\(Self.columns))
-                    VALUES \(Self.values(captureID: captureID, firstParameter: 2, occurrence: "?\(2 + Self.parametersPerRow)"))
-                    \(conflict)
+                    VALUES \(Self.values(captureID: captureID, firstParameter: 1, occurrence: "?\(1 + Self.parametersPerRow)"))
+                    \(plainInsert ? "" : "ON CONFLICT (identityKey, occurrence) DO NOTHING")
                     """))
-        upsert.bind(1, verifiedAt)
         markSeen =
             plainInsert
             ? nil
             : SQLiteBinding(
                 statement: try db.cachedStatement(
                     sql: """
-                        UPDATE record SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID),
+                        UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID),
                             lastVerifiedAt = ?1
-                        WHERE identityKey = ?2 AND occurrence = ?3 AND strictFingerprint = ?4
+                        WHERE recordId = (
+                                SELECT id FROM record WHERE identityKey = ?2 AND occurrence = ?3 AND strictFingerprint = ?4)
                             AND lastSeenCapture <> \(captureID)
                         """))
         markSeen?.bind(1, verifiedAt)
+        firstSightings = try FirstSightings(db, captureID: captureID, verifiedAt: verifiedAt)
         appender =
             startedEmpty
-            ? try RowAppender(db: db, captureID: captureID, verifiedAt: verifiedAt, largestRowID: self.recordIDFloor)
+            ? try RowAppender(db: db, captureID: captureID, largestRowID: self.recordIDFloor)
             : nil
         lookup = try db.cachedStatement(
             sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
     }
-
-    /// A record already in the archive is marked seen again, unless this capture already did
-    /// (then the copy takes the next occurrence) or only the 64-bit key matches. A record that
-    /// had gone keeps its gone mark until the capture completes, so that the detectors can tell
-    /// a return from an arrival (``clearReturned()``).
-    private static let seenAgain = """
-        ON CONFLICT (identityKey, occurrence) DO UPDATE SET
-            previousSeenCapture = record.lastSeenCapture,
-            lastSeenCapture = excluded.lastSeenCapture,
-            lastVerifiedAt = excluded.lastVerifiedAt
-        WHERE record.lastSeenCapture <> excluded.lastSeenCapture
-            AND record.strictFingerprint = excluded.strictFingerprint
-        """
 
     /// More identical copies than any export holds: past this, something is wrong, not a copy.
     static let maximumOccurrences: Int64 = 1 << 24
@@ -153,12 +149,13 @@ final class CaptureWrite {
                 return
             }
             if !rowBound {
-                try bind(row, bytes, to: upsert, at: 2)
+                try bind(row, bytes, to: upsert, at: 1)
                 rowBound = true
             }
-            upsert.bind(2 + Self.parametersPerRow, occurrence)
+            upsert.bind(1 + Self.parametersPerRow, occurrence)
             if try upsert.stepCountingChanges(db) > 0 {
                 appender?.largestRowID = db.lastInsertedRowID
+                try firstSightings.write(db.lastInsertedRowID)
                 if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
                 return
             }
@@ -195,12 +192,12 @@ final class CaptureWrite {
         try db.execute(
             sql: """
                 UPDATE record SET correlationId = m.correlationId
-                FROM correlationMember AS m CROSS JOIN record AS c
-                WHERE c.id = m.correlationId AND c.lastSeenCapture = :capture
+                FROM correlationMember AS m CROSS JOIN recordSighting AS c
+                WHERE c.recordId = m.correlationId AND c.lastSeenCapture = :capture
                     AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
                     AND record.semanticFingerprint = m.memberFingerprint
-                    AND record.lastSeenCapture = :capture AND record.kind = 'record'
-                    AND record.correlationId IS NOT m.correlationId
+                    AND record.kind = 'record' AND record.correlationId IS NOT m.correlationId
+                    AND \(RecordSightings.lastSeen()) = :capture
                 """, arguments: ["capture": captureID])
     }
 
@@ -227,7 +224,11 @@ final class CaptureWrite {
     /// Records that had gone from an earlier capture and are back in this one.
     func countReturned() throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM record WHERE goneCapture IS NOT NULL AND lastSeenCapture = ?",
+            db,
+            sql: """
+                SELECT COUNT(*) FROM record \(RecordSightings.join)
+                WHERE goneCapture IS NOT NULL AND sighting.lastSeenCapture = ?
+                """,
             arguments: [captureID]) ?? 0
     }
 
@@ -238,24 +239,27 @@ final class CaptureWrite {
         try db.execute(
             sql: """
                 INSERT INTO recordAbsence (recordId, lastSeenCapture, goneCapture, goneReason, returnCapture)
-                SELECT id, previousSeenCapture, goneCapture, goneReason, lastSeenCapture FROM record
-                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                SELECT id, sighting.previousSeenCapture, goneCapture, goneReason, sighting.lastSeenCapture
+                FROM record \(RecordSightings.join)
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND sighting.lastSeenCapture = ?1
                 """, arguments: [captureID])
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = NULL, goneReason = NULL
-                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND lastSeenCapture = ?1
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND \(RecordSightings.lastSeen()) = ?1
                 """, arguments: [captureID])
     }
 
     /// Marks what this full export capture no longer holds as gone; returns how many records that
-    /// is. Records of the live path (with a HealthKit UUID) are not the export's to judge.
+    /// is. Records of the live path (with a HealthKit UUID) are not the export's to judge. Found
+    /// from the narrow sightings, not by reading every record's row.
     func markGone() throws -> Int {
         if startedEmpty { return 0 }
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = :capture, goneReason = \(GoneReason.absent.sqlLiteral)
-                WHERE goneCapture IS NULL AND lastSeenCapture <> :capture AND healthKitUUID IS NULL
+                WHERE id IN (SELECT recordId FROM recordSighting WHERE lastSeenCapture <> :capture)
+                    AND goneCapture IS NULL AND healthKitUUID IS NULL
                 """, arguments: ["capture": captureID])
         return db.changesCount
     }

@@ -101,7 +101,7 @@ struct HistoryState: Equatable {
                     || ', last ' || \(named("lastSeenCapture")) || ', before ' || \(named("previousSeenCapture"))
                     || ', gone ' || \(named("goneCapture")) || ' ' || IFNULL(goneReason, '-')
                     || ', in a correlation: ' || (correlationId IS NOT NULL)
-                FROM record AS r WHERE goneReason IS NOT 'aside'
+                FROM record AS r JOIN recordSighting AS s ON s.recordId = r.id WHERE goneReason IS NOT 'aside'
                 UNION ALL
                 SELECT 'absence ' || \(String(format: key, "recordId")) || ': last ' || \(named("lastSeenCapture"))
                     || ', gone ' || \(named("goneCapture")) || ' ' || IFNULL(goneReason, '-') || ', back '

@@ -130,6 +130,7 @@ extension ArchiveStore {
         CaptureSetAside.register(in: &migrator)
         registerFileSources(in: &migrator)
         RestoredRecords.register(in: &migrator)
+        RecordSightings.register(in: &migrator)
         return migrator
     }
 }
