@@ -198,8 +198,7 @@ CREATE TABLE recordRestore (
 CREATE TABLE recordSighting (
     recordId INTEGER PRIMARY KEY REFERENCES record(id) ON DELETE CASCADE,
     lastSeenCapture INTEGER NOT NULL,
-    previousSeenCapture INTEGER,
-    lastVerifiedAt REAL
+    previousSeenCapture INTEGER
 );
 
 CREATE TABLE referencedFile (

@@ -59,14 +59,13 @@ struct RecordSightingsMigrationTests {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT recordId, lastSeenCapture, previousSeenCapture, lastVerifiedAt FROM recordSighting
-                    ORDER BY recordId
+                    SELECT recordId, lastSeenCapture, previousSeenCapture FROM recordSighting ORDER BY recordId
                     """
             ).map {
-                "\($0[0] as Int64) \($0[1] as Int64) \(($0[2] as Int64?).map(String.init) ?? "-") \($0[3] as Double)"
+                "\($0[0] as Int64) \($0[1] as Int64) \(($0[2] as Int64?).map(String.init) ?? "-")"
             }
         }
-        #expect(sightings == ["1 3 2 300.0", "2 3 - 300.0", "3 2 1 200.0"])
+        #expect(sightings == ["1 3 2", "2 3 -", "3 2 1"])
         let columns = try store.writer.read { db in try db.columns(in: "record").map(\.name) }
         #expect(!columns.contains("lastSeenCapture") && !columns.contains("previousSeenCapture"))
         #expect(!columns.contains("lastVerifiedAt"))

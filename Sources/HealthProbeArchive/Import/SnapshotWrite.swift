@@ -25,8 +25,7 @@ extension ArchiveStore {
                             + (previous.map { ", compared with capture \($0)" } ?? ", the first")
                     ).insert(db)
                     let writing = try CaptureWrite(
-                        db: db, captureID: captureID, previousCaptureID: previous,
-                        verifiedAt: startedAt.timeIntervalSince1970, insertsOnly: insertsOnly)
+                        db: db, captureID: captureID, previousCaptureID: previous, insertsOnly: insertsOnly)
                     return try body(writing)
                 }
             }

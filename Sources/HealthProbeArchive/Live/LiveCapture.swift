@@ -148,8 +148,7 @@ package struct LiveCapture: Sendable {
 
     func writing(_ db: Database) throws -> CaptureWrite {
         try CaptureWrite(
-            db: db, captureID: captureID, previousCaptureID: previousCaptureID, verifiedAt: asOf,
-            recordIDFloor: recordIDFloor)
+            db: db, captureID: captureID, previousCaptureID: previousCaptureID, recordIDFloor: recordIDFloor)
     }
 
     /// Completes the capture in one transaction: what the finished marking verification scans

@@ -32,7 +32,6 @@ final class CaptureWrite {
     /// How many files were read while the capture is written: they wait in a temporary table
     /// for the records that refer to them (``ReferencedFiles/remember(_:problem:in:)``).
     var filesRead = 0
-    let verifiedAt: Double
     /// Whether the archive held no record when this capture began: then every record is new and
     /// nothing can be gone, without scanning the table to find out.
     let startedEmpty: Bool
@@ -54,14 +53,13 @@ final class CaptureWrite {
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
     init(
-        db: Database, captureID: Int64, previousCaptureID: Int64?, verifiedAt: Double, recordIDFloor: Int64? = nil,
+        db: Database, captureID: Int64, previousCaptureID: Int64?, recordIDFloor: Int64? = nil,
         insertsOnly: Bool = false
     ) throws {
         self.insertsOnly = insertsOnly
         self.db = db
         self.captureID = captureID
         self.previousCaptureID = previousCaptureID
-        self.verifiedAt = verifiedAt
         if let recordIDFloor {
             startedEmpty = false
             self.recordIDFloor = recordIDFloor
@@ -88,14 +86,12 @@ final class CaptureWrite {
             : SQLiteBinding(
                 statement: try db.cachedStatement(
                     sql: """
-                        UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID),
-                            lastVerifiedAt = ?1
+                        UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = \(captureID)
                         WHERE recordId = (
-                                SELECT id FROM record WHERE identityKey = ?2 AND occurrence = ?3 AND strictFingerprint = ?4)
+                                SELECT id FROM record WHERE identityKey = ?1 AND occurrence = ?2 AND strictFingerprint = ?3)
                             AND lastSeenCapture <> \(captureID)
                         """))
-        markSeen?.bind(1, verifiedAt)
-        firstSightings = try FirstSightings(db, captureID: captureID, verifiedAt: verifiedAt)
+        firstSightings = try FirstSightings(db, captureID: captureID)
         appender =
             startedEmpty
             ? try RowAppender(db: db, captureID: captureID, largestRowID: self.recordIDFloor)
@@ -128,8 +124,8 @@ final class CaptureWrite {
     func add(_ row: PreparedBatch.Row, extras: PreparedBatch.Extras?, _ bytes: UnsafeRawBufferPointer) throws {
         records += 1
         if let markSeen {
-            markSeen.bind(2, row.identityKey)
-            markSeen.bindBlob(4, row.strictFingerprint, in: bytes)
+            markSeen.bind(1, row.identityKey)
+            markSeen.bindBlob(3, row.strictFingerprint, in: bytes)
         }
         var rowBound = false
         let fingerprint = UnsafeRawBufferPointer(rebasing: bytes[row.strictFingerprint.range])
@@ -137,7 +133,7 @@ final class CaptureWrite {
         defer { if occurrence > 0 { repeats.stored(row.identityKey, fingerprint: fingerprint, at: occurrence) } }
         while true {
             if let markSeen {
-                markSeen.bind(3, occurrence)
+                markSeen.bind(2, occurrence)
                 if try markSeen.stepCountingChanges(db) > 0 {
                     if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
                     return

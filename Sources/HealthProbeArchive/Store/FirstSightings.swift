@@ -8,33 +8,30 @@ struct FirstSightings {
     private let one: SQLiteBinding
     private let range: SQLiteBinding
 
-    init(_ db: Database, captureID: Int64, verifiedAt: Double) throws {
+    init(_ db: Database, captureID: Int64) throws {
         self.db = db
         one = SQLiteBinding(
             statement: try db.cachedStatement(
-                sql: "INSERT INTO recordSighting (recordId, lastSeenCapture, lastVerifiedAt) VALUES (?3, ?1, ?2)"))
+                sql: "INSERT INTO recordSighting (recordId, lastSeenCapture) VALUES (?2, ?1)"))
         range = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    WITH RECURSIVE stored(id) AS (SELECT ?3 UNION ALL SELECT id + 1 FROM stored WHERE id < ?4)
-                    INSERT INTO recordSighting (recordId, lastSeenCapture, lastVerifiedAt) SELECT id, ?1, ?2 FROM stored
+                    WITH RECURSIVE stored(id) AS (SELECT ?2 UNION ALL SELECT id + 1 FROM stored WHERE id < ?3)
+                    INSERT INTO recordSighting (recordId, lastSeenCapture) SELECT id, ?1 FROM stored
                     """))
-        for statement in [one, range] {
-            statement.bind(1, captureID)
-            statement.bind(2, verifiedAt)
-        }
+        for statement in [one, range] { statement.bind(1, captureID) }
     }
 
     /// The record just stored as `recordID`.
     func write(_ recordID: Int64) throws {
-        one.bind(3, recordID)
+        one.bind(2, recordID)
         _ = try one.stepCountingChanges(db)
     }
 
     /// The records just stored as `ids`.
     func write(_ ids: ClosedRange<Int64>) throws {
-        range.bind(3, ids.lowerBound)
-        range.bind(4, ids.upperBound)
+        range.bind(2, ids.lowerBound)
+        range.bind(3, ids.upperBound)
         _ = try range.stepCountingChanges(db)
     }
 }

@@ -19,18 +19,17 @@ final class SeenMarker {
         sighting = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
-                    UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1, lastVerifiedAt = ?2
-                    WHERE recordId = ?3 AND lastSeenCapture <> ?1
+                    UPDATE recordSighting SET previousSeenCapture = lastSeenCapture, lastSeenCapture = ?1
+                    WHERE recordId = ?2 AND lastSeenCapture <> ?1
                     """))
         sighting.bind(1, writing.captureID)
-        sighting.bind(2, writing.verifiedAt)
         uuid = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: "UPDATE record SET sampleUUID = ?1 WHERE id = ?2 AND sampleUUID IS NOT ?1"))
     }
 
     func mark(_ recordID: Int64, uuid sampleUUID: UUID?) throws {
-        sighting.bind(3, recordID)
+        sighting.bind(2, recordID)
         let seen = try sighting.stepCountingChanges(db)
         marked += seen
         guard seen > 0, let sampleUUID else { return }
