@@ -52,6 +52,19 @@ struct ArchiveSchemaSnapshotTests {
         )
     }
 
+    /// A first check builds the semantic index after its records are in (`CaptureWrite`'s
+    /// deferred index): the archive it leaves has the schema a fresh one has, and one check it
+    /// refused (an export of nothing it could read) leaves the schema as it was.
+    @Test func aCheckedArchiveHasTheSameSchema() throws {
+        let archive = try FedArchive.audited(records: 400)
+        #expect(try Self.schema(of: #require(archive.store.path)) == String(contentsOf: Self.snapshot, encoding: .utf8))
+        let refused = try FedArchive()
+        let empty = refused.folder.appendingPathComponent("empty.xml")
+        try Data("<HealthData locale=\"en_US\"><Record".utf8).write(to: empty)
+        #expect(throws: (any Error).self) { try refused.store.writeExport(empty, thresholds: Thresholds()) }
+        #expect(try Self.schema(of: #require(refused.store.path)) == String(contentsOf: Self.snapshot, encoding: .utf8))
+    }
+
     /// An archive an earlier version wrote, migrated now, has the schema a fresh one has.
     @Test func anUpgradedArchiveHasTheSameSchema() throws {
         let folder = try FixtureFiles.temporaryFolder()
