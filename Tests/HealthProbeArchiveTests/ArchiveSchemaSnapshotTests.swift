@@ -52,9 +52,8 @@ struct ArchiveSchemaSnapshotTests {
         )
     }
 
-    /// A first check builds the semantic index after its records are in (`CaptureWrite`'s
-    /// deferred index): the archive it leaves has the schema a fresh one has, and one check it
-    /// refused (an export of nothing it could read) leaves the schema as it was.
+    /// The archive two checks leave has the schema a fresh one has, and a check refused (an
+    /// export cut short) leaves the schema as it was.
     @Test func aCheckedArchiveHasTheSameSchema() throws {
         let archive = try FedArchive.audited(records: 400)
         #expect(try Self.schema(of: #require(archive.store.path)) == String(contentsOf: Self.snapshot, encoding: .utf8))

@@ -71,7 +71,6 @@ extension CaptureWrite {
     func complete(
         _ completion: CaptureCompletion, thresholds: Thresholds, checkpoint: () throws -> Void = {}
     ) throws -> (CaptureSummary, CaptureAudit.Report) {
-        try buildDeferredSemanticIndex()
         let columns = [("completedAt", Date().timeIntervalSince1970)] + completion.columns
         let assignments = ["status = \(CaptureStatus.complete.sqlLiteral)"] + columns.map { "\($0.name) = ?" }
         try db.execute(

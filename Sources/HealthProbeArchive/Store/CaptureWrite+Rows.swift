@@ -68,8 +68,14 @@ extension CaptureWrite {
                 statements.member.bind(1, id)
                 statements.member.bind(2, member.key)
                 statements.member.bindBlob(3, copying: fingerprint)
+                // Into an empty archive the copies stored before the correlation are linked now,
+                // while their pages are in memory (``linkCorrelations()`` does the rest).
+                statements.earlierCopies?.bind(1, id)
+                statements.earlierCopies?.bind(2, member.key)
+                statements.earlierCopies?.bindBlob(3, copying: fingerprint)
             }
             _ = try statements.member.stepCountingChanges(db)
+            _ = try statements.earlierCopies?.stepCountingChanges(db)
         }
         for file in extras.files {
             if let content = file.content { try ReferencedFiles.store(content, kind: file.kind, db) }
@@ -94,9 +100,12 @@ extension CaptureWrite {
 final class ExtrasStatements {
     /// A correlation's sample, once per correlation.
     let member: SQLiteBinding
+    /// Links the copies of a sample stored before its correlation; into an empty archive only,
+    /// where every record is this capture's.
+    let earlierCopies: SQLiteBinding?
     let referencedFile: SQLiteBinding
 
-    init(_ db: Database, captureID: Int64) throws {
+    init(_ db: Database, captureID: Int64, linkingEarlierCopies: Bool) throws {
         member = SQLiteBinding(
             statement: try db.makeStatement(
                 sql: """
@@ -104,6 +113,15 @@ final class ExtrasStatements {
                     SELECT ?1, ?2, ?3 WHERE NOT EXISTS (
                         SELECT 1 FROM correlationMember WHERE correlationId = ?1 AND memberFingerprint = ?3)
                     """))
+        earlierCopies =
+            linkingEarlierCopies
+            ? SQLiteBinding(
+                statement: try db.makeStatement(
+                    sql: """
+                        UPDATE record SET correlationId = ?1
+                        WHERE semanticKey = ?2 AND id < ?1 AND semanticFingerprint = ?3 AND kind = 'record'
+                        """))
+            : nil
         referencedFile = SQLiteBinding(
             statement: try db.makeStatement(
                 sql: """

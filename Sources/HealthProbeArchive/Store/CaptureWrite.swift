@@ -49,9 +49,6 @@ final class CaptureWrite {
     private var repeats = RepeatedRecords()
     /// See ``extrasStatements()``.
     private var extras: ExtrasStatements?
-    /// Whether the semantic index waits to be built until every record is in
-    /// (``deferSemanticIndex()``).
-    var semanticIndexDeferred = false
 
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
     /// path): then the floor was taken when the capture began, and every add is an upsert.
@@ -101,7 +98,6 @@ final class CaptureWrite {
             : nil
         lookup = try db.cachedStatement(
             sql: "SELECT id FROM record WHERE identityKey = ? AND occurrence = ? AND strictFingerprint = ?")
-        if startedEmpty { try deferSemanticIndex() }
     }
 
     /// More identical copies than any export holds: past this, something is wrong, not a copy.
@@ -180,8 +176,12 @@ final class CaptureWrite {
 
     /// Links correlations to the top-level copies of the samples they hold, so that the copies
     /// are never taken for duplicates.
+    ///
+    /// Into an empty archive, ids follow the export's order: the copies stored before a
+    /// correlation were linked when it was stored (``remember(_:recordID:)``,
+    /// while their pages were still in memory), so only copies after it are left. SQLite tells
+    /// those apart on the index entry, by row id, without reading the rows of the others.
     func linkCorrelations() throws {
-        try buildDeferredSemanticIndex()
         // One statement, driven by this capture's correlation members (few), each member found
         // through the semantic index: SQLite never scans the record table here. Copies an
         // earlier capture linked already are not written again.
@@ -190,7 +190,7 @@ final class CaptureWrite {
                 UPDATE record SET correlationId = m.correlationId
                 FROM correlationMember AS m CROSS JOIN recordSighting AS c
                 WHERE c.recordId = m.correlationId AND c.lastSeenCapture = :capture
-                    AND record.semanticKey = m.memberKey
+                    AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
                     AND record.semanticFingerprint = m.memberFingerprint
                     AND record.kind = 'record' AND record.correlationId IS NOT m.correlationId
                     AND \(RecordSightings.lastSeen()) = :capture
@@ -200,7 +200,7 @@ final class CaptureWrite {
     /// The statements a record's extras are stored with, made when the first is stored.
     func extrasStatements() throws -> ExtrasStatements {
         if let extras { return extras }
-        let made = try ExtrasStatements(db, captureID: captureID)
+        let made = try ExtrasStatements(db, captureID: captureID, linkingEarlierCopies: startedEmpty)
         extras = made
         return made
     }
