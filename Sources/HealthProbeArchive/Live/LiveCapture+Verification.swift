@@ -98,7 +98,7 @@ extension LiveCapture {
             sql: """
                 SELECT type, healthKitUUID, id FROM record
                 WHERE +healthKitUUID IS NOT NULL AND goneCapture IS NULL\(
-                    unmarkedOnly ? " AND \(RecordSightings.lastSeen()) <> ?" : "")
+                    unmarkedOnly ? " AND \(RecordSightings.lastSeen) <> ?" : "")
                 """, arguments: unmarkedOnly ? [captureID] : [])
         var lastType: (bytes: [UInt8], name: String?) = ([], nil)
         var rows = 0
@@ -163,8 +163,8 @@ extension LiveCapture {
     private static func probe(_ condition: String) -> String {
         "SELECT healthKitUUID FROM record WHERE healthKitUUID IN (\(databaseQuestionMarks(count: probeSize))) AND \(condition)"
     }
-    private static let seenByThisCapture = probe("\(RecordSightings.lastSeen()) = ?")
-    private static let liveOrSeenByThisCapture = probe("(goneCapture IS NULL OR \(RecordSightings.lastSeen()) = ?)")
+    private static let seenByThisCapture = probe("\(RecordSightings.lastSeen) = ?")
+    private static let liveOrSeenByThisCapture = probe("(goneCapture IS NULL OR \(RecordSightings.lastSeen) = ?)")
 
     /// The UUIDs among `texts` of records a probe finds (its last parameter is this capture).
     private func uuids(among texts: [String], _ probe: String, _ db: Database) throws -> Set<String> {

@@ -14,13 +14,12 @@ final class CaptureWrite {
     let db: Database
     let captureID: Int64
     let previousCaptureID: Int64?
-    private let upsert: SQLiteBinding
+    private let insert: SQLiteBinding
     /// Into an archive that holds records, most records of a capture are seen again: this marks
-    /// one by its identity alone, before the upsert binds and builds a whole row.
-    /// A record already in the archive is marked seen again, unless this capture already did
-    /// (then the copy takes the next occurrence) or only the 64-bit key matches. A record that
-    /// had gone keeps its gone mark until the capture completes, so that the detectors can tell
-    /// a return from an arrival (``clearReturned()``).
+    /// one by its identity alone, before the insert binds and builds a whole row — unless this
+    /// capture already did (then the copy takes the next occurrence) or only the 64-bit key
+    /// matches. A record that had gone keeps its gone mark until the capture completes, so that
+    /// the detectors can tell a return from an arrival (``clearReturned()``).
     private let markSeen: SQLiteBinding?
     /// The sighting of each record this capture stores.
     let firstSightings: FirstSightings
@@ -51,7 +50,7 @@ final class CaptureWrite {
     private var extras: ExtrasStatements?
 
     /// `recordIDFloor` is given when the capture is written over several transactions (the live
-    /// path): then the floor was taken when the capture began, and every add is an upsert.
+    /// path): then the floor was taken when the capture began, and every add first looks for the record.
     init(
         db: Database, captureID: Int64, previousCaptureID: Int64?, recordIDFloor: Int64? = nil,
         insertsOnly: Bool = false
@@ -69,11 +68,11 @@ final class CaptureWrite {
             self.recordIDFloor = largestID ?? 0
         }
         // Into an empty archive every conflict is with a copy this capture stored: a plain insert
-        // that yields the occurrence to the next copy is enough, and cheaper than the upsert.
+        // that yields the occurrence to the next copy is enough, and cheaper than looking each record up.
         let plainInsert = startedEmpty || insertsOnly
         // Where a stored record holds this identity, `markSeen` has just met it or found it
         // another's: the insert yields to it, and the copy takes the next occurrence.
-        upsert = SQLiteBinding(
+        insert = SQLiteBinding(
             statement: try db.cachedStatement(
                 sql: """
                     INSERT \(plainInsert ? "OR IGNORE " : "")INTO record (\(Self.columns))
@@ -145,11 +144,11 @@ final class CaptureWrite {
                 return
             }
             if !rowBound {
-                try bind(row, bytes, to: upsert, at: 1)
+                try bind(row, bytes, to: insert, at: 1)
                 rowBound = true
             }
-            upsert.bind(1 + Self.parametersPerRow, occurrence)
-            if try upsert.stepCountingChanges(db) > 0 {
+            insert.bind(1 + Self.parametersPerRow, occurrence)
+            if try insert.stepCountingChanges(db) > 0 {
                 appender?.largestRowID = db.lastInsertedRowID
                 try firstSightings.write(db.lastInsertedRowID)
                 if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
@@ -163,12 +162,12 @@ final class CaptureWrite {
         }
     }
 
-    /// The id of the row a single insert or upsert just stored or marked seen; nil when it
+    /// The id of the row a single insert just stored, or `markSeen` just marked; nil when it
     /// cannot be found.
     private func insertedID(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64) throws
         -> Int64?
     {
-        // A plain insert (an empty archive) knows the row it made; an upsert must look it up.
+        // A plain insert (an empty archive) knows the row it made; a record marked seen is looked up.
         if startedEmpty || insertsOnly { return db.lastInsertedRowID }
         let strict = Data(bytes[row.strictFingerprint.range])
         return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
@@ -193,7 +192,7 @@ final class CaptureWrite {
                     AND record.semanticKey = m.memberKey \(startedEmpty ? "AND record.id > m.correlationId" : "")
                     AND record.semanticFingerprint = m.memberFingerprint
                     AND record.kind = 'record' AND record.correlationId IS NOT m.correlationId
-                    AND \(RecordSightings.lastSeen()) = :capture
+                    AND \(RecordSightings.lastSeen) = :capture
                 """, arguments: ["capture": captureID])
     }
 
@@ -242,7 +241,7 @@ final class CaptureWrite {
         try db.execute(
             sql: """
                 UPDATE record SET goneCapture = NULL, goneReason = NULL
-                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND \(RecordSightings.lastSeen()) = ?1
+                WHERE goneCapture IS NOT NULL AND goneCapture <> ?1 AND \(RecordSightings.lastSeen) = ?1
                 """, arguments: [captureID])
     }
 

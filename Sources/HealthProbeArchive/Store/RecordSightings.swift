@@ -30,10 +30,8 @@ enum RecordSightings {
         END)
         """
 
-    /// The last capture that saw the `record` row named `record`, as an SQL expression.
-    static func lastSeen(of record: String = "record") -> String {
-        "(SELECT lastSeenCapture FROM recordSighting WHERE recordId = \(record).id)"
-    }
+    /// The last capture that saw a `record` row, as an SQL expression over it.
+    static let lastSeen = "(SELECT lastSeenCapture FROM recordSighting WHERE recordId = record.id)"
 
     /// Joins each `record` row to its sightings, as `sighting`, looked up by the record's id
     /// after the record's own conditions (a `CROSS JOIN`: SQLite keeps the order written).
