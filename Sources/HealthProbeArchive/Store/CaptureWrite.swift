@@ -134,7 +134,7 @@ final class CaptureWrite {
             if let markSeen {
                 markSeen.bind(2, occurrence)
                 if try markSeen.stepCountingChanges(db) > 0 {
-                    if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
+                    if let extras { try remember(extras, recordID: try seenID(row, bytes, occurrence: occurrence)) }
                     return
                 }
             }
@@ -149,9 +149,10 @@ final class CaptureWrite {
             }
             insert.bind(1 + Self.parametersPerRow, occurrence)
             if try insert.stepCountingChanges(db) > 0 {
-                appender?.largestRowID = db.lastInsertedRowID
-                try firstSightings.write(db.lastInsertedRowID)
-                if let extras { try remember(extras, recordID: try insertedID(row, bytes, occurrence: occurrence)) }
+                let id = db.lastInsertedRowID
+                appender?.largestRowID = id
+                try firstSightings.write(id)
+                if let extras { try remember(extras, recordID: id) }
                 return
             }
             // This copy was already stored by this capture: the next one is another occurrence.
@@ -162,13 +163,10 @@ final class CaptureWrite {
         }
     }
 
-    /// The id of the row a single insert just stored, or `markSeen` just marked; nil when it
-    /// cannot be found.
-    private func insertedID(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64) throws
+    /// The id of the record `markSeen` just marked; nil when it cannot be found.
+    private func seenID(_ row: PreparedBatch.Row, _ bytes: UnsafeRawBufferPointer, occurrence: Int64) throws
         -> Int64?
     {
-        // A plain insert (an empty archive) knows the row it made; a record marked seen is looked up.
-        if startedEmpty || insertsOnly { return db.lastInsertedRowID }
         let strict = Data(bytes[row.strictFingerprint.range])
         return try Int64.fetchOne(lookup, arguments: [row.identityKey, occurrence, strict])
     }
