@@ -43,6 +43,36 @@ public struct AppleExportReader: Sendable {
         return summary
     }
 
+    /// Reads the whole export as ``read(progress:_:)`` does, except that a `Record` of the common
+    /// shape goes to `record` read in place (``RecordElementSpans``), not built as an element: an
+    /// import writes its bytes straight into the archive's rows. Every other element, and every
+    /// record of another shape, goes to `handle`, all in document order.
+    @discardableResult
+    public func read(
+        progress: ((Int64) -> Void)? = nil, recordsInPlace record: (borrowing RecordElementSpans) throws -> Void,
+        _ handle: (consuming AppleExportElement) throws -> Void
+    ) throws -> AppleExportSummary {
+        var summary = AppleExportSummary()
+        let mapper = ElementMapper()
+        try run(progress: progress) { scratch in
+            let lent = try mapper.lendInPlace(scratch) { spans in
+                summary.count(spans)
+                try record(spans)
+            }
+            guard !lent else { return }
+            let element = mapper.map(scratch)
+            summary.count(element)
+            try handle(element)
+        } finished: { parser, filter, bytes in
+            summary.finish(parser: parser, filter: filter, bytes: bytes)
+        }
+        try readElectrocardiograms { element in
+            summary.count(element)
+            try handle(element)
+        }
+        return summary
+    }
+
     /// Parses the export without building elements: the libxml2 floor that benchmarks compare with.
     public func parseOnly() throws -> AppleExportSummary {
         var summary = AppleExportSummary()
@@ -119,6 +149,9 @@ public struct AppleExportSummary: Sendable {
     /// writes each date at the offset its time zone has then (daylight saving time included).
     public var offsetSpans = OffsetSpans()
 
+    /// Records read in place (``RecordElementSpans``), counted among `Record`s at the end.
+    private var recordsReadInPlace = 0
+
     /// The offset the export wrote its own date at: its `ExportDate`'s, else its first sample's.
     public var datesUTCOffset: Int32? { exportDate?.utcOffsetSeconds ?? firstSampleUTCOffset }
 
@@ -136,11 +169,22 @@ public struct AppleExportSummary: Sendable {
         }
     }
 
+    mutating func count(_ record: borrowing RecordElementSpans) {
+        recordsReadInPlace += 1
+        note(start: record.startDate, end: record.endDate, creation: record.creationDate)
+    }
+
     private mutating func note(_ sample: borrowing SampleFields) {
-        if firstSampleUTCOffset == nil { firstSampleUTCOffset = sample.startDate.utcOffsetSeconds }
-        offsetSpans.note(sample.startDate)
-        offsetSpans.note(sample.endDate)
-        if let created = sample.creationDate { offsetSpans.note(created) }
+        note(start: sample.startDate, end: sample.endDate, creation: sample.creationDate)
+    }
+
+    private mutating func note(
+        start: AppleExportTimestamp, end: AppleExportTimestamp, creation: AppleExportTimestamp?
+    ) {
+        if firstSampleUTCOffset == nil { firstSampleUTCOffset = start.utcOffsetSeconds }
+        offsetSpans.note(start)
+        offsetSpans.note(end)
+        if let creation { offsetSpans.note(creation) }
     }
 
     mutating func finish(parser: SAXDocumentParser, filter: DocumentFilter, bytes: Int64) {
@@ -149,5 +193,7 @@ public struct AppleExportSummary: Sendable {
         exportVersion = filter.exportVersion
         replacedCharacters = filter.replacedCharacters
         bytesRead = bytes
+        if recordsReadInPlace > 0 { elementCounts["Record", default: 0] += recordsReadInPlace }
+        recordsReadInPlace = 0
     }
 }

@@ -14,7 +14,9 @@ final class ElementMapper {
     /// The last devices seen, most recent first, by the bytes of their text without the address:
     /// a type's records alternate between a phone and a watch.
     private var recentDevices: [(body: [UInt8], device: DeviceDescription)] = []
-    private let interner = StringInterner()
+    let interner = StringInterner()
+    /// The metadata of the record lent in place last (``lendInPlace(_:to:)``), its storage kept.
+    var metadataSpans: [MetadataSpans] = []
 
     /// The device of `node`, its address skipped on the bytes, parsed once per distinct device.
     func device(_ reader: ScratchReader, _ node: Int) -> DeviceDescription? {

@@ -52,11 +52,26 @@ public indirect enum CanonicalJSON: Sendable, Hashable {
         output.append(UInt8(ascii: "\""))
         let start = output.count
         output.appendUTF8(value)
-        if output[start...].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.removeSubrange(start...)
-            for byte in value.utf8 { appendEscaped(byte, to: &output) }
-        }
+        escapeIfNeeded(from: start, in: &output)
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// ``writeString(_:to:)`` of text's UTF-8 bytes.
+    static func writeString(bytes value: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let start = output.count
+        output.append(contentsOf: value)
+        escapeIfNeeded(from: start, in: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Escapes the string's bytes written from `start` on, if any needs it.
+    private static func escapeIfNeeded(from start: Int, in output: inout [UInt8]) {
+        guard output[start...].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        else { return }
+        let written = Array(output[start...])
+        output.removeSubrange(start...)
+        for byte in written { appendEscaped(byte, to: &output) }
     }
 
     private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {

@@ -50,12 +50,12 @@ package struct PreparedBatch: Sendable {
     /// One record: its text and fingerprints in ``bytes``, and its numbers.
     struct Row: Sendable {
         var text: RecordText
-        var strictFingerprint: Span
-        var semanticFingerprint: Span
-        var fuzzyFingerprint: Span
+        var strictFingerprint = Span.null
+        var semanticFingerprint = Span.null
+        var fuzzyFingerprint = Span.null
         var numbers: Numbers
-        var identityKey: Int64
-        var semanticKey: Int64
+        var identityKey: Int64 = 0
+        var semanticKey: Int64 = 0
     }
 
     /// What only correlations and records with files carry, stored beside the record's row.
@@ -73,6 +73,10 @@ package struct PreparedBatch: Sendable {
     var dayBins: [CaptureAggregates.SpilledBin] = []
 
     package var count: Int { rows.count }
+    /// Rows whose fingerprints are made: every row, but between an import's two stages
+    /// (``ExportRowEncoder``, ``ExportRowFingerprinter``), where the first writes the text and the
+    /// second the fingerprints.
+    private(set) var fingerprintedRows = 0
 
     /// What row `index` carries besides its columns, if anything.
     func extras(at index: Int) -> Extras? {
@@ -88,6 +92,12 @@ package struct PreparedBatch: Sendable {
     mutating func append(_ record: HealthRecord, fingerprintedBy maker: inout RecordFingerprints.Maker)
         -> RecordFingerprints
     {
+        appendUnfingerprinted(record)
+        return fingerprintNextRow(with: &maker)
+    }
+
+    /// Adds a record's text and numbers; its fingerprints wait for ``fingerprintNextRow(with:)``.
+    mutating func appendUnfingerprinted(_ record: HealthRecord) {
         if !record.members.isEmpty || !record.files.isEmpty {
             extrasByRow[rows.count] = Extras(members: record.members, files: record.files)
         }
@@ -97,19 +107,25 @@ package struct PreparedBatch: Sendable {
             value: append(record.value), metadata: append(record.metadataJSON), details: append(record.detailsJSON),
             healthKitUUID: append(record.healthKitUUID), metadataAsWritten: append(record.metadataAsWritten),
             sampleUUID: append(record.sampleUUID))
-        return appendRow(text: text, numbers: Numbers(record), fingerprintedBy: &maker)
+        appendRow(text: text, numbers: Numbers(record))
     }
 
     /// Adds a record from its text, already in ``bytes``, and its numbers.
-    mutating func appendRow(
-        text: RecordText, numbers: Numbers, fingerprintedBy maker: inout RecordFingerprints.Maker
-    ) -> RecordFingerprints {
+    mutating func appendRow(text: RecordText, numbers: Numbers) {
+        rows.append(Row(text: text, numbers: numbers))
+    }
+
+    /// Makes the fingerprints of the first row without them, from its text, and writes them.
+    mutating func fingerprintNextRow(with maker: inout RecordFingerprints.Maker) -> RecordFingerprints {
+        let index = fingerprintedRows
+        let (text, numbers) = (rows[index].text, rows[index].numbers)
         let fingerprints = bytes.withUnsafeBytes { maker.fingerprints(of: numbers, text: text, in: $0) }
-        rows.append(
-            Row(
-                text: text, strictFingerprint: append(fingerprints.strict),
-                semanticFingerprint: append(fingerprints.semantic), fuzzyFingerprint: append(fingerprints.fuzzy),
-                numbers: numbers, identityKey: fingerprints.identityKey, semanticKey: fingerprints.semanticKey))
+        rows[index].strictFingerprint = append(fingerprints.strict)
+        rows[index].semanticFingerprint = append(fingerprints.semantic)
+        rows[index].fuzzyFingerprint = append(fingerprints.fuzzy)
+        rows[index].identityKey = fingerprints.identityKey
+        rows[index].semanticKey = fingerprints.semanticKey
+        fingerprintedRows += 1
         return fingerprints
     }
 
@@ -125,6 +141,14 @@ package struct PreparedBatch: Sendable {
         let offset = bytes.count
         bytes.appendUTF8(text)
         return Span(offset: Int32(offset), length: Int32(bytes.count - offset))
+    }
+
+    /// Copies `span` into ``bytes``; NULL when there is none.
+    mutating func append(copying span: UnsafeRawBufferPointer?) -> Span {
+        guard let span else { return .null }
+        let offset = bytes.count
+        bytes.append(contentsOf: span)
+        return Span(offset: Int32(offset), length: Int32(span.count))
     }
 
     private mutating func append(_ uuid: UUID?) -> Span {
@@ -158,25 +182,6 @@ extension PreparedBatch {
         @discardableResult
         package mutating func append(_ record: HealthRecord) -> RecordFingerprints {
             batch.append(record, fingerprintedBy: &maker)
-        }
-
-        /// Adds an element read from an export and counts it in `totals`: a `Record` straight
-        /// from the element (``PreparedBatch/append(exportRecord:fingerprintedBy:)``), any other
-        /// kind through its ``HealthRecord``.
-        package mutating func append(
-            exportElement element: consuming AppleExportElement, countingIn totals: inout CaptureAggregates
-        ) {
-            switch consume element {
-            case .record(let record):
-                let (fingerprints, numbers) = batch.append(exportRecord: record, fingerprintedBy: &maker)
-                totals.add(
-                    type: record.sample.type, sourceName: record.sample.sourceName, numbers: numbers,
-                    strict: fingerprints.strict)
-            case let other:
-                let record = HealthRecord(exportElement: other)
-                totals.add(record, strict: append(record).strict)
-            }
-            followLastRow(in: &totals)
         }
 
         /// Adds a record and counts it in `totals`.

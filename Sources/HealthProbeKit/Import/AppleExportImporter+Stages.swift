@@ -9,21 +9,20 @@ extension AppleExportImporter {
         JoinableThread(name: name, body)
     }
 
-    /// The middle stage: maps each batch to records, fingerprints them and gathers the per-type
-    /// totals and the timeline the detectors follow (``StreamedTimeline``), passing the end or a
-    /// failure through.
+    /// The middle stage: fingerprints each batch's rows and gathers the per-type totals and the
+    /// timeline the detectors follow (``StreamedTimeline``), passing the end or a failure through.
     static func fingerprint(
         from input: BatchChannel<Parsed>, into output: BatchChannel<Prepared>,
         followingTimelineUnder thresholds: Thresholds?
     ) {
         var aggregates = CaptureAggregates(followingTimelineUnder: thresholds)
-        var builder = PreparedBatch.Builder(rowsPerBatch: batchSize)
+        var fingerprinter = ExportRowFingerprinter()
         while let message = input.receive() {
             do {
                 switch consume message {
-                case .elements(let elements):
-                    elements.drain { builder.append(exportElement: $0, countingIn: &aggregates) }
-                    try output.send(.records(builder.take(handingOverDayBinsOf: &aggregates)))
+                case .rows(var batch):
+                    fingerprinter.finish(&batch, countingIn: &aggregates)
+                    try output.send(.records(batch))
                 case .finished(let summary, let unreadable):
                     try output.send(.finished(summary, unreadable, aggregates))
                 case .failed(let error):
@@ -37,38 +36,47 @@ extension AppleExportImporter {
         output.close()
     }
 
+    /// The first stage: reads the export, writing each element's text and numbers into batches of
+    /// rows (``ExportRowEncoder``), a record of the common shape straight from the reader's bytes.
     static func parse(
         _ reader: AppleExportReader, into channel: BatchChannel<Parsed>, started: Date,
         progress: (@Sendable (ImportProgress) -> Void)?
     ) {
-        var batch = ElementBatch(capacity: batchSize)
+        var encoder = ExportRowEncoder(rowsPerBatch: batchSize)
         var unreadable: [String: UnreadableGroup] = [:]
         var records = 0
         var lastReport = Date.distantPast
         var currentType: String?
+        func sendIfFull() throws {
+            records += 1
+            if encoder.isFull { try channel.send(.rows(encoder.take())) }
+        }
         do {
-            let summary = try reader.read(progress: { bytes in
-                guard let progress, Date().timeIntervalSince(lastReport) >= 0.25 else { return }
-                lastReport = Date()
-                progress(
-                    ImportProgress(
-                        phase: .reading, records: records, bytesRead: bytes, totalBytes: reader.source.expectedSize,
-                        currentType: currentType, elapsed: Date().timeIntervalSince(started)))
-            }) { element in
+            let summary = try reader.read(
+                progress: { bytes in
+                    guard let progress, Date().timeIntervalSince(lastReport) >= 0.25 else { return }
+                    lastReport = Date()
+                    progress(
+                        ImportProgress(
+                            phase: .reading, records: records, bytesRead: bytes, totalBytes: reader.source.expectedSize,
+                            currentType: currentType, elapsed: Date().timeIntervalSince(started)))
+                },
+                recordsInPlace: { record in
+                    if records % 256 == 0 { currentType = String(decoding: record.type, as: UTF8.self) }
+                    encoder.append(inPlace: record)
+                    try sendIfFull()
+                }
+            ) { element in
                 if case .unreadable(let raw) = element {
                     let key = raw.raw.name + "\u{0}" + raw.reason
                     unreadable[key, default: UnreadableGroup(element: raw.raw.name, reason: raw.reason, count: 0)]
                         .count += 1
                 }
                 if records % 256 == 0 { currentType = element.sampleType }
-                batch.append(element)
-                records += 1
-                if batch.isFull {
-                    try channel.send(.elements(batch))
-                    batch = ElementBatch(capacity: batchSize)
-                }
+                encoder.append(element)
+                try sendIfFull()
             }
-            if !batch.isEmpty { try channel.send(.elements(batch)) }
+            if !encoder.isEmpty { try channel.send(.rows(encoder.take())) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
             try channel.send(.finished(summary, groups))
         } catch is BatchChannel<Parsed>.Cancelled {

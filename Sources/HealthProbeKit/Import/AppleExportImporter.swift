@@ -4,8 +4,9 @@ import HealthProbeArchive
 
 /// Imports one Apple Health export into the archive as a new full capture.
 ///
-/// A reading thread inflates and filters the input, a parser thread reads typed elements in
-/// batches, a third maps them to records and fingerprints them, and the calling thread stores them in a single write transaction, so
+/// A reading thread inflates and filters the input, a parser thread writes each element's text
+/// into batches of rows (most records straight from the parser's bytes), a third fingerprints
+/// and counts them, and the calling thread stores them in a single write transaction, so
 /// that a failed or killed import leaves nothing behind: the capture becomes visible, complete,
 /// only when the transaction commits. See `AppleExportImporter+Stages.swift` for the threads.
 public struct AppleExportImporter: Sendable {
@@ -56,9 +57,10 @@ public struct AppleExportImporter: Sendable {
         public var count: Int
     }
 
-    /// What the parser hands to the fingerprint stage.
+    /// What the parser hands to the fingerprint stage: rows with their text, not yet their
+    /// fingerprints.
     enum Parsed: Sendable {
-        case elements(ElementBatch)
+        case rows(PreparedBatch)
         case finished(AppleExportSummary, [UnreadableGroup])
         case failed(any Error)
     }

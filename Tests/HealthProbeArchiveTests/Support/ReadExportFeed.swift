@@ -13,19 +13,26 @@ final class ReadExportFeed: AppleExportCaptureFeed {
     let aggregates: CaptureAggregates
 
     init(_ url: URL, thresholds: Thresholds, rowsPerBatch: Int = 3) throws {
-        var builder = PreparedBatch.Builder(rowsPerBatch: rowsPerBatch)
+        var encoder = ExportRowEncoder(rowsPerBatch: rowsPerBatch)
+        var fingerprinter = ExportRowFingerprinter()
         var aggregates = CaptureAggregates(followingTimelineUnder: thresholds)
-        var pending = 0
         var parts: [ExportCapturePart] = []
-        let summary = try AppleExportReader(url: url).read { element in
-            builder.append(exportElement: element, countingIn: &aggregates)
-            pending += 1
-            if pending == rowsPerBatch {
-                parts.append(.records(builder.take()))
-                pending = 0
-            }
+        func handOverIf(full: Bool) {
+            guard encoder.isFull || (!full && !encoder.isEmpty) else { return }
+            var batch = encoder.take()
+            fingerprinter.finish(&batch, countingIn: &aggregates)
+            parts.append(.records(batch))
         }
-        parts.append(.records(builder.take()))
+        let summary = try AppleExportReader(url: url).read(
+            recordsInPlace: { record in
+                encoder.append(inPlace: record)
+                handOverIf(full: true)
+            },
+            { element in
+                encoder.append(element)
+                handOverIf(full: true)
+            })
+        handOverIf(full: false)
         parts.append(.end(summary, aggregates))
         self.parts = parts
         self.aggregates = aggregates
