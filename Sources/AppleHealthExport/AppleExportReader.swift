@@ -27,20 +27,7 @@ public struct AppleExportReader: Sendable {
     public func read(
         progress: ((Int64) -> Void)? = nil, _ handle: (consuming AppleExportElement) throws -> Void
     ) throws -> AppleExportSummary {
-        var summary = AppleExportSummary()
-        let mapper = ElementMapper()
-        try run(progress: progress) { scratch in
-            let element = mapper.map(scratch)
-            summary.count(element)
-            try handle(element)
-        } finished: { parser, filter, bytes in
-            summary.finish(parser: parser, filter: filter, bytes: bytes)
-        }
-        try readElectrocardiograms { element in
-            summary.count(element)
-            try handle(element)
-        }
-        return summary
+        try read(progress: progress, inPlace: nil, handle)
     }
 
     /// Reads the whole export as ``read(progress:_:)`` does, except that a `Record` of the common
@@ -52,14 +39,24 @@ public struct AppleExportReader: Sendable {
         progress: ((Int64) -> Void)? = nil, recordsInPlace record: (borrowing RecordElementSpans) throws -> Void,
         _ handle: (consuming AppleExportElement) throws -> Void
     ) throws -> AppleExportSummary {
+        // An optional closure escapes; this one never outlives the read.
+        try withoutActuallyEscaping(record) { record in try read(progress: progress, inPlace: record, handle) }
+    }
+
+    private func read(
+        progress: ((Int64) -> Void)?, inPlace record: ((borrowing RecordElementSpans) throws -> Void)?,
+        _ handle: (consuming AppleExportElement) throws -> Void
+    ) throws -> AppleExportSummary {
         var summary = AppleExportSummary()
         let mapper = ElementMapper()
         try run(progress: progress) { scratch in
-            let lent = try mapper.lendInPlace(scratch) { spans in
-                summary.count(spans)
-                try record(spans)
+            if let record {
+                let lent = try mapper.lendInPlace(scratch) { spans in
+                    summary.count(spans)
+                    try record(spans)
+                }
+                if lent { return }
             }
-            guard !lent else { return }
             let element = mapper.map(scratch)
             summary.count(element)
             try handle(element)

@@ -11,9 +11,7 @@ extension CanonicalJSON {
         writeString(bytes: entry.key, to: &output)
         output.append(UInt8(ascii: ","))
         if let timestamp = entry.timestamp {
-            output.append(UInt8(ascii: "\""))
-            UTCText.appendISO8601(seconds: Double(timestamp.secondsSince1970), to: &output)
-            output.append(UInt8(ascii: "\""))
+            writeInstant(timestamp, to: &output)
         } else {
             writeString(bytes: entry.value, to: &output)
         }

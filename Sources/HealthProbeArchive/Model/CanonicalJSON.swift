@@ -134,9 +134,7 @@ public indirect enum CanonicalJSON: Sendable, Hashable {
             writeString(entry.key, to: &output)
             output.append(UInt8(ascii: ","))
             if let timestamp = entry.timestamp {
-                output.append(UInt8(ascii: "\""))
-                UTCText.appendISO8601(seconds: Double(timestamp.secondsSince1970), to: &output)
-                output.append(UInt8(ascii: "\""))
+                writeInstant(timestamp, to: &output)
             } else {
                 writeString(entry.value, to: &output)
             }
@@ -152,6 +150,13 @@ public indirect enum CanonicalJSON: Sendable, Hashable {
             }
         }
         output.append(UInt8(ascii: "]"))
+    }
+
+    /// A metadata date as a JSON string of its instant in UTC.
+    static func writeInstant(_ timestamp: AppleExportTimestamp, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        UTCText.appendISO8601(seconds: Double(timestamp.secondsSince1970), to: &output)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Appends the metadata as the export wrote it — dates with the offset they were written
