@@ -53,6 +53,7 @@ extension ElementMapper {
     /// child of any other name.
     private func collectMetadata(_ reader: ScratchReader, _ bytes: UnsafeRawBufferPointer) -> Bool {
         metadataSpans.removeAll(keepingCapacity: true)
+        let absent = UnsafeRawBufferPointer(start: bytes.baseAddress, count: 0)
         let nodes = reader.scratch.nodes
         for index in nodes.indices.dropFirst() where nodes[index].parent == reader.root {
             guard reader.nameEquals(index, "MetadataEntry") else { return false }
@@ -61,9 +62,7 @@ extension ElementMapper {
             metadataSpans.append(
                 MetadataSpans(
                     key: UnsafeRawBufferPointer(rebasing: bytes[key]),
-                    value: value.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
-                        ?? UnsafeRawBufferPointer(
-                            start: bytes.baseAddress, count: 0),
+                    value: value.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) } ?? absent,
                     timestamp: value.flatMap(reader.timestampIfShaped)))
         }
         return true
