@@ -102,8 +102,9 @@ final class CaptureWrite {
     /// More identical copies than any export holds: past this, something is wrong, not a copy.
     static let maximumOccurrences: Int64 = 1 << 24
 
-    /// Stores a batch of records, in order.
+    /// Stores a batch of records, in order; every row has its fingerprints by now.
     func add(_ batch: PreparedBatch) throws {
+        precondition(batch.fingerprintedRows == batch.count, "a batch reached the writer before its fingerprints")
         if !batch.dayBins.isEmpty { try writeDayBins(batch.dayBins) }
         try batch.bytes.withUnsafeBytes { bytes in
             var index = 0

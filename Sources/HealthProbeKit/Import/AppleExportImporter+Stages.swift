@@ -47,7 +47,8 @@ extension AppleExportImporter {
         var records = 0
         var lastReport = Date.distantPast
         var currentType: String?
-        func sendIfFull() throws {
+        /// Counts the element just appended and hands the batch on once it is full.
+        func appended() throws {
             records += 1
             if encoder.isFull { try channel.send(.rows(encoder.take())) }
         }
@@ -64,7 +65,7 @@ extension AppleExportImporter {
                 recordsInPlace: { record in
                     if records % 256 == 0 { currentType = String(decoding: record.type, as: UTF8.self) }
                     encoder.append(inPlace: record)
-                    try sendIfFull()
+                    try appended()
                 }
             ) { element in
                 if case .unreadable(let raw) = element {
@@ -74,7 +75,7 @@ extension AppleExportImporter {
                 }
                 if records % 256 == 0 { currentType = element.sampleType }
                 encoder.append(element)
-                try sendIfFull()
+                try appended()
             }
             if !encoder.isEmpty { try channel.send(.rows(encoder.take())) }
             let groups = unreadable.values.sorted { ($0.element, $0.reason) < ($1.element, $1.reason) }
