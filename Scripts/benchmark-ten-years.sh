@@ -15,6 +15,12 @@
 #
 #   parse        libxml2's bare parse of the zip (`healthprobe-benchmark phase parse`)
 #   first        the first check, into a fresh archive
+#   first-backed the same check into an archive holding nothing yet but free pages SQLite has just
+#                written, as large as the first check's archive: its writes land in pages the
+#                file cache already holds. On a virtual machine whose host backs a guest's memory
+#                lazily (this project's, a Firecracker guest that reports free pages to its host),
+#                every page the file cache takes anew costs tens of microseconds in the kernel;
+#                this line shows the check without that cost (BENCHMARKS.md, 2026-12-03)
 #   recheck      the check of the second export (1 % gone)
 #   day-5y       `day --json` of five years, every type, to /dev/null
 #   export-*     `export` in every format (json, jsonl, csv, sqlite with its day figures, apple-health)
@@ -93,6 +99,25 @@ for round in $(seq "$rounds"); do
     archive=$scratch/archive.sqlite
     measure parse "$build" "$round" "$build/healthprobe-benchmark" phase parse "$first_zip"
     measure first "$build" "$round" "$build/healthprobe" check "$first_zip" --archive "$archive"
+    backed=$scratch/backed.sqlite
+    "$build/healthprobe" settings --check-every 24h --archive "$backed" >/dev/null
+    megabytes=$(($(stat -c %s "$archive") / 1048576 + 16))
+    python3 - "$backed" "$megabytes" <<'PYTHON'
+import sqlite3, sys
+# A scratch table of zeroed blobs, dropped: its pages stay in the file, free, and in the file cache.
+database = sqlite3.connect(sys.argv[1], isolation_level=None)
+database.execute("PRAGMA journal_mode = DELETE")
+database.execute("""
+    CREATE TABLE benchmarkPadding AS
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    SELECT zeroblob(1048576) AS b FROM n""", (int(sys.argv[2]),))
+database.execute("DROP TABLE benchmarkPadding")
+database.execute("PRAGMA journal_mode = WAL")
+database.close()
+PYTHON
+    sleep 3
+    measure first-backed "$build" "$round" "$build/healthprobe" check "$first_zip" --archive "$backed"
+    rm -f "$backed" "$backed-wal" "$backed-shm"
     measure recheck "$build" "$round" "$build/healthprobe" check "$second_zip" --archive "$archive"
     measure day-5y "$build" "$round" "$build/healthprobe" day 2004-01-01 --to 2008-12-30 --json \
       --time-zone UTC --archive "$archive"

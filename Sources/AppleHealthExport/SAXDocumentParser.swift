@@ -124,6 +124,13 @@ private func parser(_ context: UnsafeMutableRawPointer?) -> SAXDocumentParser {
     Unmanaged<SAXDocumentParser>.fromOpaque(context!).takeUnretainedValue()
 }
 
+/// Runs `body` with the parser, which outlives every callback, without retaining it: the callbacks
+/// of every element (its start, its end, the text around it) would each retain and release it.
+@inline(__always)
+private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (SAXDocumentParser) -> Void) {
+    Unmanaged<SAXDocumentParser>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
+}
+
 @inline(__always)
 private func span(_ pointer: UnsafePointer<xmlChar>?) -> UnsafeRawBufferPointer {
     guard let pointer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -142,47 +149,48 @@ private func saxStartElement(
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    let parser = parser(context)
-    let name = span(localName)
-    guard parser.depth < SAXDocumentParser.maximumDepth else {
-        parser.stop(
-            .init(
-                message: "elements are nested more than \(SAXDocumentParser.maximumDepth) deep (an Apple Health "
-                    + "export nests a few levels)", line: parser.currentLine, beyondLimits: true))
-        return
-    }
-    defer { parser.depth += 1 }
-    switch parser.depth {
-    case 0:
-        guard equals(name, "HealthData") else {
+    withParser(context) { parser in
+        let name = span(localName)
+        guard parser.depth < SAXDocumentParser.maximumDepth else {
             parser.stop(
                 .init(
-                    message: "the root element is <\(String(decoding: name, as: UTF8.self))>, not <HealthData>",
-                    line: parser.currentLine))
+                    message: "elements are nested more than \(SAXDocumentParser.maximumDepth) deep (an Apple Health "
+                        + "export nests a few levels)", line: parser.currentLine, beyondLimits: true))
             return
         }
-        parser.locale = attributeValue(named: "locale", attributes, attributeCount)
-        return
-    case 1:
-        if equals(name, "ExportDate") {
-            parser.exportDateText = attributeValue(named: "value", attributes, attributeCount)
-            parser.collecting = false
+        defer { parser.depth += 1 }
+        switch parser.depth {
+        case 0:
+            guard equals(name, "HealthData") else {
+                parser.stop(
+                    .init(
+                        message: "the root element is <\(String(decoding: name, as: UTF8.self))>, not <HealthData>",
+                        line: parser.currentLine))
+                return
+            }
+            parser.locale = attributeValue(named: "locale", attributes, attributeCount)
             return
+        case 1:
+            if equals(name, "ExportDate") {
+                parser.exportDateText = attributeValue(named: "value", attributes, attributeCount)
+                parser.collecting = false
+                return
+            }
+            if equals(name, "Me") {
+                // Personal characteristics are never read.
+                parser.personalElementsSkipped += 1
+                parser.collecting = false
+                return
+            }
+            parser.scratch.reset()
+            parser.collecting = true
+        default:
+            guard parser.collecting else { return }
         }
-        if equals(name, "Me") {
-            // Personal characteristics are never read.
-            parser.personalElementsSkipped += 1
-            parser.collecting = false
-            return
-        }
-        parser.scratch.reset()
-        parser.collecting = true
-    default:
-        guard parser.collecting else { return }
+        // One access to the parser's scratch for the whole element: each access to a class's
+        // property is checked for exclusivity at run time.
+        parser.scratch.open(name: name, attributes: attributes, count: Int(attributeCount))
     }
-    // One access to the parser's scratch for the whole element: each access to a class's
-    // property is checked for exclusivity at run time.
-    parser.scratch.open(name: name, attributes: attributes, count: Int(attributeCount))
 }
 
 extension ElementScratch {
@@ -218,36 +226,38 @@ private func saxEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    let parser = parser(context)
-    parser.depth -= 1
-    switch parser.depth {
-    case 0:
-        parser.rootClosed = true
-    case 1:
-        guard parser.collecting else { return }
-        parser.scratch.close()
-        parser.collecting = false
-        // Handed over by moving it out and back: passing the parser's own property would copy
-        // it (a retain and release of each of its buffers) for every element of the export.
-        var scratch = ElementScratch.placeholder
-        swap(&scratch, &parser.scratch)
-        defer { swap(&scratch, &parser.scratch) }
-        do {
-            try parser.onElement(scratch)
-        } catch {
-            parser.sinkError = error
-            parser.stop(.init(message: "stopped", line: parser.currentLine))
+    withParser(context) { parser in
+        parser.depth -= 1
+        switch parser.depth {
+        case 0:
+            parser.rootClosed = true
+        case 1:
+            guard parser.collecting else { return }
+            parser.scratch.close()
+            parser.collecting = false
+            // Handed over by moving it out and back: passing the parser's own property would copy
+            // it (a retain and release of each of its buffers) for every element of the export.
+            var scratch = ElementScratch.placeholder
+            swap(&scratch, &parser.scratch)
+            defer { swap(&scratch, &parser.scratch) }
+            do {
+                try parser.onElement(scratch)
+            } catch {
+                parser.sinkError = error
+                parser.stop(.init(message: "stopped", line: parser.currentLine))
+            }
+        default:
+            if parser.collecting { parser.scratch.close() }
         }
-    default:
-        if parser.collecting { parser.scratch.close() }
     }
 }
 
 private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32)
 {
-    let parser = parser(context)
-    guard parser.collecting, parser.depth >= 2 else { return }
-    parser.scratch.appendText(UnsafeRawBufferPointer(start: characters, count: Int(length)))
+    withParser(context) { parser in
+        guard parser.collecting, parser.depth >= 2 else { return }
+        parser.scratch.appendText(UnsafeRawBufferPointer(start: characters, count: Int(length)))
+    }
 }
 
 private func saxGetEntity(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {

@@ -28,6 +28,9 @@ package struct StreamedTimeline: Sendable {
     private var disordered: [UInt64: (group: UInt64, overlapClass: Int64)] = [:]
     /// Every type and source met, in the order met.
     private var groups: [Group] = []
+    /// The bytes of every group's type and source, one after another: a record's are compared with
+    /// them in place, retaining nothing.
+    private var groupNames: [UInt8] = []
     private var groupIndex: [UInt64: Int] = [:]
     /// The types and sources of the last few records first met again, latest first (indices into
     /// ``groups``): consecutive records nearly always share them, and a few alternate.
@@ -35,8 +38,9 @@ package struct StreamedTimeline: Sendable {
 
     private struct Group: Sendable {
         var key: UInt64
-        var type: [UInt8]
-        var source: [UInt8]?
+        /// Where the type's and the source's bytes lie in ``groupNames``.
+        var type: Range<Int>
+        var source: Range<Int>?
         var isSleep: Bool
         var isSummed: Bool
         var isExcluded: Bool
@@ -64,7 +68,7 @@ package struct StreamedTimeline: Sendable {
             span.isNull ? nil : UnsafeRawBufferPointer(rebasing: bytes[span.range])
         }
         guard let start = row.numbers.startDate, let end = row.numbers.endDate, let type = slice(row.text.type),
-            slice(row.text.kind).map(Self.recordKind.hasBytes(of:)) == true
+            slice(row.text.kind).map(Self.isRecordKind) == true
         else { return }
         let index = groupOf(type: type, source: slice(row.text.sourceName))
         groups[index].lastRow = rows
@@ -97,9 +101,16 @@ package struct StreamedTimeline: Sendable {
 
     /// The index of the record's type and source in ``groups``, met now if new.
     private mutating func groupOf(type: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer?) -> Int {
-        for index in recent where groups[index].type.hasBytes(of: type) && Self.same(source, groups[index].source) {
-            return index
+        let met = groupNames.withUnsafeBytes { names -> Int? in
+            for position in recent.indices {
+                let index = recent[position]
+                if Self.same(type, groups[index].type, in: names), Self.same(source, groups[index].source, in: names) {
+                    return index
+                }
+            }
+            return nil
         }
+        if let met { return met }
         let key = TimelineScan.key(
             type.assumingMemoryBound(to: UInt8.self), source.map { $0.assumingMemoryBound(to: UInt8.self) })
         let index = groupIndex[key] ?? meet(key: key, type: type, source: source)
@@ -112,9 +123,11 @@ package struct StreamedTimeline: Sendable {
         let typeName = String(decoding: type, as: UTF8.self)
         names[key] = (typeName, source.map { String(decoding: $0, as: UTF8.self) })
         groupIndex[key] = groups.count
+        let typeBytes = appendName(type)
+        let sourceBytes = source.map { appendName($0) }
         groups.append(
             Group(
-                key: key, type: Array(type), source: source.map(Array.init),
+                key: key, type: typeBytes, source: sourceBytes,
                 isSleep: typeName == TimelineScan.sleepType,
                 isSummed: thresholds.selfOverlapSummedTypes.contains(typeName),
                 isExcluded: typeName.hasPrefix(TimelineScan.excludedTypePrefix), firstRow: rows, lastRow: rows))
@@ -156,6 +169,7 @@ package struct StreamedTimeline: Sendable {
             }
         }
         groups = []
+        groupNames = []
         groupIndex = [:]
         recent = []
         lateStarts = []
@@ -178,5 +192,25 @@ package struct StreamedTimeline: Sendable {
         return known.hasBytes(of: bytes)
     }
 
-    private static let recordKind = Array(HealthRecord.Kind.record.rawValue.utf8)
+    /// Whether `bytes` are those of a group's name, `known` in `names`.
+    private static func same(
+        _ bytes: UnsafeRawBufferPointer?, _ known: Range<Int>?, in names: UnsafeRawBufferPointer
+    ) -> Bool {
+        guard let bytes, let known else { return bytes == nil && known == nil }
+        return bytes.count == known.count
+            && (bytes.isEmpty || memcmp(names.baseAddress! + known.lowerBound, bytes.baseAddress!, bytes.count) == 0)
+    }
+
+    /// Where a group's name lies once appended to ``groupNames``.
+    private mutating func appendName(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        let start = groupNames.count
+        groupNames.append(contentsOf: bytes)
+        return start..<groupNames.count
+    }
+
+    /// Whether a row's kind is `record` (a small string's bytes: no global array to retain).
+    private static func isRecordKind(_ kind: UnsafeRawBufferPointer) -> Bool {
+        var name = HealthRecord.Kind.record.rawValue
+        return name.withUTF8 { kind.elementsEqual($0) }
+    }
 }

@@ -37,9 +37,9 @@ package struct RecordFingerprints: Sendable, Hashable {
     /// already holds for them, remembering the source names it normalised last.
     struct Maker: ~Copyable {
         private var hasher = FingerprintHasher()
-        /// The last few sources normalised, most recent first, by their names' bytes: a type's
-        /// records alternate between a phone and a watch.
-        private var recentSources: [(name: [UInt8], normalized: String)] = []
+        /// The sources normalised, by their names' bytes: a type's records alternate between a
+        /// phone and a watch.
+        private var normalizedSources = RecentByteKeys<String>()
 
         mutating func fingerprints(
             of numbers: PreparedBatch.Numbers, text: PreparedBatch.RecordText, in bytes: UnsafeRawBufferPointer
@@ -66,13 +66,9 @@ package struct RecordFingerprints: Sendable, Hashable {
         private mutating func normalizedSource(_ span: PreparedBatch.Span, in bytes: UnsafeRawBufferPointer)
             -> String?
         {
-            guard !span.isNull else { return nil }
-            let name = UnsafeRawBufferPointer(rebasing: bytes[span.range])
-            if let recent = recentSources.first(where: { $0.name.hasBytes(of: name) }) { return recent.normalized }
-            let normalized = RecordFingerprints.normalizedSourceName(String(decoding: name, as: UTF8.self))
-            recentSources.insert((Array(name), normalized), at: 0)
-            if recentSources.count > 4 { recentSources.removeLast() }
-            return normalized
+            normalizedSources.name(span, in: bytes) {
+                RecordFingerprints.normalizedSourceName(String(decoding: $0, as: UTF8.self))
+            }
         }
     }
 

@@ -137,7 +137,8 @@ extension CaptureAggregates.TypeTotals {
         checksum &+= contribution
         let source = sourceName ?? ""
         if pendingSourceCount > 0 && source != pendingSource { flushPendingSource() }
-        pendingSource = source
+        // Assigned only when a run begins: assigning the same name again retains and releases it.
+        if pendingSourceCount == 0 { pendingSource = source }
         pendingSourceCount += 1
         if numbers.enteredByHand { enteredByHand.insert(source) }
         if let written = numbers.creationDate ?? numbers.startDate, written < pendingFirstWritten {

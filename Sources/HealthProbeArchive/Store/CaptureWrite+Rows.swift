@@ -134,13 +134,13 @@ final class ExtrasStatements {
 /// Device descriptions repeat on nearly every record; each is stored once in `device`.
 final class DeviceTable {
     private var ids: [String: Int64] = [:]
-    private var recent: [(bytes: [UInt8], id: Int64)] = []
+    /// The descriptions met last, found by their bytes.
+    private var recent = RecentByteKeys<Int64>(capacity: 16)
 
     func id(of text: UnsafeRawBufferPointer, _ db: Database) throws -> Int64 {
-        if let device = recent.first(where: { $0.bytes.hasBytes(of: text) }) { return device.id }
+        if let known = recent.value(of: text) { return known }
         let id = try lookUp(String(decoding: text, as: UTF8.self), db)
-        recent.insert((Array(text), id), at: 0)
-        if recent.count > 4 { recent.removeLast() }
+        recent.remember(text, as: id)
         return id
     }
 

@@ -35,6 +35,13 @@ package struct ExportRowEncoder {
         }
     }
 
+    /// The batch once it is full, to hand on; nil before. Mutating, so that asking copies nothing:
+    /// reading ``isFull`` from a closure's captured encoder copies the whole encoder (a retain and a
+    /// release of each of its buffers) for every element of the export.
+    package mutating func takeIfFull() -> PreparedBatch? {
+        isFull ? take() : nil
+    }
+
     /// The batch so far; the encoder starts the next one.
     package mutating func take() -> PreparedBatch {
         defer {
@@ -49,8 +56,8 @@ package struct ExportRowEncoder {
 /// stage wrote, and the row counted in the capture's totals and shown to the timeline they follow.
 package struct ExportRowFingerprinter: ~Copyable {
     private var maker = RecordFingerprints.Maker()
-    private var types = RecentNames()
-    private var sources = RecentNames()
+    private var types = RecentByteKeys<String>()
+    private var sources = RecentByteKeys<String>()
 
     package init() {}
 
@@ -70,45 +77,5 @@ package struct ExportRowFingerprinter: ~Copyable {
             }
         }
         batch.dayBins = totals.takeDayBins()
-    }
-}
-
-/// The `String`s of the few names rows repeat (types, sources), found by their bytes: an export
-/// interleaves a few dozen, and making a `String` for each row would allocate for most. The names'
-/// bytes lie in one arena and each entry is plain numbers, so that a lookup retains nothing but the
-/// name it returns.
-private struct RecentNames {
-    private var arena: [UInt8] = []
-    private var entries: [(offset: Int, length: Int)] = []
-    private var names: [String] = []
-    /// The entry found last: rows of one name come in runs.
-    private var last = 0
-    private static let capacity = 64
-
-    mutating func name(_ span: PreparedBatch.Span, in bytes: UnsafeRawBufferPointer) -> String? {
-        guard !span.isNull else { return nil }
-        let text = UnsafeRawBufferPointer(rebasing: bytes[span.range])
-        if let found = find(text) {
-            last = found
-            return names[found]
-        }
-        let name = String(decoding: text, as: UTF8.self)
-        guard entries.count < Self.capacity else { return name }
-        entries.append((arena.count, text.count))
-        arena.append(contentsOf: text)
-        names.append(name)
-        return name
-    }
-
-    private func find(_ text: UnsafeRawBufferPointer) -> Int? {
-        arena.withUnsafeBytes { arena in
-            func matches(_ index: Int) -> Bool {
-                let entry = entries[index]
-                return entry.length == text.count
-                    && (text.isEmpty || memcmp(arena.baseAddress! + entry.offset, text.baseAddress!, text.count) == 0)
-            }
-            if last < entries.count, matches(last) { return last }
-            return entries.indices.first(where: matches)
-        }
     }
 }

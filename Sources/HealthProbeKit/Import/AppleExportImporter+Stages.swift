@@ -50,7 +50,7 @@ extension AppleExportImporter {
         /// Counts the element just appended and hands the batch on once it is full.
         func appended() throws {
             records += 1
-            if encoder.isFull { try channel.send(.rows(encoder.take())) }
+            if let full = encoder.takeIfFull() { try channel.send(.rows(full)) }
         }
         do {
             let summary = try reader.read(
